@@ -1,0 +1,86 @@
+"""`Rules`: the rule set and house-rule options of a game (RULES.md S-1, R-4, H-1 … H-4, SP-7).
+
+>>> Rules()
+Rules(rule_set='party', stacking=False, seven_o=False, jump_in=False, doubles=False, target_score=500)
+>>> Rules(rule_set="classic", jump_in=True).has_speed_play
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+__all__ = ["Rules", "RULE_SETS", "OPTIONS"]
+
+RULE_SETS = ("party", "classic")
+OPTIONS = ("stacking", "seven_o", "jump_in", "doubles")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A validated, frozen choice of rules.
+
+    Attributes:
+        rule_set: ``"party"`` (UNO Party!, 224 cards, the default) or ``"classic"`` (108 cards).
+        stacking: H-1, progressive Draw Two / Wild Draw Four.
+        seven_o: H-2, a 7 may swap hands, a 0 passes every hand on.
+        jump_in: H-3 / SP-7, jump in with an identical card, action cards too.
+        doubles: H-4, two identical cards played together.
+        target_score: R-4, the score (points) that ends a match; default 500.
+
+    Raises:
+        ValueError: unknown rule set, non-boolean option, target score below 1.
+    """
+
+    rule_set: str = "party"
+    stacking: bool = False
+    seven_o: bool = False
+    jump_in: bool = False
+    doubles: bool = False
+    target_score: int = 500
+
+    def __post_init__(self) -> None:
+        if self.rule_set not in RULE_SETS:
+            raise ValueError(f"unknown rule set {self.rule_set!r}: use 'party' or 'classic'")
+        for name in OPTIONS:
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+        if isinstance(self.target_score, bool) or not isinstance(self.target_score, int) or self.target_score < 1:
+            raise ValueError(f"target_score must be a whole number of points ≥ 1, not {self.target_score!r}")
+
+    @property
+    def is_party(self) -> bool:
+        return self.rule_set == "party"
+
+    @property
+    def has_speed_play(self) -> bool:
+        """Party always has Speed Play (SP-1); classic only with Jump-In (SP-7)."""
+        return self.rule_set == "party" or self.jump_in
+
+    @property
+    def max_players(self) -> int:
+        """S-1: 16 for party, 10 for classic."""
+        return 16 if self.rule_set == "party" else 10
+
+    @property
+    def min_recommended_players(self) -> int:
+        """S-1: party is meant for 6–16 players; the app may warn below 6, never refuse."""
+        return 6 if self.rule_set == "party" else 2
+
+    def options(self) -> dict:
+        """The house-rule options and target score as a plain dict (for files and JSON)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "rule_set"}
+
+    @classmethod
+    def from_dict(cls, rule_set: str = "party", options: dict | None = None) -> "Rules":
+        """Build from a rule-set name and an options table (scenario ``options``).
+
+        Raises:
+            ValueError: an unknown option name or a bad value.
+        """
+        options = dict(options or {})
+        known = set(OPTIONS) | {"target_score"}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ValueError(f"unknown option {unknown[0]!r} (known: {', '.join(sorted(known))})")
+        return cls(rule_set=rule_set, **options)
