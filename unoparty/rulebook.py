@@ -1,0 +1,204 @@
+"""The rule book: RULES.md parsed into :data:`RULES`, one :class:`Rule` per rule id.
+
+The text is a verbatim copy of the project's RULES.md, shipped in the package
+(``unoparty/rules_text/RULES.md``). Views use it for rule notes, narration for the
+"(a ruling of this app: …)" remark, scenarios to check rule ids.
+
+>>> RULES["SP-1"].family, RULES["SP-1"].markers
+('SP', ('printed',))
+>>> is_ruling("SP-5"), is_ruling("SP-1")
+(True, False)
+>>> RULES["D-3"].classic_only
+True
+>>> list(RULES)[:3]
+['D-1', 'D-2', 'D-3']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+__all__ = [
+    "Rule", "RULES", "FAMILIES", "RULES_PATH", "rule", "rule_text", "is_ruling",
+    "is_rule_id", "parse_rules", "parse_rule_book", "refusal_order_text",
+]
+
+RULES_PATH = Path(__file__).parent / "rules_text" / "RULES.md"
+
+RULE_ID = re.compile(r"^[A-Z]{1,2}-\d+$")
+_MARKERS = ("printed", "ruling", "inferred", "classic sheet")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule of RULES.md.
+
+    Attributes:
+        id: ``"SP-3"``.
+        family: the family's letters, ``"SP"`` (its heading is ``FAMILIES["SP"]``).
+        title: a short title: the rule's own bold title (``"Stacking (progressive)"``) or its
+            first words.
+        text: the whole rule as plain text (markdown stripped; sub-points on their own lines,
+            starting with ``"- "``).
+        markers: where it comes from, in the order written: ``"printed"``, ``"ruling"``,
+            ``"inferred"``, ``"classic sheet"``.
+        is_ruling: a ruling of this app (``"ruling"`` in `markers`), not a printed rule.
+        classic_only: the rule is about the classic rule set only.
+    """
+
+    id: str
+    family: str
+    title: str
+    text: str
+    markers: tuple[str, ...]
+    is_ruling: bool
+    classic_only: bool
+
+
+def _plain(md: str) -> str:
+    """Markdown emphasis and code marks removed."""
+    md = md.replace("**", "").replace("`", "")
+    md = re.sub(r"(?<![\w*])\*(?!\s)([^*]+?)(?<!\s)\*(?![\w*])", r"\1", md)
+    return md
+
+
+def _markers(bracket: str) -> tuple[str, ...]:
+    """``"printed, 003 + ruling"`` → ``("printed", "ruling")``."""
+    found = []
+    for part in re.split(r"[,+]", bracket):
+        word = part.strip().lower()
+        if word in _MARKERS and word not in found:
+            found.append(word)
+    return tuple(found)
+
+
+def _first_words(text: str, n: int = 8) -> str:
+    sentence = re.split(r"(?<=[.:;])\s", text, maxsplit=1)[0].rstrip(".:;")
+    words = sentence.split()
+    return " ".join(words[:n]) + (" …" if len(words) > n else "")
+
+
+_HEAD = re.compile(r"^- \*\*(?P<id>[A-Z]{1,2}-\d+)(?P<name>[^\[*]*?)\s*(?:\[(?P<markers>[^\]]*)\])?\*\*:?\s*(?P<rest>.*)$")
+_FAMILY = re.compile(r"^## (?P<fam>[A-Z]{1,2}) — (?P<title>.+)$")
+
+
+def parse_rules(markdown: str) -> dict[str, Rule]:
+    """Parse RULES.md text into rules, in file order (see :func:`parse_rule_book`)."""
+    return parse_rule_book(markdown)[0]
+
+
+def parse_rule_book(markdown: str) -> tuple[dict[str, Rule], dict[str, str]]:
+    """Parse RULES.md text into rules (by id, in file order) and families (letters → heading).
+
+    A rule is a top-level bullet starting ``- **ID [markers]**`` (or ``- **ID Title
+    [markers]**:``) under a ``## F — Title`` heading; indented lines continue it.
+
+    Raises:
+        ValueError: a rule id appears twice.
+    """
+    rules: dict[str, Rule] = {}
+    families: dict[str, str] = {}
+    family = ""
+    current: dict | None = None
+
+    def finish() -> None:
+        nonlocal current
+        if current is None:
+            return
+        lines = current["lines"]
+        text = _plain(" ".join(lines[0].split()))
+        for sub in lines[1:]:
+            if sub.startswith("- "):
+                text += "\n- " + _plain(" ".join(sub[2:].split()))
+            else:
+                text += " " + _plain(" ".join(sub.split()))
+        raw = lines[0].lstrip()
+        classic_only = raw.startswith("*classic*")
+        markers = current["markers"]
+        title = current["name"] or _first_words(re.sub(r"^classic:\s*", "", text.split("\n")[0]))
+        rid = current["id"]
+        if rid in rules:
+            raise ValueError(f"rule {rid} appears twice in RULES.md")
+        rules[rid] = Rule(rid, current["family"], title, text, markers, "ruling" in markers, classic_only)
+        current = None
+
+    for line in markdown.splitlines():
+        if line.startswith("#"):
+            finish()
+            m = _FAMILY.match(line)
+            family = m.group("fam") if m else ""
+            if m:
+                families[family] = m.group("title").strip()
+            continue
+        m = _HEAD.match(line)
+        if m and family:
+            finish()
+            current = {
+                "id": m.group("id"),
+                "family": family,
+                "name": m.group("name").strip(),
+                "markers": _markers(m.group("markers") or ""),
+                "lines": [m.group("rest")],
+            }
+            continue
+        if current is not None:
+            if line.startswith("  ") and line.strip():
+                current["lines"].append(line.strip())
+            elif line.strip() == "":
+                continue
+            else:
+                finish()
+    finish()
+    return rules, families
+
+
+_TEXT = RULES_PATH.read_text(encoding="utf-8")
+_RULES, _FAMS = parse_rule_book(_TEXT)
+
+RULES: Mapping[str, Rule] = MappingProxyType(_RULES)
+"""Every rule, by id, in the order of RULES.md."""
+
+FAMILIES: Mapping[str, str] = MappingProxyType(_FAMS)
+"""Family letters → heading, in file order: ``{"D": "Cards", "S": "Setup", …}``."""
+
+
+def is_rule_id(rule_id: str) -> bool:
+    """Whether `rule_id` names a rule of the rule book."""
+    return rule_id in RULES
+
+
+def rule(rule_id: str) -> Rule:
+    """The rule with this id.
+
+    Raises:
+        KeyError: no such rule.
+    """
+    try:
+        return RULES[rule_id]
+    except KeyError:
+        raise KeyError(f"unknown rule id {rule_id!r}") from None
+
+
+def rule_text(rule_id: str) -> str:
+    """The rule's plain text (see :class:`Rule`).
+
+    Raises:
+        KeyError: no such rule.
+    """
+    return rule(rule_id).text
+
+
+def is_ruling(rule_id: str) -> bool:
+    """True when the rule is a ruling of this app (not a printed rule); False for unknown ids."""
+    r = RULES.get(rule_id)
+    return bool(r and r.is_ruling)
+
+
+def refusal_order_text() -> str:
+    """The "Order of refusals" section of RULES.md, as plain text."""
+    m = re.search(r"^## Order of refusals\n(.*?)(?=^## )", _TEXT, re.S | re.M)
+    return _plain(m.group(1).strip()) if m else ""
