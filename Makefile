@@ -1,0 +1,102 @@
+# unoparty — everyday commands. The quick start is `make app` and `make test`.
+#
+#   make app        build .venv if needed, then serve the app with Voila on 127.0.0.1:$(PORT)
+#   make test       build .venv if needed, then run the whole test suite
+#   make bench      run the benchmarks in benchmarks/
+#   make messages   extract, update and compile the translation catalogue (Babel)
+#   make clean      remove .venv, caches and build output
+#
+# pip uses the package indexes configured on the machine; nothing here sets an index URL.
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.unoparty-installed
+EXTRAS := app,test,bench
+PORT ?= 8866
+# Test workers for pytest-xdist (the machines have 2 cores).
+JOBS ?= 2
+# Note the space in the file name: always quote it in recipes.
+APP_NOTEBOOK := notebooks/Start here.ipynb
+
+LOCALE_DIR := unoparty/locale
+DOMAIN := unoparty
+POT := $(LOCALE_DIR)/$(DOMAIN).pot
+# Languages of the seed rule write-ups: Romanian, Norwegian Bokmål, Czech, French.
+LANGUAGES ?= ro nb cs fr
+
+.PHONY: all venv app test bench messages catalogues clean help
+
+all: test
+
+help:
+	@sed -n '3,8p' Makefile
+
+# The virtual environment: created if missing, (re)installed when pyproject.toml is newer
+# than the stamp file, so repeated runs cost nothing.
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@if ! $(PY) -c 'import sys' >/dev/null 2>&1; then \
+	    echo "Creating the virtual environment $(VENV) with $(PYTHON)"; \
+	    rm -rf $(VENV) && $(PYTHON) -m venv $(VENV); \
+	fi
+	$(PY) -m pip install --progress-bar off -e '.[$(EXTRAS)]'
+	@touch $(STAMP)
+
+# Compile the translation catalogues (*.po -> *.mo; the .mo files are not in git).
+catalogues: $(STAMP)
+	@if compgen -G '$(LOCALE_DIR)/*/LC_MESSAGES/$(DOMAIN).po' >/dev/null; then \
+	    $(VENV)/bin/pybabel -q compile -d $(LOCALE_DIR) -D $(DOMAIN) || exit 1; \
+	fi
+
+app:
+	@if [ ! -f "$(APP_NOTEBOOK)" ]; then \
+	    echo "The app is not built yet: \"$(APP_NOTEBOOK)\" does not exist."; \
+	    exit 1; \
+	fi
+	@$(MAKE) --no-print-directory catalogues
+	@echo "Starting the unoparty app. Open http://127.0.0.1:$(PORT)/ in your browser; Ctrl-C stops it."
+	$(VENV)/bin/voila "$(APP_NOTEBOOK)" --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
+	    --strip_sources=True \
+	    --MappingKernelManager.cull_idle_timeout=600 \
+	    --MappingKernelManager.cull_interval=60
+
+test: catalogues
+	$(PY) -m pytest -n $(JOBS) tests unoparty
+	@if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
+	    echo "$(PY) -m pytest --nbval-lax notebooks/"; \
+	    $(PY) -m pytest --nbval-lax notebooks/ || exit 1; \
+	else \
+	    echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \
+	fi
+
+bench: catalogues
+	@if ! compgen -G 'benchmarks/*.py' >/dev/null; then \
+	    echo "No benchmarks in benchmarks/ yet."; \
+	    exit 0; \
+	fi; \
+	for f in benchmarks/*.py; do \
+	    echo "== $$f"; \
+	    $(PY) "$$f" || exit 1; \
+	done
+
+# Extract every string marked with _() or ngettext() into the template, start a catalogue
+# for each language in $(LANGUAGES) that has none, update the others, compile all.
+messages: $(STAMP)
+	mkdir -p $(LOCALE_DIR)
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-default-keywords -k _ -k ngettext:1,2 \
+	    --project=unoparty --sort-by-file -o $(POT) .
+	@for lang in $(LANGUAGES); do \
+	    if [ ! -f $(LOCALE_DIR)/$$lang/LC_MESSAGES/$(DOMAIN).po ]; then \
+	        $(VENV)/bin/pybabel init -i $(POT) -d $(LOCALE_DIR) -D $(DOMAIN) -l $$lang || exit 1; \
+	    fi; \
+	done
+	$(VENV)/bin/pybabel update -i $(POT) -d $(LOCALE_DIR) -D $(DOMAIN)
+	$(VENV)/bin/pybabel compile -d $(LOCALE_DIR) -D $(DOMAIN) --statistics
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis test-artifacts screenshots
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	find $(LOCALE_DIR) -name '*.mo' -delete 2>/dev/null || true
