@@ -1,0 +1,329 @@
+"""Events → sentences a learner reads (DESIGN.md "Explainable").
+
+One plain English sentence per event, through the translation catalogue
+(:func:`unoparty.i18n._`), ending with the rule id behind it: *"Ben draws 2 cards. (A-1)"*.
+Cards a viewer may not see are not named (:meth:`Event.cards_visible_to`): another
+player's draw is *"Ben draws 2 cards."*, your own *"You draw the red 7 and the wild."*
+When the viewer is the player, the sentence says *You*.
+
+>>> from unoparty.cards import Card
+>>> from unoparty.engine.events import Event, EventKind
+>>> names = ["You", "Ava", "Ben"]
+>>> e = Event(EventKind.DREW, rule="A-1", player=2, cards=(Card.parse("red 7"), Card.parse("wild")), count=2)
+>>> narrate(e, names, viewer=0)
+'Ben draws 2 cards. (A-1)'
+>>> narrate(e, names, viewer=2)
+'You draw the red 7 and the wild. (A-1)'
+>>> narrate(Event(EventKind.PLAYED, rule="T-1", player=1, cards=(Card.parse("blue skip"),)), names)
+'Ava plays the blue skip. (T-1)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import Card, Colour, Kind
+from .engine.events import Event, EventKind
+from .i18n import _, ngettext
+from .rulebook import is_ruling
+
+__all__ = ["narrate", "narrate_all", "narrate_refusal", "card_name", "cards_phrase", "rule_note"]
+
+
+def N_(message: str) -> str:
+    """Mark a string for the catalogue without translating it now."""
+    return message
+
+
+_COLOUR_WORDS = {
+    Colour.RED: N_("red"), Colour.YELLOW: N_("yellow"), Colour.GREEN: N_("green"), Colour.BLUE: N_("blue"),
+}
+_CARD_WORDS = {
+    Kind.DRAW_TWO: N_("{colour} draw two"),
+    Kind.REVERSE: N_("{colour} reverse"),
+    Kind.SKIP: N_("{colour} skip"),
+    Kind.POINT_TAKEN: N_("{colour} point taken"),
+    Kind.NUMBER: N_("{colour} {number}"),
+    Kind.WILD: N_("wild"),
+    Kind.WILD_DRAW_FOUR: N_("wild draw four"),
+    Kind.WILD_DRAWN_TOGETHER: N_("wild drawn together"),
+    Kind.WILD_PILE_UP: N_("wild pile up"),
+}
+
+
+def colour_name(colour: Colour | None) -> str:
+    """``"red"`` (translated); ``"no colour"`` for None."""
+    if colour is None:
+        return _("no colour")
+    return _(_COLOUR_WORDS[Colour(colour)])
+
+
+def card_name(card: Card) -> str:
+    """The card's name without an article: ``"red 7"``, ``"wild draw four"`` (translated)."""
+    template = _(_CARD_WORDS[card.kind])
+    colour = colour_name(card.colour) if card.colour is not None else ""
+    return template.format(colour=colour, number=card.number)
+
+
+def cards_phrase(cards: Iterable[Card]) -> str:
+    """``"the red 7"``, ``"the red 7 and the wild"``, ``"the red 7, the blue 2 and the wild"``."""
+    parts = [_("the {card}").format(card=card_name(c)) for c in cards]
+    if not parts:
+        return _("no card")
+    if len(parts) == 1:
+        return parts[0]
+    return _("{some} and {last}").format(some=", ".join(parts[:-1]), last=parts[-1])
+
+
+def _names_phrase(items: Sequence[str]) -> str:
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return _("{some} and {last}").format(some=", ".join(items[:-1]), last=items[-1])
+
+
+def rule_note(rule: str) -> str:
+    """``"(A-1)"``; for a ruling of this app ``"(T-6, a ruling of this app)"``; ``""`` for no rule."""
+    if not rule:
+        return ""
+    if is_ruling(rule):
+        return _("({rule}, a ruling of this app)").format(rule=rule)
+    return "(" + rule + ")"
+
+
+class _Ctx:
+    def __init__(self, names: Sequence[str], viewer: int | None):
+        self.names = names
+        self.viewer = viewer
+
+    def you(self, seat: int | None) -> bool:
+        return seat is not None and self.viewer is not None and seat == self.viewer
+
+    def name(self, seat: int | None) -> str:
+        """A player's name, ``"you"`` for the viewer (object position)."""
+        if seat is None:
+            return _("nobody")
+        if self.you(seat):
+            return _("you")
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return _("seat {seat}").format(seat=seat)
+
+    def subject(self, seat: int | None) -> str:
+        """A player's name, ``"You"`` for the viewer (subject position)."""
+        if self.you(seat):
+            return _("You")
+        return self.name(seat)
+
+    def group(self, seats: Sequence[int]) -> str:
+        """``"Ben and Cal"``, ``"You and Cal"`` (the viewer first)."""
+        seats = list(seats)
+        if self.viewer in seats:
+            seats.remove(self.viewer)
+            return _names_phrase([_("You")] + [self.name(s) for s in seats])
+        return _names_phrase([self.name(s) for s in seats])
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _sentence(e: Event, c: _Ctx) -> str:  # noqa: C901 - one branch per event kind
+    k = EventKind
+    kind = e.kind
+    you = c.you(e.player)
+    p = c.subject(e.player)
+    card = card_name(e.cards[0]) if e.cards else _("card")
+    visible = e.cards_visible_to(c.viewer)
+
+    if kind is k.ROUND_STARTED:
+        if e.player is None:
+            return ngettext("Each player is dealt {n} card.", "Each player is dealt {n} cards.", e.count).format(n=e.count)
+        if you:
+            return ngettext("You deal {n} card to each player.", "You deal {n} cards to each player.", e.count).format(n=e.count)
+        return ngettext("{player} deals {n} card to each player.", "{player} deals {n} cards to each player.",
+                        e.count).format(player=p, n=e.count)
+    if kind is k.FIRST_CARD:
+        return _("The {card} is turned up to start the discard pile.").format(card=card)
+    if kind is k.FIRST_CARD_IGNORED:
+        return _("The {card} is not a number card: its effect is ignored and another card is turned up.").format(card=card)
+    if kind is k.FIRST_CARD_RETURNED:
+        return _("The {card} goes back into the deck, which is shuffled, and a new card is turned up.").format(card=card)
+    if kind is k.TURN_STARTED:
+        return _("It is your turn.") if you else _("It is {player}'s turn.").format(player=p)
+    if kind is k.PLAYED:
+        if len(e.cards) == 2 and e.cards[0] == e.cards[1]:
+            return (_("You play two {card} cards together.") if you
+                    else _("{player} plays two {card} cards together.")).format(player=p, card=card)
+        return (_("You play {cards}.") if you else _("{player} plays {cards}.")).format(
+            player=p, cards=cards_phrase(e.cards))
+    if kind is k.SPEED_PLAYED:
+        return (_("You speed-play {cards}!") if you else _("{player} speed-plays {cards}!")).format(
+            player=p, cards=cards_phrase(e.cards[:1]))
+    if kind is k.SPEED_PLAY_MISTAKE:
+        return (_("Your {card} does not match the top card: a mistake, it goes back to your hand.") if you
+                else _("{player}'s {card} does not match the top card: a mistake, it goes back to their hand.")
+                ).format(player=p, card=card)
+    if kind is k.DREW:
+        got = len(e.cards)
+        asked = e.count or got
+        if got == 0:
+            return (_("You draw no card: there is none left.") if you
+                    else _("{player} draws no card: there is none left.")).format(player=p)
+        if visible:
+            text = (_("You draw {cards}.") if you else _("{player} draws {cards}.")).format(
+                player=p, cards=cards_phrase(e.cards))
+        else:
+            text = (ngettext("{player} draws {n} card.", "{player} draws {n} cards.", got)).format(player=p, n=got)
+        if got < asked:
+            text = text[:-1] + ngettext(" (only {n} was left).", " (only {n} were left).", got).format(n=got)
+        return text
+    if kind is k.KEPT:
+        if e.cards and (you or c.viewer is None):
+            return (_("You keep {cards}.") if you else _("{player} keeps {cards}.")).format(
+                player=p, cards=cards_phrase(e.cards[:1]))
+        return _("You keep the card you drew.") if you else _("{player} keeps the card they drew.").format(player=p)
+    if kind is k.TURN_ENDED_AFTER_DRAW:
+        if e.cards and (you or c.viewer is None):
+            return (_("You cannot play {cards}: your turn ends.") if you
+                    else _("{player} cannot play {cards}: the turn ends.")).format(
+                player=p, cards=cards_phrase(e.cards[:1]))
+        return (_("You cannot play the card you drew: your turn ends.") if you
+                else _("{player} cannot play the card they drew: the turn ends.").format(player=p))
+    if kind is k.SKIPPED:
+        return _("You lose your turn.") if you else _("{player} loses their turn.").format(player=p)
+    if kind is k.PASSED_OVER:
+        seats = e.players or ((e.player,) if e.player is not None else ())
+        if not seats:
+            return _("Nobody is passed over.")
+        if len(seats) == 1 and not c.you(seats[0]):
+            return _("{players} is passed over.").format(players=c.group(seats))
+        return _("{players} are passed over.").format(players=c.group(seats))
+    if kind is k.DIRECTION_CHANGED:
+        return _("Play now goes clockwise.") if e.count >= 0 else _("Play now goes counterclockwise.")
+    if kind is k.COLOUR_CHOSEN:
+        return (_("You choose {colour}.") if you else _("{player} chooses {colour}.")).format(
+            player=p, colour=colour_name(e.colour))
+    if kind is k.COLOUR_SET:
+        return _("The colour is now {colour}.").format(colour=colour_name(e.colour))
+    if kind is k.LINKED:
+        seats = e.players or tuple(s for s in (e.player, e.target) if s is not None)
+        return _("{players} are linked: when one of them draws, the other draws the same number.").format(
+            players=c.group(seats))
+    if kind is k.LINKS_ENDED:
+        return _("The links end.")
+    if kind is k.STACKED:
+        return ngettext("The total to draw is now {n} card.", "The total to draw is now {n} cards.",
+                        e.count).format(n=e.count)
+    if kind is k.CHALLENGE_STARTED:
+        if c.you(e.target):
+            return _("You may accept {player}'s wild draw four or challenge it.").format(player=c.name(e.player))
+        if you:
+            return _("{target} may accept your wild draw four or challenge it.").format(target=c.subject(e.target))
+        return _("{target} may accept {player}'s wild draw four or challenge it.").format(
+            target=c.subject(e.target), player=p)
+    if kind is k.ACCEPTED:
+        return _("You accept and draw.") if you else _("{player} accepts and draws.").format(player=p)
+    if kind is k.CHALLENGED:
+        shown = ""
+        if e.cards and visible:
+            shown = (_(" (you show {cards})") if c.you(e.target) else _(" ({target} shows {cards})")).format(
+                target=c.subject(e.target), cards=cards_phrase(e.cards))
+        verdict = (_("the wild draw four was played legally") if e.flag
+                   else _("the wild draw four was a bluff"))
+        return (_("You challenge {target}{shown}: {verdict}.") if you
+                else _("{player} challenges {target}{shown}: {verdict}.")).format(
+            player=p, target=c.name(e.target), shown=shown, verdict=verdict)
+    if kind is k.POINTING_STARTED:
+        return (_("You play a point taken: 3, 2, 1 — everyone points at another player!") if you
+                else _("{player} plays a point taken: 3, 2, 1 — everyone points at another player!")
+                ).format(player=p)
+    if kind is k.POINTED:
+        if e.target is not None and (you or c.viewer is None):
+            return (_("You point at {target}.") if you else _("{player} points at {target}.")).format(
+                player=p, target=c.name(e.target))
+        return _("You have pointed.") if you else _("{player} has pointed.").format(player=p)
+    if kind is k.POINTING_RESULT:
+        pairs = [_("{player} at {target}").format(player=c.subject(a), target=c.name(b))
+                 for a, b in zip(e.players, e.targets)]
+        return _("Everyone shows where they point: {pairs}.").format(pairs=_names_phrase(pairs))
+    if kind is k.MINI_PILE_WILD_TURNED:
+        return _("The {card} is turned up: a wild card goes to the bottom of the draw pile.").format(card=card)
+    if kind is k.MINI_PILE_STARTED:
+        target = c.name(e.target)
+        return _("The {card} starts a mini pile before {target}: its colour, {colour}, is the colour now; "
+                 "each player in turn adds a {colour} card or a wild card.").format(
+            card=card, target=target, colour=colour_name(e.colour if e.colour is not None
+                                                         else (e.cards[0].colour if e.cards else None)))
+    if kind is k.MINI_PILE_NOT_STARTED:
+        return _("Only wild cards are left to turn up: no mini pile starts.")
+    if kind is k.MINI_PILE_ADDED:
+        return (_("You add {cards} to the mini pile.") if you else _("{player} adds {cards} to the mini pile.")).format(
+            player=p, cards=cards_phrase(e.cards[:1]))
+    if kind is k.MINI_PILE_TAKEN:
+        n = len(e.cards) or e.count
+        return (ngettext("You cannot add a card and take the mini pile ({n} card).",
+                         "You cannot add a card and take the mini pile ({n} cards).", n) if you
+                else ngettext("{player} cannot add a card and takes the mini pile ({n} card).",
+                              "{player} cannot add a card and takes the mini pile ({n} cards).", n)
+                ).format(player=p, n=n)
+    if kind is k.RESHUFFLED:
+        return ngettext("The discard pile is shuffled into a new draw pile of {n} card.",
+                        "The discard pile is shuffled into a new draw pile of {n} cards.", e.count).format(n=e.count)
+    if kind is k.UNO_CALLED:
+        return _("You call UNO!") if you else _("{player} calls UNO!").format(player=p)
+    if kind is k.UNO_CAUGHT:
+        if c.you(e.target):
+            return _("{player} catches you: you did not call UNO.").format(player=p)
+        return (_("You catch {target}, who did not call UNO.") if you
+                else _("{player} catches {target}, who did not call UNO.")).format(player=p, target=c.name(e.target))
+    if kind is k.HANDS_SWAPPED:
+        return (_("You swap hands with {target}.") if you else _("{player} swaps hands with {target}.")).format(
+            player=p, target=c.name(e.target))
+    if kind is k.HANDS_PASSED:
+        return (_("Every hand passes to the next player clockwise.") if e.count >= 0
+                else _("Every hand passes to the next player counterclockwise."))
+    if kind is k.ROUND_BLOCKED:
+        return _("Nobody can play or draw: the round is blocked and the lowest hand wins it.")
+    if kind is k.ROUND_WON:
+        return (ngettext("You win the round and score {n} point.", "You win the round and score {n} points.", e.count)
+                if you else ngettext("{player} wins the round and scores {n} point.",
+                                     "{player} wins the round and scores {n} points.", e.count)
+                ).format(player=p, n=e.count)
+    if kind is k.MATCH_WON:
+        return _("You win the match!") if you else _("{player} wins the match!").format(player=p)
+    return _("Something happens: {what}.").format(what=kind.value)
+
+
+def narrate(event: Event, names: Sequence[str], viewer: int | None = None) -> str:
+    """One sentence for `event`, as `viewer` (a seat, or None for an onlooker who sees all)
+    may know it, ending with the rule id when the event has one.
+
+    Args:
+        event: what happened.
+        names: the players' names in seating order.
+        viewer: the seat reading the sentence; ``None`` sees every card.
+    """
+    text = _cap(_sentence(event, _Ctx(names, viewer)))
+    note = rule_note(event.rule)
+    return f"{text} {note}" if note else text
+
+
+def narrate_all(events: Iterable[Event], names: Sequence[str], viewer: int | None = None) -> list[str]:
+    """:func:`narrate` for each event, in order."""
+    return [narrate(e, names, viewer) for e in events]
+
+
+def narrate_refusal(refusal) -> str:
+    """The sentence for a refused move (a ``Refusal`` or an ``IllegalMove``): its
+    explanation, with the rule id at the end (added if missing) and, for a ruling of this
+    app, the remark that the printed rules do not decide it."""
+    rule = getattr(refusal, "rule", "") or ""
+    text = (getattr(refusal, "explanation", "") or str(refusal)).strip()
+    if rule and rule not in text:
+        text = f"{text} ({rule})"
+    ruling = getattr(refusal, "is_ruling", False) or is_ruling(rule)
+    if ruling and rule:
+        text += " " + _("The printed rules don't say; this is a ruling of this app ({rule}).").format(rule=rule)
+    return text
