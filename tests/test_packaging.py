@@ -217,3 +217,17 @@ def test_ci_run_calls_make_test_with_the_browser_required(tmp_path: Path) -> Non
         assert apt == []
     else:
         assert any("install" in c and "chromium" in c for c in apt)
+
+
+# The browser tests' tooling --------------------------------------------------------
+
+@pytest.mark.browser
+def test_playwright_drives_debian_chromium(page) -> None:
+    """pytest-playwright launches /usr/bin/chromium (tests/conftest.py) and can click."""
+    assert "chromium" in page.context.browser.browser_type.name
+    page.set_content(
+        "<button onclick=\"this.textContent = 'clicked'\" style='width:120px;height:40px'>"
+        "play</button>"
+    )
+    page.click("button")
+    assert page.text_content("button") == "clicked"
