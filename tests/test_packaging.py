@@ -147,9 +147,12 @@ def test_readme_quick_start_is_exactly_two_commands() -> None:
 def make(*args: str) -> subprocess.CompletedProcess[str]:
     if shutil.which("make") is None:
         pytest.fail("make is not installed")
+    # Run as from a plain shell, even when the suite itself runs under `make test`.
+    drop = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "PORT", "JOBS", "PYTHON"}
+    env = {key: value for key, value in os.environ.items() if key not in drop}
     return subprocess.run(
         ["make", "--no-print-directory", *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
     )
 
 
