@@ -1,0 +1,87 @@
+"""The ``unoparty`` command (``python -m unoparty`` is the same).
+
+Subcommands live in :mod:`unoparty.commands`: each module there defines
+``register(subparsers)``, which adds its parser with ``subparsers.add_parser(...)`` and sets
+``func`` (a function ``args -> int``, the exit status) via ``set_defaults``. A new command
+is a new module in that package — this file needs no change.
+
+    unoparty scenario check FILE...   # 0 ok, 1 some expectation fails, 2 a file is invalid
+    unoparty scenario show FILE
+    unoparty lessons                  # the curriculum
+    unoparty lessons coverage         # rule ids → the lessons that teach them
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+
+__all__ = ["main", "build_parser", "COMMAND_ORDER"]
+
+COMMAND_ORDER = ("scenario", "lessons", "simulate", "app")
+"""Commands listed first in ``--help``, in this order; any others follow alphabetically."""
+
+
+def _command_modules() -> list[str]:
+    from . import commands
+
+    found = [m.name for m in pkgutil.iter_modules(commands.__path__) if not m.name.startswith("_")]
+    first = [n for n in COMMAND_ORDER if n in found]
+    return first + sorted(n for n in found if n not in first)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every command of :mod:`unoparty.commands` registered."""
+    parser = argparse.ArgumentParser(
+        prog="unoparty",
+        description="Learn UNO Party! (and classic UNO): check and show scenario files, list the lessons.",
+    )
+    parser.add_argument("--version", action="version", version=f"unoparty {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in _command_modules():
+        try:
+            module = importlib.import_module(f"{__package__}.commands.{name}")
+            module.register(sub)
+        except Exception as e:  # one broken command must not break the others
+            broken = sub.add_parser(name, help=f"(unavailable: {type(e).__name__}: {e})")
+            broken.set_defaults(func=_unavailable(name, e))
+    return parser
+
+
+def _unavailable(name: str, error: Exception):
+    def run(args) -> int:
+        print(f"unoparty {name}: unavailable ({type(error).__name__}: {error})", file=sys.stderr)
+        return 2
+
+    return run
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (never raises for bad input)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, --version, usage errors
+        return e.code if isinstance(e.code, int) else 2
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # never a traceback
+        print(f"unoparty: error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,46 @@
+"""``unoparty lessons`` (the curriculum in order) and ``unoparty lessons coverage`` (each rule
+id with the lessons that teach it)."""
+
+from __future__ import annotations
+
+import sys
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("lessons", help="list the lessons; 'coverage': which lessons teach each rule",
+                              description="List the curriculum (unoparty/lessons/curriculum.toml) in order.")
+    p.add_argument("action", nargs="?", choices=["list", "coverage"], default="list",
+                   help="list (default) or coverage")
+    p.add_argument("--curriculum", metavar="FILE", default=None, help="another curriculum file")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..errors import ScenarioError
+    from ..scenarios.curriculum import coverage, load_curriculum
+
+    try:
+        curriculum = load_curriculum(args.curriculum)
+    except ScenarioError as e:
+        print(f"INVALID {e.file}: {e.where}: {e.what}")
+        return 2
+    bad = [ref for ref in curriculum.lessons if ref.error is not None]
+    if args.action == "coverage":
+        table = coverage(curriculum.lessons)
+        width = max(len(rid) for rid in table)
+        for rid, ids in table.items():
+            print(f"{rid.ljust(width)}  {', '.join(ids) if ids else '-'}")
+        taught = sum(1 for ids in table.values() if ids)
+        print(f"{taught} of {len(table)} rules taught by {len(curriculum.lessons)} lessons")
+    else:
+        if curriculum.path is None:
+            print("(no curriculum.toml: every lesson file, by name)")
+        n = 0
+        for gi, group in enumerate(curriculum.groups, 1):
+            print(f"{gi}. {group.title}")
+            for ref in group.lessons:
+                n += 1
+                print(f"   {ref.file.name}  {ref.title}")
+    for ref in bad:
+        print(f"INVALID {ref.file}: {ref.error.where}: {ref.error.what}", file=sys.stderr)
+    return 2 if bad else 0

@@ -1,0 +1,54 @@
+"""``unoparty scenario check FILE...`` and ``unoparty scenario show FILE`` (SCENARIO_FORMAT.md)."""
+
+from __future__ import annotations
+
+import sys
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("scenario", help="check or show scenario files",
+                              description="Check or show scenario files (SCENARIO_FORMAT.md, format 1).")
+    sub = p.add_subparsers(dest="scenario_command", metavar="ACTION")
+    check = sub.add_parser("check", help="check every expectation of the files",
+                           description="Exit 0: every expectation holds; 1: some do not; 2: a file is invalid.")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.set_defaults(func=run_check)
+    show = sub.add_parser("show", help="print the walk-through as text")
+    show.add_argument("file", metavar="FILE")
+    who = show.add_mutually_exclusive_group()
+    who.add_argument("--as", dest="viewer", default="You", metavar="NAME",
+                     help="narrate as this player sees it (default: You, when there is such a player)")
+    who.add_argument("--all", dest="viewer", action="store_const", const=None,
+                     help="narrate as an onlooker who sees every card")
+    show.set_defaults(func=run_show)
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def run_check(args) -> int:
+    from ..scenarios import check_file
+
+    worst = 0
+    for file in args.files:
+        result = check_file(file)
+        print(result.line, flush=True)
+        worst = max(worst, result.exit_code)
+    return worst
+
+
+def run_show(args) -> int:
+    from ..errors import ScenarioError
+    from ..scenarios import load_scenario, walkthrough
+
+    try:
+        scenario = load_scenario(args.file)
+    except ScenarioError as e:
+        where = f"{e.where}: " if e.where else ""
+        print(" ".join(f"INVALID {args.file}: {where}{e.what}".split()))
+        return 2
+    try:
+        text, ok = walkthrough(scenario, viewer=args.viewer)
+    except Exception as e:  # never a traceback
+        print(f"FAIL {args.file}: the engine failed: {type(e).__name__}: {e}")
+        return 1
+    sys.stdout.write(text)
+    return 0 if ok else 1
