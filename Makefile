@@ -66,8 +66,8 @@ app:
 test: catalogues
 	$(PY) -m pytest -n $(JOBS) tests unoparty
 	@if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
-	    echo "$(PY) -m pytest --nbval-lax notebooks/"; \
-	    $(PY) -m pytest --nbval-lax notebooks/ || exit 1; \
+	    echo "$(PY) -m pytest --nbval-current-env --nbval-lax notebooks/"; \
+	    $(PY) -m pytest --nbval-current-env --nbval-lax notebooks/ || exit 1; \
 	else \
 	    echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \
 	fi
