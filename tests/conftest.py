@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 # Flags for a headless Chromium on a machine with no network but the loopback.
 CHROMIUM_ARGS = [
