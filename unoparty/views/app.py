@@ -1,0 +1,189 @@
+"""The whole app on one page: a landing page linking the lessons, the game and the rules.
+
+``voila "notebooks/Start here.ipynb"`` serves one notebook, so navigation happens inside
+the page: :class:`App` swaps its content between Home, a lesson, the game and the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import ipywidgets as w
+
+from ..i18n import _
+from . import svg
+from .common import ErrorPanel, button
+from .game_app import GameApp
+from .lesson import LessonPlayer, stars_html
+from .progress import Progress
+from .rules_page import RulesPage
+from .style import style_widget
+from .table import esc
+
+__all__ = ["App", "LessonInfo", "lesson_catalogue", "lesson_groups", "lesson_app", "game_app", "rules_app"]
+
+LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+
+
+@dataclass(frozen=True)
+class LessonInfo:
+    """One lesson of the curriculum: its id, title, group, and scenario file."""
+
+    id: str
+    title: str
+    group: str
+    path: Path
+    group_id: str = ""
+    summary: str = ""
+
+
+def lesson_catalogue() -> list[LessonInfo]:
+    """Every lesson, in curriculum order (``unoparty/lessons/curriculum.toml``)."""
+    from ..scenarios.curriculum import load_curriculum
+    out: list[LessonInfo] = []
+    for group in load_curriculum().groups:
+        for ref in group.lessons:
+            if ref.scenario is None:
+                continue
+            out.append(LessonInfo(ref.id, ref.title, group.title, ref.file, group_id=group.id or group.title))
+    return out
+
+
+def lesson_groups() -> dict[str, list[LessonInfo]]:
+    groups: dict[str, list[LessonInfo]] = {}
+    for info in lesson_catalogue():
+        groups.setdefault(info.group, []).append(info)
+    return groups
+
+
+class App:
+    """Home, lessons, game and rules in one widget.
+
+    Attributes:
+        box: the widget to display. nav_buttons: dict name → navigation button.
+        lesson_buttons: dict lesson id → its "Start" button on the home page.
+        page: the page shown ("home", "lesson", "game", "rules").
+        lesson: the open :class:`LessonPlayer`, game: the :class:`GameApp`, rules: the
+        :class:`RulesPage`. errors: the :class:`ErrorPanel`.
+    """
+
+    def __init__(self, *, progress: Progress | None = None, bot_factory: Callable | None = None,
+                 groups: list[str] | None = None, start: str = "home") -> None:
+        self.progress = progress or Progress()
+        self.errors = ErrorPanel()
+        g = self.errors.guard
+        self.only_groups = groups
+        self.header = w.HTML(
+            f'<div class="up-header"><h1>{esc(_("UNO Party! — learn to play"))}</h1>'
+            f'<p>{esc(_("Lessons step by step, a game against friendly bots, and every rule in plain words."))}</p></div>')
+        self.nav_buttons = {
+            "home": button(_("Home")), "lessons": button(_("Lessons")), "game": button(_("Play against bots")),
+            "rules": button(_("Rules")),
+        }
+        self.nav_buttons["home"].on_click(g(lambda _b: self.show_home()))
+        self.nav_buttons["lessons"].on_click(g(lambda _b: self.show_home()))
+        self.nav_buttons["game"].on_click(g(lambda _b: self.show_game()))
+        self.nav_buttons["rules"].on_click(g(lambda _b: self.show_rules()))
+        nav = w.HBox(list(self.nav_buttons.values()), layout=w.Layout(gap="6px", margin="0 0 8px"))
+        nav.add_class("up-nav")
+        self.rules = RulesPage(on_back=g(self._back))
+        self.game = GameApp(bot_factory=bot_factory, on_rule=g(self.show_rules), errors=self.errors)
+        self.lesson: LessonPlayer | None = None
+        self.lesson_buttons: dict[str, w.Button] = {}
+        self.home = w.VBox([])
+        self.content = w.VBox([])
+        self.page = ""
+        self._previous = "home"
+        self.box = w.VBox([style_widget(), self.header, nav, self.errors.box, self.content])
+        self.box.add_class("up-app")
+        {"game": self.show_game, "rules": self.show_rules}.get(start, self.show_home)()
+
+    # ------------------------------------------------------------------ pages
+
+    def _set(self, page: str, widget) -> None:
+        if self.page and self.page != page:
+            self._previous = self.page
+        self.page = page
+        self.content.children = [widget]
+        for name, b in self.nav_buttons.items():
+            active = (name == page) or (name == "lessons" and page == "lesson")
+            if active:
+                b.add_class("up-nav-active")
+            else:
+                b.remove_class("up-nav-active")
+
+    def _back(self) -> None:
+        {"game": self.show_game, "lesson": self._show_lesson_page}.get(self._previous, self.show_home)()
+
+    def _show_lesson_page(self) -> None:
+        if self.lesson is not None:
+            self._set("lesson", self.lesson.box)
+        else:
+            self.show_home()
+
+    def show_home(self) -> None:
+        self.lesson_buttons = {}
+        stars = self.progress.all()
+        tiles_by_group = []
+        for group, lessons in lesson_groups().items():
+            if self.only_groups and group not in self.only_groups and \
+                    lessons[0].group_id not in self.only_groups:
+                continue
+            tiles = []
+            for info in lessons:
+                b = button(_("Start"), "up-primary", tooltip=_("Start the lesson: {title}").format(title=info.title))
+                b.on_click(self.errors.guard(lambda _b, info=info: self.open_lesson(info)))
+                self.lesson_buttons[info.id] = b
+                tile = w.VBox([w.HTML(f"<h3>{esc(info.title)}</h3><p>{esc(info.summary)}</p>"
+                                      f"{stars_html(stars.get(info.id, 0))}"), b])
+                tile.add_class("up-tile")
+                tiles.append(tile)
+            box = w.HBox(tiles)
+            box.add_class("up-tiles")
+            tiles_by_group.append(w.HTML(f"<h2>{esc(group)}</h2>"))
+            tiles_by_group.append(box)
+        play = button(_("Play against bots"), "up-go")
+        play.on_click(self.errors.guard(lambda _b: self.show_game()))
+        rules = button(_("Read the rules"), "up-primary")
+        rules.on_click(self.errors.guard(lambda _b: self.show_rules()))
+        self.play_button, self.rules_button = play, rules
+        from ..cards import Card
+        cards = "".join(svg.card_svg(Card.parse(c), 64) for c in
+                        ("red 7", "yellow point taken", "green reverse", "blue skip", "wild pile up",
+                         "wild drawn together", "wild draw four"))
+        intro = w.HTML(
+            f"<div style='display:flex;gap:6px;margin:4px 0 8px'>{cards}</div>"
+            f"<p style='font-size:16px'>{esc(_('New to UNO Party!? Start with the first lesson. Each lesson sets up a table and walks you through a rule; answer the tasks by clicking on the table. You earn up to three stars per lesson.'))}</p>")
+        self.home = w.VBox([intro, w.HBox([play, rules], layout=w.Layout(gap="8px")), *tiles_by_group])
+        self._set("home", self.home)
+
+    def open_lesson(self, info: LessonInfo) -> LessonPlayer:
+        from ..scenarios.loader import load_scenario
+        scenario = load_scenario(info.path)
+        self.lesson = LessonPlayer(scenario, progress=self.progress, errors=self.errors,
+                                   on_rule=self.errors.guard(self.show_rules),
+                                   on_exit=self.errors.guard(self.show_home), lesson_id=info.id)
+        self._set("lesson", self.lesson.box)
+        return self.lesson
+
+    def show_game(self) -> None:
+        self._set("game", self.game.box)
+
+    def show_rules(self, rule_id: str | None = None) -> None:
+        self.rules.show(rule_id)
+        self._set("rules", self.rules.box)
+
+
+def lesson_app(group: str | None = None, **kw) -> App:
+    """The app showing one lesson group's lessons (for the per-group notebooks)."""
+    return App(groups=[group] if group else None, **kw)
+
+
+def game_app(**kw) -> App:
+    return App(start="game", **kw)
+
+
+def rules_app(**kw) -> App:
+    return App(start="rules", **kw)

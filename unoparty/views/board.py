@@ -1,0 +1,351 @@
+"""The board: the table, the learner's hand, the action buttons and the pickers.
+
+The board turns clicks into moves and hands each move to ``on_move(move)`` — its owner's
+controller (the game app) or the lesson player. It asks the game which moves are legal
+(to raise playable cards and to enable buttons) and, for a card that cannot be played,
+shows the engine's explanation (``game.why_illegal(move)``) and does nothing else.
+
+In *free* mode (a lesson task) every card and button can be clicked, legal or not: the
+lesson checks the answer.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as w
+
+from ..cards import Card, Colour
+from ..engine.moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
+                            TakeMiniPile)
+from ..i18n import _
+from . import svg
+from .common import MessageBox, button
+from .table import HandView, TableView, esc, table_state
+
+__all__ = ["Board"]
+
+_ACTIVE_PHASES = ("turn", "drawn", "mini pile")
+
+
+class Board:
+    """Table + hand + actions for one learner seat.
+
+    Attributes:
+        table: :class:`TableView`. hand: :class:`HandView`. message: :class:`MessageBox`.
+        draw_button, keep_button, uno_button, catch_button, accept_button,
+        challenge_button, take_button: the action buttons.
+        colour_buttons: dict Colour → button of the colour picker.
+        picker_buttons: the buttons of the open player/choice picker.
+        on_move: called with each move the learner makes.
+    """
+
+    def __init__(self, *, free: bool = False) -> None:
+        self.free = free
+        self.game = None
+        self.me: int = 0
+        self.on_move: Callable[[object], None] | None = None
+        self.table = TableView()
+        self.hand = HandView()
+        self.message = MessageBox()
+        self.table.on_seat = self._seat_clicked
+        self.hand.on_card = self._card_clicked
+        self.uno_armed = False
+        self._pending: list = []          # candidate moves waiting for a pick
+        self._pick_kind = ""
+        self._link_first: int | None = None
+        self.countdown: int | None = None
+
+        self.draw_button = button(_("Draw a card"), "up-primary")
+        self.keep_button = button(_("Keep it"))
+        self.uno_button = button(_("UNO!"), "up-uno", tooltip=_("Call UNO (with one card, or as you play your next-to-last card)"))
+        self.catch_button = button(_("Catch!"), "up-warn", tooltip=_("Catch a player who has one card and did not call UNO"))
+        self.accept_button = button(_("Accept the draw"))
+        self.challenge_button = button(_("Challenge!"), "up-warn")
+        self.take_button = button(_("Take the mini pile"))
+        self.draw_button.on_click(lambda _b: self._simple(Draw))
+        self.keep_button.on_click(lambda _b: self._simple(Keep))
+        self.accept_button.on_click(lambda _b: self._simple(Accept))
+        self.challenge_button.on_click(lambda _b: self._simple(Challenge))
+        self.take_button.on_click(lambda _b: self._simple(TakeMiniPile))
+        self.uno_button.on_click(lambda _b: self._uno())
+        self.catch_button.on_click(lambda _b: self._catch())
+        self.action_buttons = [self.draw_button, self.keep_button, self.uno_button, self.catch_button,
+                               self.accept_button, self.challenge_button, self.take_button]
+        self.actions = w.HBox(list(self.action_buttons))
+        self.actions.add_class("up-actions")
+
+        self.colour_buttons: dict[Colour, w.Button] = {}
+        for c in Colour:
+            b = button(f"{svg.COLOUR_SHAPE[c]} {svg.colour_name(c).capitalize()}", "up-colourbtn")
+            b.style.button_color = svg.COLOUR_FILL[c]
+            b.style.text_color = "#1f2430" if c is Colour.YELLOW else "#ffffff"
+            b.on_click(lambda _b, c=c: self._colour_picked(c))
+            self.colour_buttons[c] = b
+        self.picker_title = w.HTML()
+        self.picker_buttons: list[w.Button] = []
+        self.cancel_button = button(_("Cancel"))
+        self.cancel_button.on_click(lambda _b: self.close_picker())
+        self.picker = w.HBox([], layout=w.Layout(display="none"))
+        self.picker.add_class("up-picker")
+        self.box = w.VBox([self.table.box, self.picker, self.message.box, self.actions, self.hand.box])
+
+    # ------------------------------------------------------------------ rendering
+
+    def render(self, game, me: int, *, fresh_top: bool = False) -> None:
+        """Draw the board for seat `me` of `game` (what that seat may know)."""
+        self.game, self.me = game, me
+        state = table_state(game, me)
+        legal = game.legal_moves(me) if state.phase not in ("round over", "match over") else ()
+        playable: set[Card] | None
+        if self.free:
+            playable = None
+        else:
+            playable = {m.card for m in legal if isinstance(m, (Play, SpeedPlay))}
+        targets: dict[int, str] = {}
+        if self._pick_kind == "point":
+            targets = {s: _("Point at {name}").format(name=state.names[s]) for s in range(state.n) if s != me}
+        elif self._pick_kind == "catch":
+            targets = {m.target: _("Catch {name}").format(name=state.names[m.target]) for m in self._pending}
+        elif self._pick_kind == "link":
+            targets = {s: _("Link {name}").format(name=state.names[s]) for s in range(state.n)
+                       if s != self._link_first}
+        elif state.phase == "pointing" and me in state.waiting_for:
+            targets = {s: _("Point at {name}").format(name=state.names[s]) for s in range(state.n) if s != me}
+        self.table.render(state, targets=targets, countdown=self.countdown, fresh_top=fresh_top)
+        title = _("Your hand")
+        if state.drawn_card is not None and state.phase == "drawn":
+            title = _("You drew the {card}: play it or keep it").format(card=svg.card_words(state.drawn_card))
+        self.hand.render(state.hand, playable, title=title)
+        self._enable_buttons(legal, state)
+
+    def _enable_buttons(self, legal, state) -> None:
+        kinds = {type(m) for m in legal}
+        if self.free:
+            for b in self.action_buttons:
+                b.disabled = state.phase in ("round over", "match over")
+            return
+        self.draw_button.disabled = Draw not in kinds
+        self.keep_button.disabled = Keep not in kinds
+        self.accept_button.disabled = Accept not in kinds
+        self.challenge_button.disabled = Challenge not in kinds
+        self.take_button.disabled = TakeMiniPile not in kinds
+        self.catch_button.disabled = Catch not in kinds
+        two = len(state.hand) == 2 and any(isinstance(m, (Play, SpeedPlay)) and m.call_uno for m in legal)
+        self.uno_button.disabled = not (CallUno in kinds or two)
+        self.keep_button.layout.display = None if (Keep in kinds or self.free and state.phase == "drawn") else "none"
+        self.accept_button.layout.display = None if (Accept in kinds or self.free and state.phase == "challenge") else "none"
+        self.challenge_button.layout.display = None if (Challenge in kinds or self.free and state.phase == "challenge") else "none"
+        self.take_button.layout.display = None if (TakeMiniPile in kinds or self.free and state.phase == "mini pile") else "none"
+        if not two and self.uno_armed:
+            self._set_armed(False)
+
+    def _set_armed(self, armed: bool) -> None:
+        self.uno_armed = armed
+        if armed:
+            self.uno_button.add_class("up-uno-armed")
+            self.uno_button.description = _("UNO! (with your next play)")
+        else:
+            self.uno_button.remove_class("up-uno-armed")
+            self.uno_button.description = _("UNO!")
+
+    # ------------------------------------------------------------------ clicks → moves
+
+    def _emit(self, move) -> None:
+        self.close_picker()
+        if self.on_move is not None:
+            self.on_move(move)
+
+    def _simple(self, cls) -> None:
+        self._emit(cls(self.me))
+
+    def _uno(self) -> None:
+        game = self.game
+        hand = table_state(game, self.me).hand
+        if len(hand) == 2 and not self.free or (self.free and len(hand) == 2):
+            self._set_armed(not self.uno_armed)
+            self.message.show(_("UNO will be called as you play your next card.") if self.uno_armed else "", "info")
+            return
+        self._emit(CallUno(self.me))
+
+    def _catch(self) -> None:
+        game = self.game
+        if self.free:
+            options = [Catch(self.me, s) for s in range(game.n_players) if s != self.me]
+        else:
+            options = [m for m in game.legal_moves(self.me) if isinstance(m, Catch)]
+        if len(options) == 1:
+            self._emit(options[0])
+            return
+        self._pending = options
+        self._open_players(_("Catch whom?"), [(m.target, m) for m in options], "catch")
+
+    def _card_clicked(self, index: int, card: Card) -> None:
+        game = self.game
+        me = self.me
+        self.close_picker()
+        state = table_state(game, me)
+        legal = [m for m in game.legal_moves(me) if isinstance(m, (Play, SpeedPlay)) and m.card == card] \
+            if state.phase not in ("round over", "match over") else []
+        if legal:
+            self._choose(legal)
+            return
+        my_moment = game.current == me and state.phase in _ACTIVE_PHASES
+        in_mini = state.phase == "mini pile"
+        if self.free:
+            if my_moment:
+                base = Play(me, card)
+            else:
+                base = SpeedPlay(me, card, call_uno=self.uno_armed)
+            if isinstance(base, Play) and card.kind.takes_colour and not in_mini:
+                self._pending = [Play(me, card, colour=c, call_uno=self.uno_armed) for c in Colour]
+                self._open_colours(card)
+                return
+            if isinstance(base, Play) and self.uno_armed:
+                base = Play(me, card, call_uno=True)
+            self._emit(base)
+            return
+        # not playable: explain, change nothing
+        colour = Colour.RED if card.kind.takes_colour and not in_mini else None
+        move = Play(me, card, colour=colour)
+        refusal = game.why_illegal(move)
+        if refusal is None:
+            refusal = game.why_illegal(SpeedPlay(me, card))
+        if refusal is not None:
+            self.message.show(refusal.explanation, "bad", refusal.rule, ruling=bool(getattr(refusal, "is_ruling", False)))
+        else:
+            self.message.show(_("The {card} can't be played now.").format(card=svg.card_words(card)), "bad")
+
+    def _choose(self, moves: list) -> None:
+        """Narrow candidate moves for one card by asking: colour, link, swap, doubles."""
+        # the UNO call: keep the variant matching the armed button when both exist
+        calls = {m.call_uno for m in moves}
+        if len(calls) > 1:
+            moves = [m for m in moves if m.call_uno == self.uno_armed]
+        colours = {getattr(m, "colour", None) for m in moves}
+        if len(colours) > 1:
+            self._pending = moves
+            self._open_colours(moves[0].card)
+            return
+        links = {getattr(m, "link", None) for m in moves}
+        if len(links) > 1:
+            self._pending = moves
+            self._link_first = None
+            self._open_players(_("Wild Drawn Together: pick the first player to link"),
+                               [(s, None) for s in range(self.game.n_players)], "link")
+            return
+        swaps = {getattr(m, "swap_with", None) for m in moves}
+        if len(swaps) > 1:
+            self._pending = moves
+            opts = [(m.swap_with, m) for m in moves if m.swap_with is not None]
+            plain = [m for m in moves if m.swap_with is None]
+            self._open_players(_("Seven-O: swap hands with someone?"), opts, "swap",
+                               extra=[(_("No swap"), plain[0])] if plain else [])
+            return
+        twice = {getattr(m, "twice", False) for m in moves}
+        if len(twice) > 1:
+            self._pending = moves
+            one = [m for m in moves if not m.twice][0]
+            two = [m for m in moves if m.twice][0]
+            self._open_choices(_("Doubles: play one card or both?"),
+                               [(_("Play one"), one), (_("Play both"), two)])
+            return
+        self._emit(moves[0])
+
+    def _open_colours(self, card: Card) -> None:
+        self._pick_kind = "colour"
+        self.picker_title.value = f"<b>{esc(_('Pick a colour for the {card}').format(card=svg.card_words(card)))}</b>"
+        self.picker.children = [self.picker_title, *self.colour_buttons.values(), self.cancel_button]
+        self.picker.layout.display = None
+
+    def _colour_picked(self, colour: Colour) -> None:
+        moves = [m for m in self._pending if getattr(m, "colour", None) == colour]
+        if not moves:
+            return
+        if len({getattr(m, "link", None) for m in moves}) > 1 or \
+           len({getattr(m, "swap_with", None) for m in moves}) > 1 or \
+           len({getattr(m, "twice", False) for m in moves}) > 1:
+            self._choose(moves)
+            return
+        self._emit(moves[0])
+
+    def _open_players(self, title: str, options: list, kind: str, extra: list | None = None) -> None:
+        self._pick_kind = kind
+        names = self.game.names
+        self.picker_title.value = f"<b>{esc(title)}</b>"
+        buttons = []
+        self._picker_moves = []
+        for seat, move in options:
+            label = names[seat] + (" (" + _("you") + ")" if seat == self.me else "")
+            b = button(label, "up-primary")
+            b.on_click(lambda _b, seat=seat, move=move: self._player_picked(seat, move))
+            buttons.append(b)
+        for label, move in extra or []:
+            b = button(label)
+            b.on_click(lambda _b, move=move: self._emit(move))
+            buttons.append(b)
+        self.picker_buttons = buttons
+        self.picker.children = [self.picker_title, *buttons, self.cancel_button]
+        self.picker.layout.display = None
+        if self.game is not None:
+            self.render(self.game, self.me)
+
+    def _open_choices(self, title: str, options: list) -> None:
+        self._pick_kind = "choice"
+        self.picker_title.value = f"<b>{esc(title)}</b>"
+        buttons = []
+        for label, move in options:
+            b = button(label, "up-primary")
+            b.on_click(lambda _b, move=move: self._emit(move))
+            buttons.append(b)
+        self.picker_buttons = buttons
+        self.picker.children = [self.picker_title, *buttons, self.cancel_button]
+        self.picker.layout.display = None
+
+    def open_point_picker(self) -> None:
+        """Point Taken (PT-3): pick a player to point at."""
+        opts = [(s, PointAt(self.me, s)) for s in range(self.game.n_players) if s != self.me]
+        self._open_players(_("Point at a player"), opts, "point")
+
+    def _player_picked(self, seat: int, move) -> None:
+        if self._pick_kind == "link":
+            if self._link_first is None:
+                self._link_first = seat
+                n = self.game.n_players
+                self._open_players(_("Link {name} with…").format(name=self.game.names[seat]),
+                                   [(s, None) for s in range(n) if s != seat], "link")
+                return
+            pair = {self._link_first, seat}
+            moves = [m for m in self._pending if m.link is not None and set(m.link) == pair]
+            if not moves:
+                self.message.show(_("Those two players can't be linked."), "bad", "LK-1")
+                self._link_first = None
+                return
+            self._link_first = None
+            self._emit(moves[0])
+            return
+        if move is None:
+            return
+        self._emit(move)
+
+    def _seat_clicked(self, seat: int) -> None:
+        kind = self._pick_kind
+        if kind in ("link", "catch", "point", "swap"):
+            move = None
+            if kind == "catch":
+                move = next((m for m in self._pending if m.target == seat), None)
+            elif kind == "point":
+                move = PointAt(self.me, seat)
+            elif kind == "swap":
+                move = next((m for m in self._pending if getattr(m, "swap_with", None) == seat), None)
+            self._player_picked(seat, move)
+            return
+        # pointing without the picker open
+        self._emit(PointAt(self.me, seat))
+
+    def close_picker(self) -> None:
+        self._pick_kind = ""
+        self._link_first = None
+        self.picker.layout.display = "none"
+        self.picker.children = []
+        self.picker_buttons = []

@@ -1,0 +1,147 @@
+"""Small shared widgets: the error panel, messages with rule links, the narration panel."""
+
+from __future__ import annotations
+
+import functools
+import sys
+import traceback
+from typing import Callable, Sequence
+
+import ipywidgets as w
+
+from ..i18n import _
+from .table import esc
+
+__all__ = ["ErrorPanel", "MessageBox", "LogView", "button", "narrate_event"]
+
+
+def button(description: str, *classes: str, tooltip: str = "", **kw) -> w.Button:
+    b = w.Button(description=description, tooltip=tooltip or description, **kw)
+    for c in classes:
+        b.add_class(c)
+    return b
+
+
+class ErrorPanel:
+    """Shows errors raised inside callbacks: never swallowed, never a dead page.
+
+    Attributes:
+        box: the panel (hidden while there is no error).
+        errors: the exceptions reported so far.
+    """
+
+    def __init__(self) -> None:
+        self.html = w.HTML()
+        self.dismiss = button(_("Dismiss"))
+        self.dismiss.on_click(lambda _b: self.clear())
+        self.box = w.VBox([self.html, self.dismiss], layout=w.Layout(display="none"))
+        self.box.add_class("up-error")
+        self.errors: list[BaseException] = []
+
+    def report(self, exc: BaseException) -> None:
+        self.errors.append(exc)
+        tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        print(tb, file=sys.stderr)
+        self.html.value = (f"<b>{esc(_('Something went wrong inside the app.'))}</b> "
+                           f"{esc(_('The game is still here; you can go on or start again.'))}"
+                           f"<pre>{esc(type(exc).__name__)}: {esc(exc)}\n\n{esc(tb[-3000:])}</pre>")
+        self.box.layout.display = None
+
+    def clear(self) -> None:
+        self.html.value = ""
+        self.box.layout.display = "none"
+
+    def guard(self, fn: Callable) -> Callable:
+        """Wrap a callback so any exception it raises is shown here."""
+        @functools.wraps(fn)
+        def wrapped(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except Exception as exc:  # shown to the user, and printed to stderr
+                self.report(exc)
+                return None
+        return wrapped
+
+
+class MessageBox:
+    """One message for the learner (info, good, bad, chance), with an optional rule link.
+
+    Attributes:
+        html: the message.
+        rule_button: "Rule T-1 ›" — opens the rules page at that rule (``on_rule``).
+        rule: the rule id of the current message, or "".
+    """
+
+    def __init__(self) -> None:
+        self.html = w.HTML()
+        self.rule_button = button("", layout=w.Layout(display="none"))
+        self.rule_button.on_click(lambda _b: self.on_rule and self.rule and self.on_rule(self.rule))
+        self.on_rule: Callable[[str], None] | None = None
+        self.rule = ""
+        self.box = w.HBox([self.html, self.rule_button], layout=w.Layout(align_items="center"))
+        self.kind = ""
+        self.text = ""
+
+    def show(self, text: str, kind: str = "info", rule: str = "", *, ruling: bool = False,
+             raw_html: str = "") -> None:
+        """Show `text` (escaped). `rule` adds a link to that rule; `ruling` adds the note that
+        a ruling of this app, not the printed rules, decided it."""
+        self.text, self.kind, self.rule = text, kind, rule
+        if not text and not raw_html:
+            self.html.value = ""
+            self.rule_button.layout.display = "none"
+            return
+        note = ""
+        if ruling:
+            note = (f'<div class="up-ruling">⚖ {esc(_("The printed rules do not say; this app has a ruling here."))}'
+                    f' ({esc(rule)})</div>')
+        self.html.value = f'<div class="up-msg up-msg-{kind}">{esc(text)}{raw_html}{note}</div>'
+        if rule:
+            self.rule_button.description = _("Rule {id} ›").format(id=rule)
+            self.rule_button.tooltip = _("Read rule {id}").format(id=rule)
+            self.rule_button.layout.display = None
+        else:
+            self.rule_button.layout.display = "none"
+
+    def clear(self) -> None:
+        self.show("")
+
+
+def narrate_event(event, names: Sequence[str], viewer: int | None) -> str:
+    """One sentence for an event (``unoparty.narrate``)."""
+    from ..narrate import narrate
+    return narrate(event, names, viewer)
+
+
+class LogView:
+    """The narrated log: a readable panel beside the table, newest at the bottom."""
+
+    def __init__(self, title: str | None = None, limit: int = 60) -> None:
+        self.limit = limit
+        self.title = title if title is not None else _("What happened")
+        self.html = w.HTML()
+        self.box = w.VBox([self.html])
+        self.box.add_class("up-log")
+        self.lines: list[tuple[str, str]] = []
+
+    def render(self, events: Sequence, names: Sequence[str], viewer: int | None, new: int = 0) -> None:
+        """Show the last `limit` of `events`; the last `new` ones are highlighted."""
+        items = []
+        shown = list(events)[-self.limit:]
+        first_new = len(shown) - new
+        lines = []
+        for i, ev in enumerate(shown):
+            text = narrate_event(ev, names, viewer)
+            if not text:
+                continue
+            rule = getattr(ev, "rule", "") or ""
+            lines.append((text, rule))
+            cls = "up-log-item up-new" if i >= first_new else "up-log-item"
+            rid = f'<span class="up-ruleid">{esc(rule)}</span>' if rule else ""
+            items.append(f'<div class="{cls}">{esc(text)}{rid}</div>')
+        self.lines = lines
+        body = "".join(items) or f'<div class="up-log-item">{esc(_("Nothing yet."))}</div>'
+        # newest at the top so the latest is always visible without scrolling
+        self.html.value = (f"<h3>{esc(self.title)}</h3><div class='up-log-list'>"
+                           + "".join(reversed(items)) + "</div>") if items else \
+            f"<h3>{esc(self.title)}</h3><div class='up-log-list'>{body}</div>"

@@ -1,0 +1,341 @@
+"""The one controller of a game in the app: the only place that calls ``Game.apply``.
+
+Clicks arrive as moves (:meth:`GameController.submit`); bots act through the same door.
+Two paces (DESIGN.md "Randomness and time"):
+
+- *learning*: bots act at once, one move after another, and the game pauses at every
+  chance the learner has — a speed play, a catch, an UNO call — and says so. Take-backs
+  (``game.undo()``) are allowed.
+- *party*: real time on the kernel's asyncio loop. Bots act after their think delay and
+  react to speed-play and catch chances after their reaction delay; the learner can act in
+  between. The clock starts on a click (:meth:`start`), never when the notebook executes,
+  and stops by itself when the round ends, on :meth:`stop`, or after ``idle_limit``
+  seconds without a click from the learner (so an abandoned page lets its kernel be culled).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from typing import Callable
+
+from ..engine.moves import CallUno, Catch, PointAt, SpeedPlay
+from ..errors import UnopartyError
+from ..i18n import _
+
+__all__ = ["GameController", "delay_scale", "LEARNING", "PARTY"]
+
+LEARNING, PARTY = "learning", "party"
+_OVER = ("round over", "match over")
+
+
+def delay_scale() -> float:
+    """Factor applied to every bot delay: ``UNOPARTY_DELAY_SCALE`` (default 1; tests use 0.05)."""
+    try:
+        return max(0.0, float(os.environ.get("UNOPARTY_DELAY_SCALE", "1")))
+    except ValueError:
+        return 1.0
+
+
+def _phase(game) -> str:
+    return str(getattr(game.phase, "value", game.phase))
+
+
+class GameController:
+    """Runs one game: the learner at seat `me`, bots at the other seats.
+
+    Attributes:
+        game: the ``Game``. me: the learner's seat. bots: seat → bot.
+        events: every event applied through this controller, in order.
+        new_events: how many events the last change added (the view highlights them).
+        version: bumped at every change. chance: the chance the learner has now (learning
+            pace), as a sentence, or "". paused: the party clock is stopped.
+    """
+
+    def __init__(self, game, me: int, bots: dict, *, pace: str = LEARNING, seed: int = 0,
+                 idle_limit: float = 600.0, loop: asyncio.AbstractEventLoop | None = None,
+                 on_change: Callable[[], None] | None = None,
+                 on_error: Callable[[BaseException], None] | None = None) -> None:
+        self.game = game
+        self.me = me
+        self.bots = dict(bots)
+        self.pace = pace
+        self.rng = random.Random(seed)
+        self.bot_rngs = {s: random.Random(seed * 1000 + s) for s in self.bots}
+        self.idle_limit = idle_limit
+        self._loop = loop
+        self.on_change = on_change
+        self.on_error = on_error
+        self.events: list = list(getattr(game, "events", ()))[-12:]
+        self.new_events = 0
+        self.version = 0
+        self.chance = ""
+        self._declined_version = -1
+        self.paused = pace == PARTY   # the clock starts on a click
+        self.started = False
+        self._handles: list = []
+        self._last_click = 0.0
+        self.countdown: int | None = None
+        self.bot_moves = 0
+
+    # ------------------------------------------------------------------ helpers
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        if self._loop is None:
+            try:
+                self._loop = asyncio.get_running_loop()
+            except RuntimeError:
+                self._loop = asyncio.get_event_loop_policy().get_event_loop()
+        return self._loop
+
+    def is_over(self) -> bool:
+        return _phase(self.game) in _OVER
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    def _apply(self, move) -> tuple:
+        events = self.game.apply(move)
+        self.events.extend(events)
+        if len(self.events) > 400:
+            del self.events[:-200]
+        self.new_events = len(events)
+        self.version += 1
+        return events
+
+    def _learner_chances(self) -> list:
+        """Out-of-turn moves the learner could make now: speed plays, catches, an UNO call."""
+        if self.is_over():
+            return []
+        return [m for m in self.game.legal_moves(self.me) if isinstance(m, (SpeedPlay, Catch, CallUno))]
+
+    def _describe_chance(self, moves) -> str:
+        names = self.game.names
+        parts = []
+        for m in moves:
+            if isinstance(m, SpeedPlay):
+                parts.append(_("speed play your {card}").format(card=str(m.card)))
+            elif isinstance(m, Catch):
+                parts.append(_("catch {name}, who has one card and did not call UNO").format(name=names[m.target]))
+            elif isinstance(m, CallUno):
+                parts.append(_("call UNO"))
+        seen, uniq = set(), []
+        for p in parts:
+            if p not in seen:
+                seen.add(p)
+                uniq.append(p)
+        return _("Your chance: you could {what}. Do it now, or press Continue.").format(what=_(" or ").join(uniq))
+
+    def _my_moment(self) -> bool:
+        g = self.game
+        if self.is_over():
+            return True
+        if _phase(g) == "pointing":
+            return self.me in g.waiting_for
+        return g.current == self.me
+
+    def _actors(self) -> list[int]:
+        g = self.game
+        if self.is_over():
+            return []
+        if _phase(g) == "pointing":
+            return [s for s in g.waiting_for if s in self.bots]
+        return [g.current] if g.current in self.bots else []
+
+    def _bot_move(self, seat: int):
+        bot = self.bots[seat]
+        view = self.game.view_for(seat)
+        return bot.choose(view, self.bot_rngs[seat])
+
+    def _bot_reaction(self, seat: int):
+        """A bot's out-of-turn move (speed play, catch, UNO call), or None."""
+        bot = self.bots[seat]
+        view = self.game.view_for(seat)
+        react = getattr(bot, "react", None)
+        if react is not None:
+            return react(view, self.bot_rngs[seat])
+        return None
+
+    # ------------------------------------------------------------------ the learner
+
+    def submit(self, move) -> tuple:
+        """Apply the learner's move. Raises ``IllegalMove`` (state unchanged)."""
+        self._last_click = self.loop.time() if self.pace == PARTY else 0.0
+        events = self._apply(move)
+        self.chance = ""
+        self._after_change()
+        return events
+
+    def continue_(self) -> None:
+        """The learner lets a chance go by (learning pace)."""
+        self._declined_version = self.version
+        self.chance = ""
+        if self.pace == LEARNING:
+            self.run_bots()
+        self._changed()
+
+    def undo(self) -> bool:
+        """Take back the learner's last move and what the bots did after it (learning pace).
+        Returns False when there is nothing of the learner's to take back."""
+        g = self.game
+        history = list(g.history)
+        mine = [i for i, m in enumerate(history) if getattr(m, "player", None) == self.me]
+        if not mine or not g.can_undo:
+            return False
+        target = mine[-1]
+        while len(g.history) > target and g.can_undo:
+            g.undo()
+        self.events.append(None)  # a marker: the log is redrawn from the game below
+        self.events = [e for e in getattr(g, "events", ())][-40:]
+        self.new_events = 0
+        self.version += 1
+        self.chance = ""
+        self._declined_version = -1
+        self._changed()
+        return True
+
+    def hint(self):
+        """``(move, reason)`` from the bots' hint, or None."""
+        try:
+            from ..bots import hint
+        except ImportError:  # pragma: no cover - bots are part of the package
+            return None
+        return hint(self.game, self.me)
+
+    # ------------------------------------------------------------------ bots, learning pace
+
+    def _after_change(self) -> None:
+        if self.pace == LEARNING:
+            self.run_bots()
+        else:
+            self._schedule()
+        self._changed()
+
+    def run_bots(self, limit: int = 2000) -> None:
+        """Learning pace: let bots act until the learner must or may act."""
+        steps = 0
+        while steps < limit and not self.is_over():
+            steps += 1
+            chances = self._learner_chances()
+            if chances and self._declined_version != self.version:
+                self.chance = self._describe_chance(chances)
+                return
+            # bots react first (a catch, a speed play), in seat order after the current player
+            reacted = False
+            for seat in self._reaction_order():
+                move = self._bot_reaction(seat)
+                if move is not None and self.game.why_illegal(move) is None:
+                    self._apply(move)
+                    self.bot_moves += 1
+                    reacted = True
+                    break
+            if reacted:
+                continue
+            if self._my_moment():
+                return
+            actors = self._actors()
+            if not actors:
+                return
+            move = self._bot_move(actors[0])
+            self._apply(move)
+            self.bot_moves += 1
+        self.chance = ""
+
+    def _reaction_order(self) -> list[int]:
+        n = self.game.n_players
+        start = self.game.current if self.game.current is not None else 0
+        return [(start + k) % n for k in range(n) if (start + k) % n in self.bots]
+
+    # ------------------------------------------------------------------ party pace
+
+    def start(self) -> None:
+        """Start the party clock (on a click)."""
+        self.paused = False
+        self.started = True
+        self._last_click = self.loop.time()
+        self._schedule()
+        self._changed()
+
+    def stop(self) -> None:
+        """Stop every scheduled bot action."""
+        self.paused = True
+        for h in self._handles:
+            h.cancel()
+        self._handles.clear()
+
+    def _delay(self, seat: int, kind: str) -> float:
+        bot = self.bots.get(seat)
+        base = {"think": 1.2, "react": 1.6}[kind]
+        value = None
+        if bot is not None:
+            fn = getattr(bot, "think_delay" if kind == "think" else "reaction_delay", None)
+            if callable(fn):
+                value = fn(self.bot_rngs[seat])
+            elif isinstance(fn, (int, float)):
+                value = float(fn)
+        if value is None:
+            value = base * (0.7 + 0.6 * self.bot_rngs[seat].random())
+        return value * delay_scale()
+
+    def _schedule(self) -> None:
+        for h in self._handles:
+            h.cancel()
+        self._handles.clear()
+        if self.paused or self.pace != PARTY:
+            return
+        if self.is_over():
+            self.stop()
+            return
+        loop = self.loop
+        if loop.time() - self._last_click > self.idle_limit:
+            self.stop()
+            self.chance = _("Paused: nobody has clicked for a while. Press Resume to play on.")
+            return
+        version = self.version
+        if _phase(self.game) == "pointing" and self.countdown is None and self.me in self.game.waiting_for:
+            pass
+        for seat in self._actors():
+            self._handles.append(loop.call_later(self._delay(seat, "think"), self._fire, version, seat, "act"))
+        for seat in self.bots:
+            view_moves = self.game.legal_moves(seat)
+            if any(isinstance(m, (SpeedPlay, Catch, CallUno)) for m in view_moves):
+                self._handles.append(loop.call_later(self._delay(seat, "react"), self._fire, version, seat, "react"))
+        # an idle watchdog, so a forgotten page stops by itself
+        self._handles.append(loop.call_later(self.idle_limit + 0.5, self._fire, version, -1, "idle"))
+
+    def _fire(self, version: int, seat: int, kind: str) -> None:
+        try:
+            if version != self.version or self.paused:
+                return
+            if kind == "idle":
+                self._schedule()
+                self._changed()
+                return
+            if self.loop.time() - self._last_click > self.idle_limit:
+                self._schedule()
+                self._changed()
+                return
+            move = self._bot_move(seat) if kind == "act" else self._bot_reaction(seat)
+            if move is None:
+                return
+            if self.game.why_illegal(move) is not None:
+                return
+            self._apply(move)
+            self.bot_moves += 1
+            self._schedule()
+            self._changed()
+        except Exception as exc:  # shown in the app's error panel, never swallowed
+            self.stop()
+            if self.on_error is not None:
+                self.on_error(exc)
+            else:
+                raise
+
+
+def describe_error(exc: BaseException) -> str:
+    if isinstance(exc, UnopartyError):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"

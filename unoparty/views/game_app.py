@@ -1,0 +1,349 @@
+"""The game: you against 1–15 bots (DESIGN.md "Views").
+
+Settings are chosen before dealing: bots and their level, rule set, house rules, target
+score, and the pace (learning or party). One :class:`~unoparty.views.controller.GameController`
+applies every move; the board only turns clicks into moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Callable
+
+import ipywidgets as w
+
+from ..cards import hand_points
+from ..engine.moves import PointAt
+from ..errors import IllegalMove, UnopartyError
+from ..i18n import _
+from ..rules import Rules
+from .board import Board
+from .common import ErrorPanel, LogView, button
+from .controller import LEARNING, PARTY, GameController, delay_scale
+from .table import esc
+
+__all__ = ["GameApp", "BOT_NAMES", "make_bots"]
+
+BOT_NAMES = ("Ava", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max", "Nia", "Oli")
+LEVELS = ("random", "basic", "strong")
+
+
+def make_bots(seats, level: str, seed: int = 0) -> dict:
+    """One bot per seat from :mod:`unoparty.bots`, at `level`."""
+    from .. import bots as bots_mod
+    maker = getattr(bots_mod, "make_bot", None)
+    out = {}
+    for seat in seats:
+        if maker is not None:
+            out[seat] = maker(level)
+        else:  # pragma: no cover - depends on the bots package's spelling
+            out[seat] = bots_mod.Bot(level)
+    return out
+
+
+class GameApp:
+    """Settings, then the table, the hand, the narration and the scoring.
+
+    Attributes:
+        box: the widget to display.
+        settings: widgets of the settings form (``bots``, ``level``, ``rule_set``,
+            ``stacking``, ``seven_o``, ``jump_in``, ``doubles``, ``target``, ``pace``, ``name``).
+        deal_button: starts a game with those settings.
+        board: the :class:`~unoparty.views.board.Board`. log: the narration.
+        controller: the running game's controller (None before dealing).
+        hint_button, pause_button, undo_button, continue_button, start_button,
+        next_round_button, new_game_button: controls.
+        errors: the :class:`ErrorPanel`.
+    """
+
+    def __init__(self, *, bot_factory: Callable | None = None, on_rule: Callable[[str], None] | None = None,
+                 errors: ErrorPanel | None = None, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        self.bot_factory = bot_factory or make_bots
+        self.errors = errors or ErrorPanel()
+        self.loop = loop
+        self.on_rule = on_rule
+        g = self.errors.guard
+        self.controller: GameController | None = None
+        self.game = None
+        self.me = 0
+
+        # settings
+        s = {}
+        s["name"] = w.Text(value=_("You"), description=_("Your name"), style={"description_width": "130px"},
+                           layout=w.Layout(width="330px"))
+        s["bots"] = w.IntSlider(value=5, min=1, max=15, description=_("Bots"), style={"description_width": "130px"},
+                                layout=w.Layout(width="420px"))
+        s["level"] = w.ToggleButtons(options=[(_("Random"), "random"), (_("Basic"), "basic"), (_("Strong"), "strong")],
+                                     value="basic", description=_("Bot level"), style={"description_width": "130px"})
+        s["rule_set"] = w.ToggleButtons(options=[(_("UNO Party!"), "party"), (_("Classic UNO"), "classic")],
+                                        value="party", description=_("Rules"), style={"description_width": "130px"})
+        s["stacking"] = w.Checkbox(value=False, description=_("Stacking (H-1)"), indent=False)
+        s["seven_o"] = w.Checkbox(value=False, description=_("Seven-O (H-2)"), indent=False)
+        s["jump_in"] = w.Checkbox(value=False, description=_("Jump-In (H-3)"), indent=False)
+        s["doubles"] = w.Checkbox(value=False, description=_("Doubles (H-4)"), indent=False)
+        s["target"] = w.BoundedIntText(value=500, min=50, max=5000, step=50, description=_("Match to"),
+                                       style={"description_width": "130px"}, layout=w.Layout(width="260px"))
+        s["pace"] = w.ToggleButtons(
+            options=[(_("Learning pace"), LEARNING), (_("Party pace"), PARTY)], value=LEARNING,
+            description=_("Pace"), style={"description_width": "130px"},
+            tooltips=[_("The game stops at every chance you have and says so; you can take moves back."),
+                      _("Real time: bots think, race you to speed plays and catch you.")])
+        self.settings = s
+        s["rule_set"].observe(g(self._rule_set_changed), "value")
+        self.deal_button = button(_("Deal the cards"), "up-go")
+        self.deal_button.on_click(g(lambda _b: self.deal()))
+        self.settings_note = w.HTML()
+        house = w.HBox([s["stacking"], s["seven_o"], s["jump_in"], s["doubles"]],
+                       layout=w.Layout(gap="14px", margin="0 0 0 136px"))
+        self.settings_box = w.VBox([
+            w.HTML(f"<h2>{esc(_('Play against bots'))}</h2><p>{esc(_('Choose the table, then deal. Learning pace waits for you at every chance; party pace runs in real time.'))}</p>"),
+            s["name"], s["bots"], s["level"], s["rule_set"],
+            w.HTML(f"<b style='margin-left:4px'>{esc(_('House rules'))}</b>"), house, s["target"], s["pace"],
+            self.settings_note, self.deal_button])
+
+        # the game
+        self.board = Board()
+        self.board.on_move = g(self._on_move)
+        self.board.message.on_rule = self._open_rule
+        self.board.cancel_button.on_click(g(lambda _b: self.render()))
+        self.log = LogView()
+        self.status = w.HTML()
+        self.hint_button = button(_("Hint"), tooltip=_("What would a good player do?"))
+        self.pause_button = button(_("Pause"))
+        self.undo_button = button(_("Take back"), tooltip=_("Take back your last move (learning pace)"))
+        self.continue_button = button(_("Continue"), "up-go", tooltip=_("Let the chance go by"))
+        self.start_button = button(_("Start!"), "up-go", tooltip=_("Start the clock"))
+        self.new_game_button = button(_("New game"))
+        self.next_round_button = button(_("Next round"), "up-go")
+        self.hint_button.on_click(g(lambda _b: self.hint()))
+        self.pause_button.on_click(g(lambda _b: self.toggle_pause()))
+        self.undo_button.on_click(g(lambda _b: self.undo()))
+        self.continue_button.on_click(g(lambda _b: self.continue_()))
+        self.start_button.on_click(g(lambda _b: self.start()))
+        self.new_game_button.on_click(g(lambda _b: self.show_settings()))
+        self.next_round_button.on_click(g(lambda _b: self.next_round()))
+        self.chance = w.HTML()
+        self.scoring = w.HTML()
+        self.round_box = w.VBox([self.scoring, w.HBox([self.next_round_button, self.new_game_button])],
+                                layout=w.Layout(display="none"))
+        self.round_box.add_class("up-roundover")
+        controls = w.HBox([self.start_button, self.continue_button, self.hint_button, self.undo_button,
+                           self.pause_button, self.new_game_button])
+        controls.add_class("up-actions")
+        left = w.VBox([self.status, self.board.table.box, self.chance, self.board.picker, self.round_box,
+                       self.board.message.box, self.board.actions],
+                      layout=w.Layout(flex="1 1 auto", min_width="600px"))
+        right = w.VBox([controls, self.log.box], layout=w.Layout(width="330px", flex="0 0 330px"))
+        self.game_box = w.VBox([w.HBox([left, right], layout=w.Layout(gap="12px", align_items="flex-start")),
+                                self.board.hand.box], layout=w.Layout(display="none"))
+        self.box = w.VBox([self.errors.box, self.settings_box, self.game_box])
+        self._last_top = None
+        self._count_task = None
+
+    # ------------------------------------------------------------------ settings
+
+    def _rule_set_changed(self, change) -> None:
+        classic = change["new"] == "classic"
+        self.settings["bots"].max = 9 if classic else 15
+        self.settings_note.value = (f"<i>{esc(_('Classic UNO: 2–10 players, no Speed Play unless Jump-In is on.'))}</i>"
+                                    if classic else "")
+
+    def rules(self) -> Rules:
+        s = self.settings
+        return Rules(rule_set=s["rule_set"].value, stacking=s["stacking"].value, seven_o=s["seven_o"].value,
+                     jump_in=s["jump_in"].value, doubles=s["doubles"].value, target_score=int(s["target"].value))
+
+    def deal(self, seed: int | None = None) -> None:
+        """Start a game with the chosen settings (learner at seat 0)."""
+        from ..game import Game
+        s = self.settings
+        me_name = (s["name"].value or _("You")).strip()[:40].replace(":", "") or _("You")
+        n_bots = int(s["bots"].value)
+        bot_names = [nm for nm in BOT_NAMES if nm != me_name][:n_bots]
+        names = [me_name, *bot_names]
+        if seed is None:  # a fresh table each deal; the seed is shown so a game can be replayed
+            seed = random.SystemRandom().randrange(1_000_000)
+        self.seed = seed
+        game = Game(names, rules=self.rules(), seed=seed)
+        bots = self.bot_factory(range(1, len(names)), s["level"].value, seed)
+        self.start_game(game, 0, bots, pace=s["pace"].value, seed=seed)
+
+    def start_game(self, game, me: int, bots: dict, *, pace: str = LEARNING, seed: int = 0) -> None:
+        """Show `game` with the learner at seat `me` (tests and lessons use this directly)."""
+        if self.controller is not None:
+            self.controller.stop()
+        self.game, self.me = game, me
+        self.controller = GameController(game, me, bots, pace=pace, seed=seed, loop=self.loop,
+                                         on_change=self.errors.guard(self.render), on_error=self.errors.report)
+        self.settings_box.layout.display = "none"
+        self.game_box.layout.display = None
+        self.board.message.clear()
+        if pace == LEARNING:
+            self.controller.run_bots()
+        self.render()
+
+    def show_settings(self) -> None:
+        if self.controller is not None:
+            self.controller.stop()
+        self.settings_box.layout.display = None
+        self.game_box.layout.display = "none"
+
+    # ------------------------------------------------------------------ moves
+
+    def _on_move(self, move) -> None:
+        c = self.controller
+        if c is None:
+            return
+        if c.pace == PARTY and not c.started:
+            c.start()
+        try:
+            c.submit(move)
+        except IllegalMove as exc:
+            self.board.message.show(exc.explanation, "bad", exc.rule, ruling=bool(exc.is_ruling))
+            self.render()
+            return
+        self.board.message.clear()
+
+    def _open_rule(self, rule_id: str) -> None:
+        if self.on_rule is not None:
+            self.on_rule(rule_id)
+
+    def continue_(self) -> None:
+        if self.controller is not None:
+            self.controller.continue_()
+
+    def start(self) -> None:
+        if self.controller is not None:
+            self.controller.start()
+
+    def toggle_pause(self) -> None:
+        c = self.controller
+        if c is None:
+            return
+        if c.pace == PARTY:
+            if c.paused:
+                c.start()
+            else:
+                c.stop()
+                self.render()
+        else:
+            self.board.message.show(_("Learning pace waits for you anyway: take your time."), "info")
+
+    def undo(self) -> None:
+        c = self.controller
+        if c is None:
+            return
+        if c.pace != LEARNING:
+            self.board.message.show(_("Moves can be taken back in learning pace only."), "info")
+            return
+        if not c.undo():
+            self.board.message.show(_("There is no move of yours to take back."), "info")
+        else:
+            self.board.message.show(_("Your last move is taken back."), "info")
+
+    def hint(self) -> None:
+        c = self.controller
+        if c is None or c.is_over():
+            return
+        result = c.hint()
+        if not result or result[0] is None:
+            self.board.message.show(_("Nothing to do right now: wait for your turn."), "info")
+            return
+        move, reason = result
+        self.board.message.show(_("Hint: {move}. {reason}").format(move=self.game.format_move(move), reason=reason),
+                                "info")
+
+    def next_round(self) -> None:
+        g = self.game
+        if g is None:
+            return
+        phase = str(getattr(g.phase, "value", g.phase))
+        if phase == "match over":
+            self.show_settings()
+            return
+        events = g.new_round()
+        c = self.controller
+        c.events.extend(events)
+        c.new_events = len(events)
+        c.version += 1
+        if c.pace == LEARNING:
+            c.run_bots()
+        else:
+            c._schedule()
+        self.render()
+
+    # ------------------------------------------------------------------ rendering
+
+    def render(self) -> None:
+        c, g = self.controller, self.game
+        if c is None or g is None:
+            return
+        phase = str(getattr(g.phase, "value", g.phase))
+        top = g.top_card
+        fresh = top is not self._last_top and self._last_top is not None
+        self._last_top = top
+        # Point Taken: the count, then pick a player
+        if phase == "pointing" and self.me in g.waiting_for:
+            self.board.countdown = None
+            if self.board._pick_kind != "point":
+                self.board.open_point_picker()
+            self.chance.value = (f'<div class="up-msg up-msg-chance"><b>3 · 2 · 1 — '
+                                 f'{esc(_("point!"))}</b> {esc(_("Point Taken: click the player you point at."))}</div>')
+        else:
+            if self.board._pick_kind == "point":
+                self.board.close_picker()
+            self.chance.value = (f'<div class="up-msg up-msg-chance">{esc(c.chance)}</div>' if c.chance else "")
+        self.board.render(g, self.me, fresh_top=fresh)
+        self.log.render(c.events, g.names, self.me, new=c.new_events)
+        # status line
+        names = g.names
+        rs = g.rules.rule_set
+        pace = _("learning pace") if c.pace == LEARNING else _("party pace")
+        self.status.value = (f'<div class="up-stepno">{esc(_("Round {n}").format(n=g.round_number))} · '
+                             f'{esc(_("UNO Party!") if rs == "party" else _("Classic UNO"))} · {esc(pace)} · '
+                             f'{esc(_("match to {n}").format(n=g.rules.target_score))} · '
+                             f'{esc(_("game #{seed}").format(seed=getattr(self, "seed", 0)))}</div>')
+        # controls
+        self.continue_button.layout.display = None if (c.pace == LEARNING and c.chance) else "none"
+        self.start_button.layout.display = None if (c.pace == PARTY and not c.started) else "none"
+        self.undo_button.layout.display = None if c.pace == LEARNING else "none"
+        self.pause_button.layout.display = None if c.pace == PARTY and c.started else "none"
+        self.pause_button.description = _("Resume") if c.paused else _("Pause")
+        # round over
+        if phase in ("round over", "match over"):
+            self.scoring.value = self.scoring_html()
+            self.next_round_button.description = _("New match") if phase == "match over" else _("Next round")
+            self.round_box.layout.display = None
+        else:
+            self.round_box.layout.display = "none"
+
+    def scoring_html(self) -> str:
+        """The round's end: who went out, what each hand was worth, the running totals."""
+        g = self.game
+        out = g.outcome()
+        if out is None:
+            return ""
+        names = g.names
+        rows = []
+        for seat, name in enumerate(names):
+            hand = g.hands[seat]
+            cls = ' class="up-winner"' if seat == out.winner else ""
+            rows.append(f"<tr{cls}><td>{'🏆 ' if seat == out.winner else ''}{esc(name)}</td>"
+                        f"<td class='up-num'>{len(hand)}</td><td class='up-num'>{hand_points(hand)}</td>"
+                        f"<td class='up-num'>{out.scores[seat]}</td></tr>")
+        head = (f"<tr><th>{esc(_('Player'))}</th><th>{esc(_('Cards left'))}</th><th>{esc(_('Card points'))}</th>"
+                f"<th>{esc(_('Total'))}</th></tr>")
+        if out.blocked:
+            title = _("The round is blocked: {name} has the fewest points in hand and scores {points}.").format(
+                name=names[out.winner], points=out.points)
+        else:
+            title = _("{name} wins the round and scores {points} points!").format(name=names[out.winner],
+                                                                                  points=out.points)
+        match = ""
+        if out.match_winner is not None:
+            match = (f"<p><b>{esc(_('{name} wins the match with {points} points!').format(name=names[out.match_winner], points=out.scores[out.match_winner]))}</b></p>")
+        else:
+            match = f"<p>{esc(_('The match goes on until someone reaches {n} points (R-4).').format(n=g.rules.target_score))}</p>"
+        return (f"<h3>{esc(title)}</h3><table class='up-scores'>{head}{''.join(rows)}</table>"
+                f"<p style='font-size:13px;color:#555'>{esc(_('Number cards score their number; Draw Two, Reverse, Skip and Point Taken 20; wild cards 50 (R-3).'))}</p>{match}")

@@ -1,0 +1,272 @@
+"""The scenario player: a lesson stepped through with Back / Next / Restart.
+
+Each step shows its narration and the table as it stands. A task waits for the learner to
+answer by clicking on the table: right — the step's feedback; wrong — the engine's
+explanation (or the lesson's own words for that mistake) and the hint. A note says when a
+ruling of this app, not the printed rules, decided something. Stars per lesson are kept
+between visits (:mod:`unoparty.views.progress`).
+
+The player replays the scenario's moves on a fresh ``Game`` to go back (games are
+deterministic), so Back never needs an undo.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as w
+
+from ..i18n import _
+from .board import Board
+from .common import ErrorPanel, LogView, MessageBox, button
+from .progress import Progress, stars_for
+from .table import esc
+
+__all__ = ["LessonPlayer", "stars_html"]
+
+
+def stars_html(n: int, total: int = 3) -> str:
+    on = "★" * n
+    off = f'<span class="up-star-off">{"★" * (total - n)}</span>' if total > n else ""
+    return f'<span class="up-stars" aria-label="{esc(_("{n} of {total} stars").format(n=n, total=total))}">{on}{off}</span>'
+
+
+def _ruling_notes(rule_ids) -> list[str]:
+    from ..rulebook import RULES
+    notes = []
+    for rid in rule_ids:
+        r = RULES.get(rid)
+        if r is not None and r.is_ruling and rid not in notes:
+            notes.append(rid)
+    return notes
+
+
+class LessonPlayer:
+    """Steps through one scenario.
+
+    Attributes:
+        scenario: the loaded scenario. game: the game as the current step leaves it.
+        pos: the step shown (0-based), -1 before the first.
+        board: a free-mode :class:`Board` (every card and button can be clicked).
+        back_button, next_button, restart_button, hint_button: the controls.
+        say: the narration. task: the task text. feedback: right/wrong messages.
+        ruling: the note shown when a ruling decided. wrong: wrong answers so far.
+        finished: the lesson reached its end.
+    """
+
+    def __init__(self, scenario, *, progress: Progress | None = None, errors: ErrorPanel | None = None,
+                 on_rule: Callable[[str], None] | None = None, on_exit: Callable[[], None] | None = None,
+                 lesson_id: str | None = None) -> None:
+        self.scenario = scenario
+        self.lesson_id = lesson_id or scenario.lesson or scenario.id
+        self.progress = progress or Progress()
+        self.errors = errors or ErrorPanel()
+        self.on_rule = on_rule
+        self.on_exit = on_exit
+        g = self.errors.guard
+        names = tuple(scenario.names)
+        self.me = names.index("You") if "You" in names else None
+        self.runner = scenario.runner("You" if self.me is not None else None)
+        self.board = Board(free=True)
+        self.board.on_move = g(self._answer)
+        self.board.cancel_button.on_click(g(lambda _b: self._render_board()))
+        self.log = LogView(_("What happened"), limit=14)
+        self.title = w.HTML()
+        self.step_label = w.HTML()
+        self.say = w.HTML()
+        self.task = w.HTML()
+        self.feedback = MessageBox()
+        self.feedback.on_rule = lambda rid: self.on_rule and self.on_rule(rid)
+        self.ruling = w.HTML()
+        self.ruling_button = button("", layout=w.Layout(display="none"))
+        self.ruling_button.on_click(lambda _b: self.on_rule and self._ruling_rule and self.on_rule(self._ruling_rule))
+        self._ruling_rule = ""
+        self.back_button = button(_("‹ Back"))
+        self.next_button = button(_("Next ›"), "up-go")
+        self.restart_button = button(_("Restart"))
+        self.hint_button = button(_("Hint"))
+        self.exit_button = button(_("All lessons"))
+        self.back_button.on_click(g(lambda _b: self.back()))
+        self.next_button.on_click(g(lambda _b: self.next()))
+        self.restart_button.on_click(g(lambda _b: self.restart()))
+        self.hint_button.on_click(g(lambda _b: self.show_hint()))
+        self.exit_button.on_click(g(lambda _b: self.on_exit and self.on_exit()))
+        self.stars = w.HTML()
+        controls = w.HBox([self.back_button, self.next_button, self.restart_button, self.hint_button,
+                           self.exit_button])
+        controls.add_class("up-actions")
+        left = w.VBox([self.board.table.box, self.board.picker, self.board.actions],
+                      layout=w.Layout(flex="1 1 auto", min_width="600px"))
+        right = w.VBox([self.step_label, self.say, self.task, self.feedback.box,
+                        w.HBox([self.ruling, self.ruling_button], layout=w.Layout(align_items="center")),
+                        controls, self.stars, self.log.box],
+                       layout=w.Layout(width="400px", flex="0 0 400px"))
+        self.box = w.VBox([self.errors.box, self.title,
+                           w.HBox([left, right], layout=w.Layout(gap="12px", align_items="flex-start")),
+                           self.board.hand.box])
+        self.restart()
+
+    # ------------------------------------------------------------------ stepping
+
+    @property
+    def steps(self):
+        return self.scenario.steps
+
+    def restart(self) -> None:
+        self.wrong = 0
+        self.answered: set[int] = set()
+        self.finished = False
+        self._go(-1)
+
+    @property
+    def game(self):
+        return self.runner.game
+
+    def _go(self, pos: int) -> None:
+        """Show step `pos` (0-based; -1: the table as set up). A task not answered yet waits
+        before its move; any other step is shown after its moves."""
+        self.pos = pos
+        self.feedback.clear()
+        self.board.close_picker()
+        if pos < 0:
+            self.runner.go_to(0)
+        else:
+            step = self.steps[pos]
+            waiting = step.is_task and pos not in self.answered
+            self.runner.go_to(pos if waiting else pos + 1)
+        self._refusal = None
+        result = self.runner.results[-1] if self.runner.results and pos >= 0 and \
+            self.runner.position == pos + 1 else None
+        self._set_result(result)
+        self._render()
+
+    def _set_result(self, result) -> None:
+        all_events = [e for r in self.runner.results for e in r.events]
+        new = list(result.events) if result is not None else []
+        self.events = all_events[-12:]
+        self._new = min(len(new), len(self.events))
+        rules = list(self.steps[self.pos].teaches) if self.pos >= 0 else []
+        rules += [e.rule for e in new if getattr(e, "rule", "")]
+        if result is not None and result.refusal is not None:
+            self._refusal = result.refusal
+            rules.append(result.refusal.rule)
+        self._step_rules = rules
+
+    def next(self) -> None:
+        n = len(self.steps)
+        if self.pos >= 0 and self.pos < n and self.steps[self.pos].is_task and self.pos not in self.answered:
+            self.feedback.show(_("Answer the task first: click on the table or on your cards."), "info")
+            return
+        if self.pos + 1 >= n:
+            self._finish()
+            return
+        self._go(self.pos + 1)
+
+    def back(self) -> None:
+        if self.finished:
+            self.finished = False
+        if self.pos > -1:
+            self._go(self.pos - 1)
+
+    def _finish(self) -> None:
+        self.finished = True
+        stars = stars_for(self.wrong)
+        best = self.progress.record(self.lesson_id, stars)
+        self.stars.value = (f'<div class="up-roundover"><h3>{esc(_("Lesson complete!"))} {stars_html(stars)}</h3>'
+                            f'<p>{esc(_("Best so far: {n} of 3 stars.").format(n=best))} '
+                            f'{esc(_("Wrong answers: {n}.").format(n=self.wrong))}</p></div>')
+        self.next_button.disabled = True
+
+    def show_hint(self) -> None:
+        step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
+        if step is None or not step.is_task:
+            self.feedback.show(_("No task here: press Next."), "info")
+            return
+        self.feedback.show(step.hint or _("Look at the top card and at your hand."), "info")
+
+    # ------------------------------------------------------------------ answers
+
+    def _answer(self, move) -> None:
+        step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
+        if step is None or not step.is_task or self.pos in self.answered:
+            self.feedback.show(_("Nothing to answer here: press Next."), "info")
+            self._render_board()
+            return
+        reply = self.runner.answer(move)
+        if reply.right:
+            self.answered.add(self.pos)
+            self._set_result(reply.result)
+            self._render()
+            self.feedback.show(_("Right!") + " " + (reply.message or ""), "good")
+            return
+        self.wrong += 1
+        tried = self.game.format_move(move)
+        text = reply.explanation
+        if reply.message and reply.message != reply.hint:
+            text = reply.message + (" " + text if text and text not in reply.message else "")
+        rule = reply.rule or ""
+        ruling = bool(rule) and bool(_ruling_notes([rule]))
+        extra = ""
+        if reply.consequences:
+            extra += f"<div>{esc(_('It would do this:'))} {esc(' '.join(reply.consequences))}</div>"
+        if reply.hint:
+            extra += f"<div><b>{esc(_('Hint'))}:</b> {esc(reply.hint)}</div>"
+        self.feedback.show(_("Not quite ({move}).").format(move=tried) + " " + text, "bad", rule,
+                           ruling=ruling, raw_html=extra)
+        self._render_board()
+
+    # ------------------------------------------------------------------ rendering
+
+    def _render_board(self) -> None:
+        if self.me is not None:
+            self.board.render(self.game, self.me)
+        else:
+            from .table import table_state
+            self.board.table.render(table_state(self.game, None))
+            self.board.hand.box.layout.display = "none"
+
+    def _render(self) -> None:
+        sc = self.scenario
+        n = len(self.steps)
+        best = self.progress.stars(self.lesson_id)
+        self.title.value = (f'<div class="up-lesson-title">{esc(sc.title)} {stars_html(best)}</div>')
+        self._render_board()
+        self.log.render(self.events, self.game.names, self.me, new=getattr(self, "_new", 0))
+        self.back_button.disabled = self.pos < 0
+        self.next_button.disabled = False
+        self.next_button.description = _("Finish ✓") if self.pos + 1 >= n else _("Next ›")
+        if not self.finished:
+            self.stars.value = ""
+        if self.pos < 0:
+            self.step_label.value = f'<div class="up-stepno">{esc(_("{n} steps").format(n=n))}</div>'
+            self.say.value = f'<div class="up-say">{esc(_("Here is the table. Press Next to begin."))}</div>'
+            self.task.value = ""
+        else:
+            step = self.steps[self.pos]
+            self.step_label.value = (f'<div class="up-stepno">{esc(_("Step {k} of {n}").format(k=self.pos + 1, n=n))}</div>')
+            text = ""
+            if step.is_task:
+                if self.pos in self.answered:
+                    text = step.say or step.feedback or ""
+                self.task.value = f'<div class="up-task">❓ {esc(step.task)}</div>'
+            else:
+                text = step.say or ""
+                self.task.value = ""
+                if self._refusal is not None:
+                    text = (text + " " if text else "") + self._refusal.explanation
+            self.say.value = f'<div class="up-say">{esc(text)}</div>' if text else ""
+        notes = _ruling_notes(self._step_rules)
+        if self._refusal is not None and self._refusal.is_ruling and self._refusal.rule not in notes:
+            notes.append(self._refusal.rule)
+        if notes:
+            from ..rulebook import RULES
+            rid = notes[0]
+            self._ruling_rule = rid
+            self.ruling.value = (f'<div class="up-ruling">⚖ {esc(_("The printed rules don’t say; this app rules that:"))} '
+                                 f'<i>{esc(RULES[rid].text.splitlines()[0])}</i> ({esc(rid)})</div>')
+            self.ruling_button.description = _("Rule {id} ›").format(id=rid)
+            self.ruling_button.layout.display = None
+        else:
+            self._ruling_rule = ""
+            self.ruling.value = ""
+            self.ruling_button.layout.display = "none"

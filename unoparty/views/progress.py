@@ -1,0 +1,66 @@
+"""Stars per lesson, kept between visits in a small local JSON file.
+
+The file is ``~/.unoparty/progress.json``; the environment variable
+``UNOPARTY_PROGRESS`` names another file (tests use a temporary one). A missing or broken
+file counts as no progress, never as an error the learner sees.
+
+>>> import tempfile, os
+>>> p = Progress(os.path.join(tempfile.mkdtemp(), "p.json"))
+>>> p.record("speed-play", 2); p.record("speed-play", 1); p.stars("speed-play")
+2
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+__all__ = ["Progress", "progress_path", "stars_for"]
+
+
+def progress_path() -> Path:
+    env = os.environ.get("UNOPARTY_PROGRESS")
+    if env:
+        return Path(env)
+    return Path.home() / ".unoparty" / "progress.json"
+
+
+def stars_for(wrong_answers: int) -> int:
+    """3 stars with no wrong answer, 2 with one, 1 with more."""
+    return 3 if wrong_answers == 0 else 2 if wrong_answers == 1 else 1
+
+
+class Progress:
+    """The best stars per lesson id (0–3)."""
+
+    def __init__(self, path: str | os.PathLike | None = None) -> None:
+        self.path = Path(path) if path is not None else progress_path()
+
+    def _read(self) -> dict:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        stars = data.get("stars", {}) if isinstance(data, dict) else {}
+        return {str(k): int(v) for k, v in stars.items() if isinstance(v, int)}
+
+    def stars(self, lesson_id: str) -> int:
+        return self._read().get(lesson_id, 0)
+
+    def all(self) -> dict[str, int]:
+        return self._read()
+
+    def record(self, lesson_id: str, stars: int) -> int:
+        """Keep the best of the stored and the new stars; returns the best."""
+        data = self._read()
+        best = max(data.get(lesson_id, 0), int(stars))
+        data[lesson_id] = best
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(json.dumps({"version": 1, "stars": data}, indent=1, sort_keys=True), encoding="utf-8")
+            tmp.replace(self.path)
+        except OSError:
+            pass
+        return best

@@ -1,0 +1,72 @@
+"""The rules page: every rule in plain words, grouped by card and family, each marked as a
+printed rule or a ruling of this app; the explanations the app shows link here."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as w
+
+from ..cards import Card
+from ..i18n import _
+from . import svg
+from .common import button
+from .table import esc
+
+__all__ = ["RulesPage", "rules_html"]
+
+_FAMILY_CARDS = {
+    "D": "red 7", "T": "green 4", "A": "blue skip", "W": "wild draw four", "SP": "red 7",
+    "PT": "yellow point taken", "PU": "wild pile up", "LK": "wild drawn together", "U": "blue 1",
+    "R": "green draw two", "H": "yellow reverse", "S": "red 0",
+}
+
+_MARK_LABEL = {"printed": "printed rule", "ruling": "ruling of this app", "inferred": "inferred",
+               "classic sheet": "classic sheet"}
+_MARK_CLASS = {"printed": "up-mark-printed", "ruling": "up-mark-ruling", "inferred": "up-mark-inferred",
+               "classic sheet": "up-mark-classic"}
+
+
+def _rule_html(rule, focus: bool = False) -> str:
+    marks = "".join(f'<span class="up-mark {_MARK_CLASS.get(m, "")}">{esc(_(_MARK_LABEL.get(m, m)))}</span>'
+                    for m in rule.markers)
+    paras = "".join(f"<p>{esc(line)}</p>" for line in rule.text.splitlines() if line.strip())
+    cls = "up-rule up-focus" if focus else "up-rule"
+    return (f'<div class="{cls}" id="up-rule-{esc(rule.id)}"><span class="up-ruleid">{esc(rule.id)}</span> '
+            f"<b>{esc(rule.title)}</b>{marks}{paras}</div>")
+
+
+def rules_html(focus: str | None = None) -> str:
+    """The whole rule book as HTML; `focus` (a rule id) is shown first and highlighted."""
+    from ..rulebook import FAMILIES, RULES
+    parts = ['<div class="up-rules">']
+    parts.append(f"<p>{esc(_('Every rule has an id, such as SP-3. A printed rule comes from the UNO Party! or classic UNO rules; a ruling is this app’s decision where the printed rules say nothing or are unclear.'))}</p>")
+    if focus and focus in RULES:
+        parts.append(f"<h2>{esc(_('You asked about rule {id}').format(id=focus))}</h2>")
+        parts.append(_rule_html(RULES[focus], True))
+    for fam, heading in FAMILIES.items():
+        rules = [r for r in RULES.values() if r.family == fam]
+        if not rules:
+            continue
+        pic = svg.card_svg(Card.parse(_FAMILY_CARDS.get(fam, "red 7")), 30) if fam in _FAMILY_CARDS else ""
+        parts.append(f'<h2 id="up-family-{esc(fam)}">{pic} {esc(fam)} — {esc(_(heading))}</h2>')
+        parts.extend(_rule_html(r, r.id == focus) for r in rules)
+    parts.append("</div>")
+    return "".join(parts)
+
+
+class RulesPage:
+    """Attributes: box, html, focus (the rule id shown first), back_button."""
+
+    def __init__(self, on_back: Callable[[], None] | None = None) -> None:
+        self.html = w.HTML()
+        self.focus: str | None = None
+        self.back_button = button(_("‹ Back"))
+        self.on_back = on_back
+        self.back_button.on_click(lambda _b: self.on_back and self.on_back())
+        self.box = w.VBox([self.back_button, self.html])
+        self.show()
+
+    def show(self, rule_id: str | None = None) -> None:
+        self.focus = rule_id
+        self.html.value = rules_html(rule_id)

@@ -1,0 +1,199 @@
+"""The app's stylesheet, delivered as one HTML widget holding a ``<style>`` element (works
+in Voila and in JupyterLab). Every class starts with ``up-``.
+
+Seats of a table are placed on an ellipse; their positions are CSS classes
+``up-pos-N-K`` (N players, screen slot K, slot 0 at the bottom centre) computed here.
+"""
+
+from __future__ import annotations
+
+import math
+
+import ipywidgets as w
+
+__all__ = ["CSS", "style_widget", "seat_xy", "TABLE_W", "TABLE_H"]
+
+TABLE_W, TABLE_H = 1000, 560
+"""The table's drawing units (its aspect ratio)."""
+
+
+def seat_xy(slot: int, n: int) -> tuple[float, float]:
+    """Where screen slot `slot` of `n` sits, in table units. Slot 0 is the bottom centre;
+    slots go clockwise (bottom → left → top → right), as seats do (S-4)."""
+    phi = math.pi / 2 + 2 * math.pi * slot / n
+    rx, ry = 0.415 * TABLE_W, 0.385 * TABLE_H
+    return TABLE_W / 2 + rx * math.cos(phi), TABLE_H * 0.5 + ry * math.sin(phi)
+
+
+def _positions() -> str:
+    rules = []
+    for n in range(2, 17):
+        for k in range(n):
+            x, y = seat_xy(k, n)
+            rules.append(f".up-pos-{n}-{k}{{left:{100 * x / TABLE_W:.2f}%;top:{100 * y / TABLE_H:.2f}%}}")
+    return "\n".join(rules)
+
+
+CSS = """
+.up-app { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; color: #1f2430; max-width: 1260px; }
+.up-app .widget-button, .up-app .jupyter-button { min-height: 40px; height: auto; border-radius: 10px;
+  font-size: 15px; font-weight: 600; padding: 4px 14px; }
+.up-app .widget-toggle-button { min-height: 40px; border-radius: 10px; }
+.up-app .widget-dropdown select, .up-app .widget-dropdown > select { min-height: 40px; font-size: 15px; }
+.up-app .widget-label, .up-app .widget-inline-hbox .widget-label { font-size: 15px; }
+.up-header { background: linear-gradient(90deg, #D72600, #ECD407 35%, #379711 65%, #0956BF); color: #fff;
+  border-radius: 14px; padding: 10px 18px; margin-bottom: 8px; }
+.up-header h1 { margin: 0; font-size: 26px; text-shadow: 0 2px 0 rgba(0,0,0,.35); }
+.up-header p { margin: 2px 0 0; font-size: 14px; text-shadow: 0 1px 0 rgba(0,0,0,.35); }
+.up-nav .widget-button { background: #fff; color: #1f2430; border: 2px solid #d7dbe6; }
+.up-nav .up-nav-active { background: #1f2430; color: #fff; border-color: #1f2430; }
+.up-primary { background: #0956BF !important; color: #fff !important; }
+.up-go { background: #379711 !important; color: #fff !important; }
+.up-warn { background: #D72600 !important; color: #fff !important; }
+.up-uno { background: #ECD407 !important; color: #1f2430 !important; font-size: 18px !important; }
+.up-uno-armed { box-shadow: 0 0 0 4px #D72600 inset; }
+
+/* the table */
+.up-tablebox { position: relative; width: 100%; aspect-ratio: 1000 / 560; min-width: 600px; overflow: visible;
+  padding: 0 !important; }
+.up-felt { position: absolute; inset: 0; border-radius: 48% / 46%;
+  background: radial-gradient(ellipse at 50% 45%, #3a9a5c 0%, #2b7a47 60%, #1f5e36 100%);
+  box-shadow: inset 0 0 0 10px #8a5a2b, inset 0 0 0 13px #5e3b1a, 0 8px 22px rgba(0,0,0,.25); }
+.up-tablebox > .widget-html, .up-tablebox > .jupyter-widgets.widget-html { position: absolute; inset: 0; margin: 0; }
+.up-tablebox .widget-html-content { width: 100%; height: 100%; }
+.up-drawing { position: absolute; inset: 0; }
+.up-drawing svg.up-overlay { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; }
+.up-seat { position: absolute; transform: translate(-50%, -50%); width: 118px; text-align: center;
+  background: rgba(255,255,255,.92); border-radius: 14px; padding: 3px 4px 5px; border: 3px solid transparent;
+  box-shadow: 0 2px 6px rgba(0,0,0,.25); line-height: 1.15; }
+.up-seat.up-small { width: 96px; }
+.up-seat .up-name { font-weight: 700; font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.up-seat.up-small .up-name { font-size: 12px; }
+.up-seat .up-count { font-size: 12px; color: #333; }
+.up-seat .up-fan { display: block; margin: 0 auto; }
+.up-seat.up-small .up-fan { width: 70px; height: 36px; }
+.up-seat.up-turn { border-color: #f6b400; background: #fff8d6;
+  box-shadow: 0 0 0 4px rgba(246,180,0,.45), 0 0 22px 6px rgba(255,214,0,.85); }
+.up-seat.up-me { background: #eaf2ff; }
+.up-seat.up-me.up-turn { background: #fff8d6; }
+.up-tag { display: inline-block; border-radius: 9px; padding: 0 6px; font-size: 11px; font-weight: 700; margin: 1px; }
+.up-tag-turn { background: #f6b400; color: #1f2430; }
+.up-tag-uno { background: #D72600; color: #fff; }
+.up-tag-nouno { background: #fff; color: #D72600; border: 2px solid #D72600; }
+.up-tag-link { background: #6a3fb5; color: #fff; }
+.up-tag-wait { background: #e3e7ef; color: #1f2430; }
+.up-tag-score { background: #1f2430; color: #fff; }
+.up-center { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); display: flex;
+  align-items: flex-end; gap: 18px; }
+.up-pile { text-align: center; color: #fff; font-size: 13px; font-weight: 600; text-shadow: 0 1px 2px rgba(0,0,0,.6); }
+.up-pile .up-card, .up-pile .up-back { filter: drop-shadow(0 3px 4px rgba(0,0,0,.35)); }
+.up-mini { background: rgba(255,255,255,.16); border: 2px dashed #fff; border-radius: 12px; padding: 4px 6px; }
+.up-mini-cards { display: flex; }
+.up-mini-cards svg { margin-left: -26px; }
+.up-mini-cards svg:first-child { margin-left: 0; }
+.up-chip { display: inline-block; border-radius: 12px; padding: 1px 9px; font-weight: 700; font-size: 13px;
+  border: 2px solid #fff; text-shadow: none; }
+.up-chip-big { font-size: 15px; padding: 3px 12px; }
+.up-chip-any { background: #fff; color: #1f2430; }
+.up-dir { position: absolute; left: 50%; top: 7%; transform: translateX(-50%); color: #fff; font-weight: 700;
+  font-size: 13px; display: flex; align-items: center; gap: 4px; text-shadow: 0 1px 2px rgba(0,0,0,.6); }
+.up-seatbtn { position: absolute !important; transform: translate(-50%, 80%); z-index: 5; width: auto !important;
+  min-width: 96px; background: #6a3fb5 !important; color: #fff !important; box-shadow: 0 2px 8px rgba(0,0,0,.4); }
+.up-seatbtn.up-hidden { display: none !important; }
+.up-count321 { position: absolute; left: 50%; top: 22%; transform: translate(-50%, -50%); font-size: 46px;
+  font-weight: 800; color: #fff; text-shadow: 0 3px 0 #D72600, 0 0 12px rgba(0,0,0,.5);
+  animation: up-pop 1s ease-out infinite; }
+@keyframes up-pop { 0% { transform: translate(-50%,-50%) scale(1.3); opacity: .4 } 30% { transform: translate(-50%,-50%) scale(1); opacity: 1 } }
+@keyframes up-slide { from { transform: translateY(-40px) scale(1.15); opacity: .2 } to { transform: none; opacity: 1 } }
+.up-slide-in { animation: up-slide .35s ease-out; }
+
+/* the hand */
+.up-hand { display: flex; flex-wrap: wrap; justify-content: center; align-items: flex-end; gap: 4px;
+  padding: 20px 8px 8px; background: linear-gradient(#f4f1ea, #e9e3d6); border-radius: 16px; min-height: 160px; }
+.up-slot { position: relative; width: 88px; height: 132px; transition: transform .15s; padding: 0 !important;
+  overflow: visible !important; }
+.up-slot.up-small-card { width: 64px; height: 96px; }
+.up-slot > .widget-html { margin: 0; position: absolute; inset: 0; }
+.up-slot.up-playable { transform: translateY(-16px); }
+.up-slot.up-playable .up-card { filter: drop-shadow(0 0 6px #f6b400) drop-shadow(0 4px 4px rgba(0,0,0,.3)); }
+.up-slot.up-unplayable .up-card { filter: saturate(.55) brightness(.93); }
+.up-slot.up-selected { transform: translateY(-24px); }
+.up-cardbtn { position: absolute !important; inset: 0; width: 100% !important; height: 100% !important; margin: 0 !important;
+  background: transparent !important; color: transparent !important; border: none !important; box-shadow: none !important;
+  cursor: pointer; z-index: 2; font-size: 1px !important; }
+.up-cardbtn:focus-visible { outline: 4px solid #0956BF !important; }
+.up-handbar { display: flex; align-items: center; justify-content: space-between; }
+.up-handtitle { font-weight: 700; font-size: 16px; }
+
+/* action bar, pickers, messages */
+.up-actions { flex-wrap: wrap; gap: 6px; padding: 6px 0; }
+.up-picker { background: #fff; border: 3px solid #6a3fb5; border-radius: 14px; padding: 8px 12px; flex-wrap: wrap;
+  gap: 6px; align-items: center; }
+.up-picker .widget-html { margin-right: 8px; }
+.up-colourbtn { min-width: 110px; font-size: 17px !important; }
+.up-msg { border-radius: 12px; padding: 8px 12px; font-size: 15px; margin: 4px 0; }
+.up-msg:empty { display: none; }
+.up-msg-info { background: #eef4ff; border-left: 6px solid #0956BF; }
+.up-msg-bad { background: #fff0ec; border-left: 6px solid #D72600; }
+.up-msg-good { background: #eefbe9; border-left: 6px solid #379711; }
+.up-msg-chance { background: #fff8d6; border-left: 6px solid #f6b400; }
+.up-ruling { background: #f3edff; border-left: 6px solid #6a3fb5; border-radius: 10px; padding: 6px 10px; margin: 4px 0;
+  font-size: 14px; }
+.up-ruleid { display: inline-block; background: #1f2430; color: #fff; border-radius: 8px; padding: 0 7px;
+  font-size: 12px; font-weight: 700; }
+
+/* narration */
+.up-log { background: #fffdf7; border: 2px solid #e8dfc8; border-radius: 16px; padding: 8px 12px; }
+.up-log h3 { margin: 2px 0 6px; font-size: 17px; }
+.up-log-list { max-height: 430px; overflow-y: auto; font-size: 15px; line-height: 1.4; }
+.up-log-item { padding: 5px 4px; border-bottom: 1px solid #eee4cc; }
+.up-log-item.up-new { background: #fff6cf; border-radius: 8px; }
+.up-log-item .up-ruleid { margin-left: 4px; }
+
+/* scoring */
+.up-scores { border-collapse: collapse; font-size: 15px; margin: 6px 0; min-width: 340px; }
+.up-scores th, .up-scores td { padding: 6px 12px; border-bottom: 1px solid #e3e7ef; text-align: left; }
+.up-scores td.up-num { text-align: right; font-variant-numeric: tabular-nums; }
+.up-scores tr.up-winner td { background: #fff8d6; font-weight: 700; }
+.up-roundover { background: #fff; border: 3px solid #f6b400; border-radius: 16px; padding: 10px 16px; }
+
+/* error panel */
+.up-error { background: #fff0ec; border: 3px solid #D72600; border-radius: 12px; padding: 8px 12px; }
+.up-error pre { white-space: pre-wrap; font-size: 12px; max-height: 200px; overflow: auto; }
+
+/* landing page, lessons, rules */
+.up-tiles { flex-wrap: wrap; gap: 12px; }
+.up-tile { background: #fff; border: 2px solid #e3e7ef; border-radius: 16px; padding: 10px 14px; width: 290px;
+  box-shadow: 0 2px 6px rgba(0,0,0,.06); }
+.up-tile h3 { margin: 2px 0 4px; font-size: 17px; }
+.up-tile p { margin: 2px 0 6px; font-size: 14px; color: #444; }
+.up-stars { color: #f6b400; font-size: 20px; letter-spacing: 2px; }
+.up-stars .up-star-off { color: #d7dbe6; }
+.up-lesson-title { font-size: 20px; font-weight: 700; margin: 4px 0; }
+.up-say { font-size: 17px; line-height: 1.45; background: #fffdf7; border: 2px solid #e8dfc8; border-radius: 14px;
+  padding: 10px 14px; min-height: 48px; }
+.up-task { font-size: 17px; font-weight: 700; background: #fff8d6; border: 3px solid #f6b400; border-radius: 14px;
+  padding: 8px 14px; }
+.up-stepno { font-size: 14px; color: #555; }
+.up-rules h2 { font-size: 20px; margin: 14px 0 4px; border-bottom: 3px solid #e3e7ef; }
+.up-rule { padding: 6px 10px; margin: 4px 0; border-radius: 10px; background: #fff; border: 1px solid #e3e7ef; }
+.up-rule.up-focus { border: 3px solid #f6b400; background: #fff8d6; }
+.up-rule .up-mark { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 8px; padding: 0 6px;
+  margin-left: 6px; }
+.up-mark-printed { background: #e4f4dd; color: #1f5c08; }
+.up-mark-ruling { background: #efe6ff; color: #4a2a88; }
+.up-mark-inferred { background: #eee; color: #444; }
+.up-mark-classic { background: #e3eeff; color: #063a80; }
+.up-rule p { margin: 3px 0; font-size: 14.5px; line-height: 1.4; }
+
+@media (max-width: 1100px) {
+  .up-slot { width: 72px; height: 108px; }
+  .up-seat { width: 100px; }
+  .up-log-list { max-height: 260px; }
+}
+""" + _positions()
+
+
+def style_widget() -> w.HTML:
+    """The stylesheet as a widget; put it once at the top of an app."""
+    return w.HTML(f"<style>{CSS}</style>", layout=w.Layout(height="0px", margin="0", overflow="hidden"))

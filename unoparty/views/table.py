@@ -1,0 +1,380 @@
+"""The table (seats in a ring, piles, direction tracker, links) and the learner's hand.
+
+A view renders what one seat may know — a :class:`TableState` built from
+``game.view_for(viewer)`` and the public parts of the game — and turns clicks into calls
+of a callback. It never decides legality: the playable cards it raises are the ones the
+caller passes in (from ``game.legal_moves``).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import ipywidgets as w
+
+from ..cards import Card, Colour
+from ..i18n import _, ngettext
+from . import svg
+from .style import TABLE_H, TABLE_W, seat_xy
+
+__all__ = ["TableState", "TableView", "HandView", "table_state", "esc"]
+
+
+def esc(text: object) -> str:
+    """HTML-escape anything shown that came from players or files."""
+    return html.escape(str(text), quote=True)
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What the table shows to `viewer` (a seat, or None for an onlooker).
+
+    `hand` is the viewer's own hand (empty for an onlooker); `counts` holds every seat's
+    number of cards. Piles: `top` is the top card of the discard pile, `mini_pile` bottom first.
+    """
+
+    names: tuple[str, ...]
+    viewer: int | None
+    phase: str
+    current: int | None
+    counts: tuple[int, ...]
+    hand: tuple[Card, ...]
+    top: Card | None
+    colour: Colour | None
+    direction: int
+    links: tuple[int, ...]
+    uno_called: tuple[bool, ...]
+    draw_count: int
+    discard_count: int
+    mini_pile: tuple[Card, ...] = ()
+    mini_colour: Colour | None = None
+    waiting_for: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
+    drawn_card: Card | None = None
+    pending_draw: int = 0
+    round_number: int = 1
+    rule_set: str = "party"
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+
+def table_state(game, viewer: int | None) -> TableState:
+    """Build the :class:`TableState` for `viewer` from a ``Game``: ``game.view_for(viewer)``
+    (only what that seat may know); an onlooker (None) sees the public parts."""
+    if viewer is not None:
+        v = game.view_for(viewer)
+        phase = getattr(v.phase, "value", v.phase)
+        return TableState(
+            names=tuple(v.names), viewer=viewer, phase=str(phase), current=v.current,
+            counts=tuple(v.hand_sizes), hand=tuple(v.hand), top=v.top_card, colour=v.colour,
+            direction=v.direction, links=tuple(v.links), uno_called=tuple(v.uno_called),
+            draw_count=v.draw_pile_size, discard_count=len(v.discard_pile),
+            mini_pile=tuple(v.mini_pile), mini_colour=v.colour if v.mini_pile else None,
+            waiting_for=tuple(i for i, done in enumerate(v.has_pointed) if not done)
+            if str(phase) == "pointing" else (),
+            scores=tuple(v.scores), drawn_card=v.drawn_card, pending_draw=v.pending_draw,
+            round_number=v.round_number, rule_set=v.rules.rule_set,
+        )
+    phase = getattr(game.phase, "value", game.phase)
+    mini = tuple(game.mini_pile)
+    return TableState(
+        names=tuple(game.names), viewer=None, phase=str(phase), current=game.current,
+        counts=tuple(len(h) for h in game.hands), hand=(), top=game.top_card, colour=game.colour,
+        direction=game.direction, links=tuple(game.links), uno_called=tuple(game.uno_called),
+        draw_count=len(game.draw_pile), discard_count=len(game.discard_pile), mini_pile=mini,
+        mini_colour=game.colour if mini else None, waiting_for=tuple(game.waiting_for),
+        scores=tuple(game.scores), pending_draw=game.pending_draw, round_number=game.round_number,
+        rule_set=game.rules.rule_set,
+    )
+
+
+def slot_of(seat: int, viewer: int | None, n: int) -> int:
+    """Screen slot of `seat`: the viewer sits at the bottom (slot 0)."""
+    return (seat - (viewer or 0)) % n
+
+
+def _chain_path(x0: float, y0: float, x1: float, y1: float) -> str:
+    """A visible chain between two points: links drawn as small rounded rectangles."""
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy) or 1.0
+    ang = math.degrees(math.atan2(dy, dx))
+    step = 17.0
+    n = max(2, int(length / step))
+    out = [f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="rgba(106,63,181,.35)" '
+           f'stroke-width="12" stroke-linecap="round"/>']
+    for i in range(n + 1):
+        t = i / n
+        x, y = x0 + dx * t, y0 + dy * t
+        if i % 2 == 0:
+            out.append(f'<rect x="{x - 11:.1f}" y="{y - 5.5:.1f}" width="22" height="11" rx="5.5" fill="none" '
+                       f'stroke="#4a2a88" stroke-width="4" transform="rotate({ang:.1f} {x:.1f} {y:.1f})"/>')
+            out.append(f'<rect x="{x - 11:.1f}" y="{y - 5.5:.1f}" width="22" height="11" rx="5.5" fill="none" '
+                       f'stroke="#c9b3f5" stroke-width="1.4" transform="rotate({ang:.1f} {x:.1f} {y:.1f})"/>')
+        else:
+            out.append(f'<rect x="{x - 10:.1f}" y="{y - 2.5:.1f}" width="20" height="5" rx="2.5" fill="#4a2a88" '
+                       f'transform="rotate({ang:.1f} {x:.1f} {y:.1f})"/>')
+    return "".join(out)
+
+
+def _tracker_arc(direction: int) -> str:
+    """The direction tracker drawn round the piles: a big circular arrow."""
+    cx, cy, rx, ry = TABLE_W / 2, TABLE_H * 0.5, 235, 128
+    # an arc of ~300 degrees, arrowhead at its end, in the direction of play
+    a0, a1 = math.radians(-60), math.radians(230)
+    pts = []
+    steps = 40
+    for i in range(steps + 1):
+        a = a0 + (a1 - a0) * i / steps
+        pts.append((cx + rx * math.cos(a), cy + ry * math.sin(a)))
+    if direction < 0:
+        pts.reverse()
+    d = "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+    (xa, ya), (xb, yb) = pts[-2], pts[-1]
+    ang = math.atan2(yb - ya, xb - xa)
+    size = 16
+    head = [
+        (xb + size * math.cos(ang), yb + size * math.sin(ang)),
+        (xb + size * 0.9 * math.cos(ang + 2.3), yb + size * 0.9 * math.sin(ang + 2.3)),
+        (xb + size * 0.9 * math.cos(ang - 2.3), yb + size * 0.9 * math.sin(ang - 2.3)),
+    ]
+    hp = " ".join(f"{x:.1f},{y:.1f}" for x, y in head)
+    return (f'<path d="{d}" fill="none" stroke="rgba(255,255,255,.22)" stroke-width="14" stroke-linecap="round"/>'
+            f'<path d="{d}" fill="none" stroke="rgba(246,180,0,.75)" stroke-width="5" stroke-linecap="round" '
+            f'stroke-dasharray="2 12"/>'
+            f'<polygon points="{hp}" fill="#f6b400" stroke="#fff" stroke-width="2"/>')
+
+
+def _phase_line(state: TableState) -> str:
+    names = state.names
+    cur = names[state.current] if state.current is not None and 0 <= state.current < state.n else ""
+    p = state.phase
+    if p == "challenge":
+        return _("{name} must accept the draw or challenge").format(name=esc(cur))
+    if p == "pointing":
+        return _("Point Taken: everybody points at another player")
+    if p == "mini pile":
+        return _("Mini pile: {name} adds a card or takes the pile").format(name=esc(cur))
+    if p == "round over":
+        return _("The round is over")
+    if p == "match over":
+        return _("The match is over")
+    if p == "drawn":
+        return _("{name} drew a card that can be played: play it or keep it").format(name=esc(cur))
+    return _("{name}'s turn").format(name=esc(cur)) if cur else ""
+
+
+def render_table_html(state: TableState, *, countdown: int | None = None, fresh_top: bool = False) -> str:
+    """The whole table as HTML+SVG (no widgets): seats in a ring, piles in the middle,
+    the direction tracker round them, a chain between linked seats."""
+    n = state.n
+    small = n > 8
+    overlay = [f'<svg class="up-overlay" viewBox="0 0 {TABLE_W} {TABLE_H}" preserveAspectRatio="none" '
+               f'xmlns="http://www.w3.org/2000/svg" aria-hidden="true">', _tracker_arc(state.direction)]
+    if len(state.links) == 2:
+        a, b = state.links
+        xa, ya = seat_xy(slot_of(a, state.viewer, n), n)
+        xb, yb = seat_xy(slot_of(b, state.viewer, n), n)
+        overlay.append(_chain_path(xa, ya, xb, yb))
+    overlay.append("</svg>")
+    parts = ['<div class="up-drawing">', "".join(overlay)]
+    # direction label
+    dir_text = _("clockwise") if state.direction >= 0 else _("counterclockwise")
+    parts.append(f'<div class="up-dir">{svg.direction_svg(state.direction, 30)} {esc(dir_text)}'
+                 f' · {esc(_phase_line(state))}</div>')
+    # seats
+    for seat in range(n):
+        slot = slot_of(seat, state.viewer, n)
+        classes = ["up-seat", f"up-pos-{n}-{slot}"]
+        if small:
+            classes.append("up-small")
+        if seat == state.current and state.phase not in ("round over", "match over", "pointing"):
+            classes.append("up-turn")
+        if seat == state.viewer:
+            classes.append("up-me")
+        count = state.counts[seat]
+        name = state.names[seat]
+        label = ngettext("{name}: {count} card", "{name}: {count} cards", count).format(name=name, count=count)
+        tags = []
+        if "up-turn" in classes:
+            tags.append(f'<span class="up-tag up-tag-turn">▶ {esc(_("turn"))}</span>')
+        if count == 1 and seat < len(state.uno_called):
+            if state.uno_called[seat]:
+                tags.append(f'<span class="up-tag up-tag-uno">{esc(_("UNO!"))}</span>')
+            else:
+                tags.append(f'<span class="up-tag up-tag-nouno">{esc(_("no UNO call"))}</span>')
+        if seat in state.links:
+            tags.append(f'<span class="up-tag up-tag-link">⛓ {esc(_("linked"))}</span>')
+        if state.phase == "pointing" and seat in state.waiting_for:
+            tags.append(f'<span class="up-tag up-tag-wait">{esc(_("pointing…"))}</span>')
+        who = esc(name) + (f' <span style="font-weight:400">({esc(_("you"))})</span>' if seat == state.viewer else "")
+        fan = svg.fan_svg(count, 86, label)
+        count_text = ngettext("{count} card", "{count} cards", count).format(count=count)
+        parts.append(
+            f'<div class="{" ".join(classes)}" data-seat="{seat}" title="{esc(label)}">'
+            f'<div class="up-name">{who}</div>{fan}<div class="up-count">{esc(count_text)}</div>'
+            f'<div>{"".join(tags)}</div></div>')
+    # the piles
+    center = ['<div class="up-center">']
+    center.append(f'<div class="up-pile">{svg.card_back_svg(64, label=_("draw pile"))}'
+                  f'<div>{esc(_("draw pile"))}</div><div>{state.draw_count}</div></div>')
+    if state.top is not None:
+        chosen = state.colour if state.top.is_wild else None
+        cls = "up-slide-in" if fresh_top else ""
+        top_label = _("top of the discard pile: {card}").format(card=svg.card_label(state.top, chosen))
+        center.append(f'<div class="up-pile up-discard">{svg.card_svg(state.top, 92, chosen=chosen, css_class=cls, label=top_label)}'
+                      f'<div>{esc(_("discard pile"))} · {state.discard_count}</div>'
+                      f'<div>{esc(_("colour"))}: {svg.colour_chip(state.colour, big=True)}</div></div>')
+    if state.mini_pile:
+        cards = "".join(svg.card_svg(c, 54) for c in state.mini_pile[-8:])
+        center.append(f'<div class="up-pile up-mini" aria-label="{esc(_("mini pile"))}">'
+                      f'<div>{esc(_("mini pile"))} · {len(state.mini_pile)}</div>'
+                      f'<div class="up-mini-cards">{cards}</div>'
+                      f'<div>{svg.colour_chip(state.mini_colour or state.colour)}</div></div>')
+    center.append("</div>")
+    parts.append("".join(center))
+    if countdown is not None:
+        parts.append(f'<div class="up-count321" aria-live="assertive">{countdown}</div>')
+    parts.append("</div>")
+    return '<div class="up-felt"></div>' + "".join(parts)
+
+
+class TableView:
+    """The table widget: a drawing plus one button per seat laid over it.
+
+    Attributes:
+        box: the widget to display.
+        drawing: the HTML widget holding the drawing.
+        seat_buttons: one button per seat (index = seat), shown only when the learner picks
+            a player (catch, point at, link); clicking one calls ``on_seat(seat)``.
+    """
+
+    MAX = 16
+
+    def __init__(self) -> None:
+        self.drawing = w.HTML()
+        self.seat_buttons: list[w.Button] = []
+        self.on_seat: Callable[[int], None] | None = None
+        for seat in range(self.MAX):
+            b = w.Button(description="", layout=w.Layout(display="none"))
+            b.add_class("up-seatbtn")
+            b.on_click(lambda _b, seat=seat: self._clicked(seat))
+            self.seat_buttons.append(b)
+        self.box = w.Box([self.drawing, *self.seat_buttons])
+        self.box.add_class("up-tablebox")
+        self.state: TableState | None = None
+        self._pos_classes: list[str] = [""] * self.MAX
+
+    def _clicked(self, seat: int) -> None:
+        if self.on_seat is not None:
+            self.on_seat(seat)
+
+    def render(self, state: TableState, *, targets: dict[int, str] | None = None,
+               countdown: int | None = None, fresh_top: bool = False) -> None:
+        """Draw `state`. `targets` maps seats to the label of their pick button."""
+        self.state = state
+        self.drawing.value = render_table_html(state, countdown=countdown, fresh_top=fresh_top)
+        targets = targets or {}
+        n = state.n
+        for seat, b in enumerate(self.seat_buttons):
+            if seat < n and seat in targets:
+                pos = f"up-pos-{n}-{slot_of(seat, state.viewer, n)}"
+                if self._pos_classes[seat] != pos:
+                    if self._pos_classes[seat]:
+                        b.remove_class(self._pos_classes[seat])
+                    b.add_class(pos)
+                    self._pos_classes[seat] = pos
+                b.description = targets[seat]
+                b.tooltip = targets[seat]
+                b.disabled = False
+                b.layout.display = None
+            else:
+                b.layout.display = "none"
+                b.disabled = True
+
+
+class HandView:
+    """The learner's hand along the bottom: big cards, playable ones raised.
+
+    Attributes:
+        box: the widget to display.
+        slots: per card, a box holding the card's drawing and a transparent button over it.
+        buttons: the card buttons, in hand order (their description is the card's label).
+        cards: the cards shown, in the same order.
+    """
+
+    def __init__(self) -> None:
+        self.title = w.HTML()
+        self.slots: list[w.Box] = []
+        self.buttons: list[w.Button] = []
+        self._drawings: list[w.HTML] = []
+        self.cards: list[Card] = []
+        self.on_card: Callable[[int, Card], None] | None = None
+        self.row = w.Box([])
+        self.row.add_class("up-hand")
+        self.box = w.VBox([self.title, self.row])
+        self._marks: list[tuple[str, ...]] = []
+
+    def _slot(self, i: int) -> w.Box:
+        while len(self.slots) <= i:
+            k = len(self.slots)
+            html_w = w.HTML()
+            b = w.Button(description="")
+            b.add_class("up-cardbtn")
+            b.on_click(lambda _b, k=k: self._clicked(k))
+            box = w.Box([html_w, b])
+            box.add_class("up-slot")
+            self.slots.append(box)
+            self.buttons.append(b)
+            self._drawings.append(html_w)
+            self._marks.append(())
+        return self.slots[i]
+
+    def _clicked(self, k: int) -> None:
+        if self.on_card is not None and k < len(self.cards):
+            self.on_card(k, self.cards[k])
+
+    def render(self, hand: Sequence[Card], playable: set[Card] | None, *, title: str = "",
+               selected: int | None = None) -> None:
+        """Show `hand`; cards in `playable` are raised, the others dimmed (None: all plain)."""
+        hand = list(hand)
+        self.cards = hand
+        small = len(hand) > 14
+        width = 64 if small else 88
+        for i, card in enumerate(hand):
+            box = self._slot(i)
+            marks = []
+            if playable is not None:
+                marks.append("up-playable" if card in playable else "up-unplayable")
+            if small:
+                marks.append("up-small-card")
+            if selected == i:
+                marks.append("up-selected")
+            marks_t = tuple(marks)
+            if marks_t != self._marks[i]:
+                for c in self._marks[i]:
+                    box.remove_class(c)
+                for c in marks_t:
+                    box.add_class(c)
+                self._marks[i] = marks_t
+            label = svg.card_label(card)
+            if playable is not None:
+                label += " — " + (_("playable") if card in playable else _("not playable now"))
+            value = svg.card_svg(card, width, label=label)
+            if self._drawings[i].value != value:
+                self._drawings[i].value = value
+            if self.buttons[i].description != label:
+                self.buttons[i].description = label
+                self.buttons[i].tooltip = label
+        children = tuple(self.slots[: len(hand)])
+        if self.row.children != children:
+            self.row.children = children
+        count = len(hand)
+        head = title or _("Your hand")
+        self.title.value = (f'<div class="up-handbar"><span class="up-handtitle">{esc(head)} · '
+                            f'{esc(ngettext("{count} card", "{count} cards", count).format(count=count))}</span></div>')
