@@ -347,9 +347,7 @@ def _check_deck(rules: Rules, names, hands, discard, draw) -> None:
             if have == 0:
                 raise _Invalid(key, f"the {rules.rule_set} deck has no {card}")
             if used[card] > have:
-                copies = "copy" if have == 1 else "copies"
-                raise _Invalid(key, f"{used[card]} × {card}, but the {rules.rule_set} deck has only "
-                                    f"{have} {copies}")
+                raise _Invalid(key, f"{used[card]} copies of {card}, but the {rules.rule_set} deck has only {have}")
 
 
 # ---------------------------------------------------------------------------------------

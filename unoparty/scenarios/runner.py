@@ -25,7 +25,7 @@ from .model import Scenario, Step
 
 __all__ = [
     "Failure", "StepResult", "AnswerResult", "Runner", "CheckResult", "check_file",
-    "check_scenario", "check_step", "check_expect", "OK", "FAIL", "INVALID", "EXIT_CODES",
+    "check_scenario", "check_step", "check_expect", "refusal_detail", "OK", "FAIL", "INVALID", "EXIT_CODES",
 ]
 
 OK, FAIL, INVALID = "ok", "fail", "invalid"
@@ -171,6 +171,20 @@ def _cards_count(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
+def _bare(e) -> str:
+    """A refusal's explanation without its trailing "(RULE)"."""
+    text = " ".join(str(getattr(e, "explanation", "") or e).split())
+    suffix = f"({e.rule})"
+    if text.endswith(suffix):
+        text = text[: -len(suffix)].rstrip()
+    return text
+
+
+def refusal_detail(text: str, e) -> str:
+    """``'Cal: play green 2' is refused by T-0: It's not your turn.``"""
+    return f"{text!r} is refused by {e.rule}: {_bare(e)}"
+
+
 def _mistake_rule(game, move: Move) -> str | None:
     """The rule the engine cites refusing or penalising `move`, or None if it allows it."""
     refusal = game.why_illegal(move)
@@ -194,8 +208,7 @@ def check_step(game, step: Step) -> tuple[Failure | None, tuple[Event, ...], Ill
         for text, move in zip(step.answers, step.answer_moves):
             refusal = game.why_illegal(move)
             if refusal is not None:
-                return (Failure(n, "answer", f"{text!r} to be allowed",
-                                f"refused ({refusal.rule}: {refusal.explanation})"), (), None)
+                return Failure(n, "answer", f"{text!r} to be allowed", refusal_detail(text, refusal)), (), None
             if isinstance(move, SpeedPlay) and game.is_mistake(move):
                 return Failure(n, "answer", f"{text!r} to be allowed", "a speed-play mistake (SP-4)"), (), None
         for i, m in enumerate(step.mistakes, 1):
@@ -215,15 +228,14 @@ def check_step(game, step: Step) -> tuple[Failure | None, tuple[Event, ...], Ill
         except IllegalMove as e:
             want = step.expect.get("reason")
             if want is not None and e.rule != want:
-                return Failure(n, "reason", want, f"{e.rule} ({e.explanation})"), (), e
+                return Failure(n, "reason", want, f"{e.rule} ({_bare(e)})"), (), e
             return check_expect(game, step), (), e
-        return Failure(n, "refused", "true", f"false ({texts[0]!r} was allowed)"), tuple(events), None
+        return Failure(n, "refused", "true", f"false: {texts[0]!r} is allowed"), tuple(events), None
     for text, move in zip(texts, moves):
         try:
             events.extend(game.apply(move))
         except IllegalMove as e:
-            return (Failure(n, "refused", "false", f"true ({text!r}: {e.rule} {e.explanation})"),
-                    tuple(events), e)
+            return Failure(n, "refused", "false", f"true: {refusal_detail(text, e)}"), tuple(events), e
     if "refused" in step.expect and step.expect["refused"] is False:
         pass  # the moves were allowed, as expected
     return check_expect(game, step), tuple(events), None
@@ -423,13 +435,13 @@ class Runner:
             except IllegalMove as e:
                 refusal = e
                 if not step.expects_refusal:
-                    failure = Failure(step.number, "refused", "false", f"true ({text!r}: {e.rule})")
+                    failure = Failure(step.number, "refused", "false", f"true: {refusal_detail(text, e)}")
                 break
         if failure is None:
             if step.expects_refusal and refusal is None:
-                failure = Failure(step.number, "refused", "true", "false")
+                failure = Failure(step.number, "refused", "true", f"false: {texts[0]!r} is allowed")
             elif step.expects_refusal and step.expect.get("reason") not in (None, refusal.rule):
-                failure = Failure(step.number, "reason", step.expect["reason"], refusal.rule)
+                failure = Failure(step.number, "reason", step.expect["reason"], f"{refusal.rule} ({_bare(refusal)})")
             else:
                 failure = check_expect(self.game, step)
         result = StepResult(step, tuple(done_texts), tuple(events), self.narrate(events), refusal, failure)
