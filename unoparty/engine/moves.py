@@ -37,6 +37,12 @@ class Play:
     swap_with: int | None = None
     twice: bool = False
 
+    def __post_init__(self) -> None:
+        # A linked pair has no order: keep it canonical (lower seat first) so equal moves compare equal.
+        if self.link is not None:
+            a, b = self.link
+            object.__setattr__(self, "link", (a, b) if a <= b else (b, a))
+
 
 @dataclass(frozen=True, slots=True)
 class Draw:

@@ -1,0 +1,519 @@
+"""Applying moves: one function per card effect, each citing its rule (RULES.md).
+
+Every function appends the events it causes to `ev` and mutates the state; none checks
+legality (that is `refusals.why_illegal`, called first by `apply`). Randomness comes only
+from the `rng` passed in (reshuffles, T-5).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import Card, Kind, hand_points
+from .events import Event, EventKind as E
+from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
+                    TakeMiniPile)
+from .refusals import matches, speed_matches
+from .state import Phase, State
+
+__all__ = ["apply_move", "draw_cards", "reshuffle", "start_turn", "end_round"]
+
+PT_MAX_DRAW = 5  # PT-4: at most five cards per Point Taken
+
+
+# ---- piles ------------------------------------------------------------------------------------
+
+def reshuffle(s: State, rng: random.Random, ev: list) -> bool:
+    """T-5: shuffle the discard pile except its top card into the draw pile (under what is
+    left there). Chosen colours of the buried wild cards are forgotten (colours are not stored
+    on cards). Returns False when there was nothing to shuffle."""
+    if len(s.discard_pile) <= 1:
+        return False
+    top = s.discard_pile.pop()
+    cards = s.discard_pile
+    s.discard_pile = [top]
+    rng.shuffle(cards)
+    s.draw_pile[:0] = cards
+    ev.append(Event(E.RESHUFFLED, "T-5", count=len(cards)))
+    return True
+
+
+def _take_top(s: State, rng: random.Random, ev: list) -> Card | None:
+    if not s.draw_pile and not reshuffle(s, rng, ev):
+        return None
+    return s.draw_pile.pop()
+
+
+def draw_cards(s: State, p: int, count: int, rule: str, rng: random.Random, ev: list,
+               copy: bool = True, source: int | None = None) -> list[Card]:
+    """`p` draws `count` cards, fewer if the piles run out (T-5); a linked partner then draws
+    the same number right after (LK-2; the copy is not copied back). Returns the cards `p`
+    drew. `source`: for a copied draw, the seat whose draw is copied (the event's target)."""
+    got: list[Card] = []
+    for _ in range(count):
+        card = _take_top(s, rng, ev)
+        if card is None:
+            break
+        got.append(card)
+    if got:
+        s.hands[p].extend(got)
+        s.uno_called[p] = False
+        s.idle_turns = 0
+    ev.append(Event(E.DREW, rule, player=p, target=source, cards=tuple(got), count=count))
+    if copy and s.links and p in s.links and count > 0:
+        partner = s.links[1] if s.links[0] == p else s.links[0]
+        draw_cards(s, partner, count, "LK-2", rng, ev, copy=False, source=p)
+    return got
+
+
+# ---- turns -------------------------------------------------------------------------------------
+
+def start_turn(s: State, seat: int, ev: list) -> None:
+    """T-4: `seat` takes their turn."""
+    s.current = seat
+    s.phase = Phase.TURN
+    s.drawn_card = None
+    ev.append(Event(E.TURN_STARTED, "T-4", player=seat))
+
+
+def _close_catch(s: State, p: int) -> None:
+    """U-2 ruling: a play, turn draw or keep by any other player ends the chance to catch."""
+    if s.catchable is not None and s.catchable != p:
+        s.catchable = None
+
+
+def _after_hand_shrinks(s: State, p: int, call_uno: bool, ev: list) -> None:
+    """U-1: a player left with one card must call UNO; if they do not, they may be caught."""
+    if len(s.hands[p]) == 1:
+        s.uno_called[p] = call_uno
+        if call_uno:
+            ev.append(Event(E.UNO_CALLED, "U-1", player=p))
+            if s.catchable == p:
+                s.catchable = None
+        else:
+            s.catchable = p
+
+
+def _idle_turn(s: State, p: int, rng: random.Random, ev: list) -> None:
+    """A turn with nothing played and nothing drawn; a whole table of them blocks the round (T-6)."""
+    s.idle_turns += 1
+    if s.idle_turns >= s.n:
+        ev.append(Event(E.ROUND_BLOCKED, "T-6"))
+        order = [s.next_seat(s.current, i) for i in range(s.n)]
+        winner = min(order, key=lambda seat: hand_points(s.hands[seat]))
+        end_round(s, winner, ev, rule="T-6")
+    else:
+        start_turn(s, s.next_seat(p), ev)
+
+
+def end_round(s: State, winner: int, ev: list, rule: str = "R-1") -> None:
+    """R-1/R-3/R-4: the winner scores the cards left in the other hands; links end (LK-4); the
+    match ends when a total reaches the target score (the highest total wins)."""
+    points = sum(hand_points(h) for i, h in enumerate(s.hands) if i != winner)
+    s.scores[winner] += points
+    s.winner = winner
+    s.round_points = points
+    s.blocked = rule == "T-6"
+    if s.links:
+        ev.append(Event(E.LINKS_ENDED, "LK-4", players=s.links))
+        s.links = ()
+    s.catchable = None
+    s.drawn_card = None
+    s.pending_draw = 0
+    s.pending_kind = None
+    s.pointing = {}
+    ev.append(Event(E.ROUND_WON, "R-3", player=winner, count=points, flag=s.blocked))
+    if max(s.scores) >= s.rules.target_score:
+        best = max(s.scores)
+        # Ties at the top: the round's winner if among them, else the first in seating order (ruling).
+        s.match_winner = winner if s.scores[winner] == best else s.scores.index(best)
+        s.phase = Phase.MATCH_OVER
+        ev.append(Event(E.MATCH_WON, "R-4", player=s.match_winner, count=best))
+    else:
+        s.phase = Phase.ROUND_OVER
+
+
+# ---- card effects ------------------------------------------------------------------------------
+
+def effect_number(s: State, p: int, card: Card, m: Play | None, rng, ev: list) -> None:
+    """Number cards have no effect, except with Seven-O (H-2): a 7 may swap hands, a 0 passes
+    every hand on in the direction of play. UNO duties follow the hands (ruling)."""
+    if s.rules.seven_o and card.number == 7 and m is not None and m.swap_with is not None:
+        t = m.swap_with
+        s.hands[p], s.hands[t] = s.hands[t], s.hands[p]
+        ev.append(Event(E.HANDS_SWAPPED, "H-2", player=p, target=t))
+        _uno_follows_hands(s)
+    elif s.rules.seven_o and card.number == 0:
+        hands = [None] * s.n
+        for i in range(s.n):
+            hands[s.next_seat(i)] = s.hands[i]
+        s.hands = hands
+        ev.append(Event(E.HANDS_PASSED, "H-2", count=s.direction))
+        _uno_follows_hands(s)
+    start_turn(s, s.next_seat(p), ev)
+
+
+def _uno_follows_hands(s: State) -> None:
+    for i, h in enumerate(s.hands):
+        s.uno_called[i] = len(h) == 1
+    s.catchable = None
+
+
+def effect_draw_two(s: State, p: int, k: int, rng, ev: list) -> None:
+    """A-1: the next player draws two (per card, H-4) and loses their turn; with stacking
+    (H-1) they may instead pass the growing total on with another Draw Two."""
+    nxt = s.next_seat(p)
+    if s.rules.stacking:
+        s.pending_draw += 2 * k
+        s.pending_kind = Kind.DRAW_TWO
+        s.phase = Phase.CHALLENGE
+        s.current = nxt
+        ev.append(Event(E.STACKED, "H-1", player=p, target=nxt, count=s.pending_draw))
+        return
+    draw_cards(s, nxt, 2 * k, "A-1", rng, ev)
+    ev.append(Event(E.SKIPPED, "A-1", player=nxt))
+    start_turn(s, s.next_seat(p, 2), ev)
+
+
+def effect_reverse(s: State, p: int, k: int, ev: list) -> None:
+    """A-2: the direction flips (once per card, H-4). A-3: with two players it acts as a Skip."""
+    for _ in range(k):
+        s.direction = -s.direction
+        ev.append(Event(E.DIRECTION_CHANGED, "A-2", player=p, count=s.direction))
+    if s.n == 2:
+        for i in range(1, k + 1):
+            ev.append(Event(E.SKIPPED, "A-3", player=s.next_seat(p, i)))
+        start_turn(s, s.next_seat(p, k + 1), ev)
+    else:
+        start_turn(s, s.next_seat(p), ev)
+
+
+def effect_skip(s: State, p: int, k: int, ev: list) -> None:
+    """A-4: the next player loses their turn (the next two with a double Skip, H-4)."""
+    for i in range(1, k + 1):
+        ev.append(Event(E.SKIPPED, "A-4", player=s.next_seat(p, i)))
+    start_turn(s, s.next_seat(p, k + 1), ev)
+
+
+def effect_point_taken(s: State, p: int, k: int, ev: list) -> None:
+    """PT-2/PT-3: links end at once; then everybody points at another player."""
+    if s.links:
+        ev.append(Event(E.LINKS_ENDED, "PT-2", players=s.links))
+        s.links = ()
+    s.phase = Phase.POINTING
+    s.pointer = p
+    s.pointing = {}
+    s.pointing_twice = k == 2
+    s.current = s.next_seat(p)
+    ev.append(Event(E.POINTING_STARTED, "PT-3", player=p))
+
+
+def resolve_pointing(s: State, rng, ev: list) -> None:
+    """PT-4/PT-5: reveal who pointed at whom; each draws one card per pointer (at most five),
+    starting after the card's player in turn order; then play goes on after the card's player."""
+    order = sorted(s.pointing)
+    ev.append(Event(E.POINTING_RESULT, "PT-4", player=s.pointer, players=tuple(order),
+                    targets=tuple(s.pointing[i] for i in order)))
+    counts = [0] * s.n
+    for t in s.pointing.values():
+        counts[t] += 1
+    per = 2 if s.pointing_twice else 1
+    for i in range(1, s.n + 1):
+        seat = s.next_seat(s.pointer, i)
+        if counts[seat]:
+            draw_cards(s, seat, min(counts[seat], PT_MAX_DRAW) * per, "PT-4", rng, ev)
+    s.pointing = {}
+    start_turn(s, s.next_seat(s.pointer), ev)
+
+
+def effect_wild_draw_four(s: State, p: int, colour_before, rng, ev: list) -> None:
+    """W-2/W-3: the next player must accept or challenge. The play is legal only if its player
+    held no card of the colour before it (Wild, Wild Drawn Together and Wild Pile Up count as
+    that colour; another Wild Draw Four does not — ruling). With stacking the total grows (H-1)."""
+    hand = s.hands[p]
+    if colour_before is None:
+        legal = True
+    else:
+        legal = not any(c.colour is colour_before or (c.kind >= Kind.WILD and c.kind is not Kind.WILD_DRAW_FOUR)
+                        for c in hand)
+    s.wd4_player = p
+    s.wd4_legal = legal
+    s.pending_draw = (s.pending_draw if s.rules.stacking else 0) + 4
+    s.pending_kind = Kind.WILD_DRAW_FOUR
+    s.phase = Phase.CHALLENGE
+    s.current = s.next_seat(p)
+    if s.rules.stacking and s.pending_draw > 4:
+        ev.append(Event(E.STACKED, "H-1", player=p, target=s.current, count=s.pending_draw))
+    ev.append(Event(E.CHALLENGE_STARTED, "W-3", player=p, target=s.current, count=s.pending_draw))
+
+
+def effect_wild_drawn_together(s: State, p: int, link: tuple[int, int], ev: list) -> None:
+    """LK-1/LK-3: the two chosen players are linked; a new link replaces the old one."""
+    rule = "LK-3" if s.links else "LK-1"
+    s.links = tuple(link)
+    ev.append(Event(E.LINKED, rule, player=p, players=s.links))
+    start_turn(s, s.next_seat(p), ev)
+
+
+def effect_wild_pile_up(s: State, p: int, rng, ev: list) -> None:
+    """PU-2/PU-3: turn up draw-pile cards until one is not wild (the wild ones go to the bottom
+    of the draw pile); it starts the mini pile before the next player, and its colour is the
+    current colour. If only wild cards are left even after a reshuffle, no mini pile starts
+    and play passes to the next player (ruling)."""
+    nxt = s.next_seat(p)
+    if not any(c.kind < Kind.WILD for c in s.draw_pile):
+        if not (any(c.kind < Kind.WILD for c in s.discard_pile[:-1]) and reshuffle(s, rng, ev)):
+            ev.append(Event(E.MINI_PILE_NOT_STARTED, "PU-2", player=p))
+            start_turn(s, nxt, ev)
+            return
+    while True:
+        card = s.draw_pile.pop()
+        if card.kind < Kind.WILD:
+            break
+        s.draw_pile.insert(0, card)
+        ev.append(Event(E.MINI_PILE_WILD_TURNED, "PU-2", player=p, cards=(card,)))
+    s.mini_pile = [card]
+    s.mini_colour = card.colour
+    s.colour = card.colour
+    s.phase = Phase.MINI_PILE
+    s.current = nxt
+    ev.append(Event(E.MINI_PILE_STARTED, "PU-3", player=p, target=nxt, cards=(card,), colour=card.colour))
+
+
+def _card_effect(s: State, p: int, card: Card, k: int, m: Play | None, colour_before, rng, ev: list) -> None:
+    kind = card.kind
+    if kind is Kind.NUMBER:
+        effect_number(s, p, card, m, rng, ev)
+    elif kind is Kind.DRAW_TWO:
+        effect_draw_two(s, p, k, rng, ev)
+    elif kind is Kind.REVERSE:
+        effect_reverse(s, p, k, ev)
+    elif kind is Kind.SKIP:
+        effect_skip(s, p, k, ev)
+    elif kind is Kind.POINT_TAKEN:
+        effect_point_taken(s, p, k, ev)
+    elif kind is Kind.WILD:
+        start_turn(s, s.next_seat(p), ev)
+    elif kind is Kind.WILD_DRAW_FOUR:
+        effect_wild_draw_four(s, p, colour_before, rng, ev)
+    elif kind is Kind.WILD_DRAWN_TOGETHER:
+        effect_wild_drawn_together(s, p, m.link, ev)
+    else:
+        effect_wild_pile_up(s, p, rng, ev)
+
+
+def _going_out(s: State, p: int, card: Card, k: int, rng, ev: list) -> None:
+    """R-1/R-2: the last card ends the round; a last Draw Two or Wild Draw Four first makes the
+    next player draw (links apply, no challenge)."""
+    if card.kind is Kind.DRAW_TWO or card.kind is Kind.WILD_DRAW_FOUR:
+        per = 2 if card.kind is Kind.DRAW_TWO else 4
+        total = per * k + (s.pending_draw if s.rules.stacking and s.phase is Phase.CHALLENGE else 0)
+        draw_cards(s, s.next_seat(p), total, "R-2", rng, ev)
+    end_round(s, p, ev)
+
+
+# ---- moves -------------------------------------------------------------------------------------
+
+def _play(s: State, m: Play, rng, ev: list) -> None:
+    p, card = m.player, m.card
+    hand = s.hands[p]
+    if s.phase is Phase.MINI_PILE:
+        _add_to_mini_pile(s, m, rng, ev)
+        return
+    k = 2 if m.twice else 1
+    for _ in range(k):
+        hand.remove(card)
+        s.discard_pile.append(card)
+    colour_before = s.colour
+    s.top_player = p
+    s.drawn_card = None
+    s.idle_turns = 0
+    _close_catch(s, p)
+    ev.append(Event(E.PLAYED, "T-1", player=p, cards=(card,) * k, colour=m.colour))
+    if card.kind.takes_colour:
+        s.colour = m.colour
+        ev.append(Event(E.COLOUR_CHOSEN, "W-1", player=p, colour=m.colour))
+    elif card.kind is not Kind.WILD_PILE_UP:
+        s.colour = card.colour
+    _after_hand_shrinks(s, p, m.call_uno, ev)
+    if not hand:
+        _going_out(s, p, card, k, rng, ev)
+        return
+    if s.phase is Phase.CHALLENGE and card.kind is Kind.DRAW_TWO:
+        pass  # stacking continues in effect_draw_two
+    _card_effect(s, p, card, k, m, colour_before, rng, ev)
+
+
+def _add_to_mini_pile(s: State, m: Play, rng, ev: list) -> None:
+    """PU-4/PU-8: add one card to the mini pile, without effect; the last card wins the round."""
+    p = m.player
+    s.hands[p].remove(m.card)
+    s.mini_pile.append(m.card)
+    s.idle_turns = 0
+    _close_catch(s, p)
+    ev.append(Event(E.MINI_PILE_ADDED, "PU-4", player=p, cards=(m.card,)))
+    _after_hand_shrinks(s, p, m.call_uno, ev)
+    if not s.hands[p]:
+        end_round(s, p, ev)
+        return
+    s.current = s.next_seat(p)
+
+
+def _take_mini_pile(s: State, m: TakeMiniPile, ev: list) -> None:
+    """PU-6/PU-7: take every card of the mini pile (not a draw: links don't copy it); the
+    current colour becomes the mini pile's colour; play goes on after the taker."""
+    p = m.player
+    cards = tuple(s.mini_pile)
+    s.hands[p].extend(cards)
+    s.uno_called[p] = False
+    s.mini_pile = []
+    s.colour = s.mini_colour
+    ev.append(Event(E.MINI_PILE_TAKEN, "PU-6", player=p, cards=cards, colour=s.mini_colour))
+    ev.append(Event(E.COLOUR_SET, "PU-7", colour=s.mini_colour))
+    s.mini_colour = None
+    start_turn(s, s.next_seat(p), ev)
+
+
+def _draw(s: State, m: Draw, rng, ev: list) -> None:
+    """T-3: draw one card; a playable card may be played at once or kept, otherwise the turn
+    ends. Drawing nothing (empty piles) still ends the turn (T-5)."""
+    p = m.player
+    _close_catch(s, p)
+    got = draw_cards(s, p, 1, "T-3", rng, ev)
+    if not got:
+        _idle_turn(s, p, rng, ev)
+        return
+    card = got[0]
+    if matches(s, card):
+        s.phase = Phase.DRAWN
+        s.drawn_card = card
+    else:
+        ev.append(Event(E.TURN_ENDED_AFTER_DRAW, "T-3", player=p, cards=(card,)))
+        start_turn(s, s.next_seat(p), ev)
+
+
+def _keep(s: State, m: Keep, ev: list) -> None:
+    p = m.player
+    _close_catch(s, p)
+    ev.append(Event(E.KEPT, "T-3", player=p))
+    start_turn(s, s.next_seat(p), ev)
+
+
+def _speed_play(s: State, m: SpeedPlay, rng, ev: list) -> None:
+    """SP-1…SP-4, SP-7: an exact match goes on the discard pile and play continues after its
+    player, passing over the players between; a card that does not match goes back to the
+    hand and its player draws one penalty card (SP-4)."""
+    p, card = m.player, m.card
+    if not speed_matches(s, card):
+        ev.append(Event(E.SPEED_PLAY_MISTAKE, "SP-4", player=p, cards=(card,)))
+        draw_cards(s, p, 1, "SP-4", rng, ev)
+        return
+    rule = "SP-1" if card.kind is Kind.NUMBER else "SP-7"
+    passed = []
+    seat = s.current
+    while seat != p and len(passed) < s.n:
+        passed.append(seat)
+        seat = s.next_seat(seat)
+    s.hands[p].remove(card)
+    s.discard_pile.append(card)
+    s.colour = card.colour
+    s.top_player = p
+    s.drawn_card = None
+    s.idle_turns = 0
+    _close_catch(s, p)
+    ev.append(Event(E.SPEED_PLAYED, rule, player=p, cards=(card,)))
+    if passed:
+        ev.append(Event(E.PASSED_OVER, "SP-2", player=p, players=tuple(passed)))
+    _after_hand_shrinks(s, p, m.call_uno, ev)
+    if not s.hands[p]:
+        s.phase = Phase.TURN
+        _going_out(s, p, card, 1, rng, ev)
+        return
+    s.phase = Phase.TURN
+    _card_effect(s, p, card, 1, None, card.colour, rng, ev)
+
+
+def _accept(s: State, m: Accept, rng, ev: list) -> None:
+    """W-3/H-1: draw the cards and lose the turn."""
+    p = m.player
+    total = s.pending_draw
+    rule = "H-1" if s.rules.stacking else ("W-3" if s.pending_kind is Kind.WILD_DRAW_FOUR else "A-1")
+    ev.append(Event(E.ACCEPTED, rule, player=p, count=total))
+    s.pending_draw = 0
+    s.pending_kind = None
+    got = draw_cards(s, p, total, rule, rng, ev)
+    ev.append(Event(E.SKIPPED, rule, player=p))
+    if not got:
+        _idle_turn(s, p, rng, ev)
+        return
+    start_turn(s, s.next_seat(p), ev)
+
+
+def _challenge(s: State, m: Challenge, rng, ev: list) -> None:
+    """W-3: the Wild Draw Four's player shows their hand to the challenger. Legal play: the
+    challenger draws six (the total plus two, with stacking) and loses their turn. Illegal:
+    the Wild Draw Four's player draws the cards instead, and the challenger takes their turn
+    (ruling, from classic). The chosen colour stands."""
+    p = m.player
+    w = s.wd4_player
+    total = s.pending_draw
+    ev.append(Event(E.CHALLENGED, "W-3", player=p, target=w, cards=tuple(s.hands[w]), flag=s.wd4_legal))
+    s.pending_draw = 0
+    s.pending_kind = None
+    if s.wd4_legal:
+        draw_cards(s, p, total + 2, "W-3", rng, ev)
+        ev.append(Event(E.SKIPPED, "W-3", player=p))
+        start_turn(s, s.next_seat(p), ev)
+    else:
+        draw_cards(s, w, total, "W-3", rng, ev)
+        start_turn(s, p, ev)
+
+
+def _point_at(s: State, m: PointAt, rng, ev: list) -> None:
+    s.pointing[m.player] = m.target
+    ev.append(Event(E.POINTED, "PT-3", player=m.player))
+    if len(s.pointing) == s.n:
+        resolve_pointing(s, rng, ev)
+
+
+def _call_uno(s: State, m: CallUno, ev: list) -> None:
+    s.uno_called[m.player] = True
+    if s.catchable == m.player:
+        s.catchable = None
+    ev.append(Event(E.UNO_CALLED, "U-1", player=m.player))
+
+
+def _catch(s: State, m: Catch, rng, ev: list) -> None:
+    """U-2: the player caught draws two cards (links apply)."""
+    s.catchable = None
+    ev.append(Event(E.UNO_CAUGHT, "U-2", player=m.player, target=m.target))
+    draw_cards(s, m.target, 2, "U-2", rng, ev)
+
+
+def apply_move(s: State, move, rng: random.Random) -> list[Event]:
+    """Apply an allowed move (checked beforehand with `why_illegal`) and return its events."""
+    ev: list[Event] = []
+    t = type(move)
+    if t is Play:
+        _play(s, move, rng, ev)
+    elif t is Draw:
+        _draw(s, move, rng, ev)
+    elif t is Keep:
+        _keep(s, move, ev)
+    elif t is SpeedPlay:
+        _speed_play(s, move, rng, ev)
+    elif t is Accept:
+        _accept(s, move, rng, ev)
+    elif t is Challenge:
+        _challenge(s, move, rng, ev)
+    elif t is PointAt:
+        _point_at(s, move, rng, ev)
+    elif t is TakeMiniPile:
+        _take_mini_pile(s, move, ev)
+    elif t is CallUno:
+        _call_uno(s, move, ev)
+    elif t is Catch:
+        _catch(s, move, rng, ev)
+    else:
+        raise TypeError(f"not a move: {move!r}")
+    return ev

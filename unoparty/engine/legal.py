@@ -1,0 +1,117 @@
+"""`legal_moves`: every move a player may make now (never a speed-play mistake, SP-4).
+
+Agrees with `why_illegal` (a property test checks it): a move is listed here if and only if
+`why_illegal` returns ``None`` and it is not a speed-play mistake.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import COLOURS, Card, Kind
+from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
+                    TakeMiniPile)
+from .refusals import fits_mini_pile, matches, speed_matches
+from .state import Phase, State
+
+__all__ = ["legal_moves"]
+
+_OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
+_PAIRS: dict[int, tuple] = {}
+
+
+def _pairs(n: int) -> tuple:
+    if n not in _PAIRS:
+        _PAIRS[n] = tuple(combinations(range(n), 2))
+    return _PAIRS[n]
+
+
+_VARIANTS: dict = {}
+
+
+def _play_variants(s: State, p: int, card: Card, out: list, allow_twice: bool = True) -> None:
+    hand = s.hands[p]
+    kind = card.kind
+    rules = s.rules
+    seven = rules.seven_o and kind is Kind.NUMBER and card.number == 7
+    two = allow_twice and rules.doubles and kind < Kind.WILD and hand.count(card) >= 2
+    size = len(hand)
+    key = (p, card, s.n, size if size <= 3 else 4, seven, two)
+    moves = _VARIANTS.get(key)
+    if moves is None:
+        moves = _VARIANTS[key] = _build_variants(s.n, p, card, size, seven, two)
+    out.extend(moves)
+
+
+def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: bool) -> tuple:
+    kind = card.kind
+    colours = COLOURS if kind.takes_colour else (None,)
+    links = _pairs(n) if kind is Kind.WILD_DRAWN_TOGETHER else (None,)
+    swaps: tuple = (None,) + tuple(t for t in range(n) if t != p) if seven else (None,)
+    out = []
+    for twice in ((False, True) if two else (False,)):
+        left = size - (2 if twice else 1)
+        calls = (False, True) if left == 1 else (False,)
+        for colour in colours:
+            for link in links:
+                for swap in swaps:
+                    for call in calls:
+                        out.append(Play(p, card, colour, link, call, swap, twice))
+    return tuple(out)
+
+
+def legal_moves(s: State, p: int) -> list:
+    """Every move seat `p` may make now, in a stable order (plays, then draw/keep/answers,
+    then speed plays, UNO calls and catches)."""
+    phase = s.phase
+    if phase in _OVER:
+        return []
+    out: list = []
+    hand = s.hands[p]
+    distinct = dict.fromkeys(hand)
+    is_cur = p == s.current
+    if phase is Phase.TURN:
+        if is_cur:
+            for card in distinct:
+                if matches(s, card):
+                    _play_variants(s, p, card, out)
+            out.append(Draw(p))
+    elif phase is Phase.DRAWN:
+        if is_cur:
+            _play_variants(s, p, s.drawn_card, out, allow_twice=False)
+            out.append(Keep(p))
+    elif phase is Phase.CHALLENGE:
+        if is_cur:
+            if s.rules.stacking:
+                for card in distinct:
+                    if card.kind is s.pending_kind:
+                        _play_variants(s, p, card, out)
+            out.append(Accept(p))
+            if s.pending_kind is Kind.WILD_DRAW_FOUR:
+                out.append(Challenge(p))
+    elif phase is Phase.POINTING:
+        if p not in s.pointing:
+            out.extend(PointAt(p, t) for t in range(s.n) if t != p)
+    elif phase is Phase.MINI_PILE:
+        if is_cur:
+            fits = [c for c in distinct if fits_mini_pile(s, c)]
+            if fits:
+                calls = (False, True) if len(hand) == 2 else (False,)
+                for card in fits:
+                    for call in calls:
+                        out.append(Play(p, card, call_uno=call))
+            else:
+                out.append(TakeMiniPile(p))
+    if (phase is Phase.TURN or (phase is Phase.DRAWN and not is_cur)) and s.rules.has_speed_play \
+            and s.top_player != p:
+        calls = (False, True) if len(hand) == 2 else (False,)
+        for card in distinct:
+            if speed_matches(s, card):
+                for call in calls:
+                    out.append(SpeedPlay(p, card, call))
+    if len(hand) == 1 and not s.uno_called[p]:
+        out.append(CallUno(p))
+    t = s.catchable
+    if t is not None and t != p and len(s.hands[t]) == 1 and not s.uno_called[t]:
+        out.append(Catch(p, t))
+    return out

@@ -1,0 +1,102 @@
+"""The mutable game state inside the engine, and the phase (DESIGN.md "Engine shape").
+
+Nothing outside the engine and `Game` holds a `State`: views, bots and tests get frozen
+snapshots (`Game.view_for`, `Game.snapshot`). Piles are Python lists whose *end* is the
+top: ``draw_pile[-1]`` is drawn next, ``discard_pile[-1]`` is the top card.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from ..cards import Card, Colour
+from ..rules import Rules
+
+__all__ = ["Phase", "State"]
+
+
+class Phase(enum.Enum):
+    """Who may do what now. ``.value`` is the word used in scenario files."""
+
+    TURN = "turn"                # the current player plays or draws (T-1, T-3)
+    DRAWN = "drawn"              # the current player drew a playable card: play it or keep (T-3)
+    CHALLENGE = "challenge"      # the current player answers a Wild Draw Four or a stacked draw (W-3, H-1)
+    POINTING = "pointing"        # everybody points after a Point Taken (PT-3)
+    MINI_PILE = "mini pile"      # the current player adds to the mini pile or takes it (PU-4)
+    ROUND_OVER = "round over"    # a player went out, or the round was blocked (R-1, T-6)
+    MATCH_OVER = "match over"    # a player reached the target score (R-4)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class State:
+    """Everything about a game in progress. Mutated only by `unoparty.engine.effects`."""
+
+    __slots__ = (
+        "rules", "n", "hands", "draw_pile", "discard_pile", "colour", "direction", "current",
+        "phase", "top_player", "drawn_card", "uno_called", "catchable", "links",
+        "pending_draw", "pending_kind", "wd4_player", "wd4_legal", "pointer", "pointing",
+        "pointing_twice", "mini_pile", "mini_colour", "scores", "round_number", "dealer",
+        "winner", "round_points", "blocked", "idle_turns", "match_winner",
+    )
+
+    def __init__(self, rules: Rules, n: int):
+        self.rules = rules
+        self.n = n
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.draw_pile: list[Card] = []        # top = end
+        self.discard_pile: list[Card] = []     # top = end
+        self.colour: Colour | None = None      # current colour (T-2); None: any (classic first Wild, S-5)
+        self.direction = 1                     # +1 clockwise, -1 counterclockwise
+        self.current = 0                       # seat to act (see Phase)
+        self.phase = Phase.TURN
+        self.top_player: int | None = None     # who laid the top card (SP-5); None: turned up
+        self.drawn_card: Card | None = None    # in Phase.DRAWN (T-3)
+        self.uno_called: list[bool] = [False] * n
+        self.catchable: int | None = None      # seat that may be caught now (U-2)
+        self.links: tuple[int, ...] = ()       # () or two seats (LK-1)
+        self.pending_draw = 0                  # Phase.CHALLENGE: cards to draw (W-3, H-1)
+        self.pending_kind = None               # Kind.DRAW_TWO or Kind.WILD_DRAW_FOUR
+        self.wd4_player: int | None = None     # who played the Wild Draw Four being answered
+        self.wd4_legal = True                  # was that play legal (W-2)
+        self.pointer: int | None = None        # who played the Point Taken (PT-3)
+        self.pointing: dict[int, int] = {}     # seat -> target, secret (PT-3)
+        self.pointing_twice = False            # a doubled Point Taken (H-4)
+        self.mini_pile: list[Card] = []        # bottom first (PU-3)
+        self.mini_colour: Colour | None = None
+        self.scores: list[int] = [0] * n
+        self.round_number = 1
+        self.dealer = n - 1
+        self.winner: int | None = None
+        self.round_points = 0
+        self.blocked = False
+        self.idle_turns = 0                    # turns in a row with nothing played or drawn (T-6)
+        self.match_winner: int | None = None
+
+    def copy(self) -> "State":
+        """A deep-enough copy: lists copied, cards shared (they are frozen)."""
+        s = State.__new__(State)
+        for name in State.__slots__:
+            setattr(s, name, getattr(self, name))
+        s.hands = [list(h) for h in self.hands]
+        s.draw_pile = list(self.draw_pile)
+        s.discard_pile = list(self.discard_pile)
+        s.uno_called = list(self.uno_called)
+        s.pointing = dict(self.pointing)
+        s.mini_pile = list(self.mini_pile)
+        s.scores = list(self.scores)
+        return s
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat `steps` places after `seat` in the current direction (T-4)."""
+        return (seat + steps * self.direction) % self.n
+
+    @property
+    def top(self) -> Card:
+        return self.discard_pile[-1]
+
+    def card_count(self) -> int:
+        """Cards in every place: hands, both piles and the mini pile."""
+        return (sum(len(h) for h in self.hands) + len(self.draw_pile)
+                + len(self.discard_pile) + len(self.mini_pile))

@@ -1,0 +1,597 @@
+"""`Game`: one obvious object for a game of UNO Party! or classic UNO (DESIGN.md).
+
+It owns the seeded random number generator, the history (for `undo`), the event log, and
+save/load. The rules themselves live in `unoparty.engine`.
+
+>>> g = Game(["You", "Ava", "Ben"], seed=1)
+>>> g.phase.value, g.name(g.current), len(g.hands[0])
+('turn', 'You', 7)
+>>> len(g.draw_pile) + len(g.discard_pile) + sum(len(h) for h in g.hands)
+224
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from .cards import Card, Colour, Kind, deck_counts, parse_colour
+from .engine import (Accept, CallUno, Catch, Challenge, Draw, Event, Keep, Phase, Play, PointAt,
+                     Refusal, SpeedPlay, State, TakeMiniPile)
+from .engine.effects import apply_move
+from .engine.legal import legal_moves as _legal_moves
+from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
+from .engine.setup import deal_round
+from .errors import IllegalMove, MoveSyntaxError, SetupError, UnopartyError
+from .rules import Rules
+
+__all__ = ["Game", "PlayerView", "Outcome", "validate_names"]
+
+_OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a round ended (R-1, R-3, T-6) and, at the end of a match, who won it (R-4).
+
+    Attributes:
+        winner: seat of the round's winner.
+        points: what the winner scored this round (card points, R-3).
+        scores: running totals per seat (points).
+        blocked: the round ended blocked (T-6) rather than by a player going out.
+        match_winner: seat with the highest total when the match is over, else ``None``.
+    """
+
+    winner: int
+    points: int
+    scores: tuple[int, ...]
+    blocked: bool
+    match_winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What one seat may know (DESIGN.md): own hand, others' card counts, the public piles.
+
+    Attributes:
+        player: the viewer's seat. names: every player's name, in seating order.
+        hand: the viewer's cards. hand_sizes: cards per seat.
+        top_card: the discard pile's top card. discard_pile: the discard pile, bottom first
+            (every card in it was seen face up). draw_pile_size: cards in the draw pile.
+        colour: the current colour (T-2). direction: +1 clockwise, -1 counterclockwise.
+        phase, current: see `Game`. links: () or two seats.
+        mini_pile: face-up cards, bottom first. uno_called: per seat.
+        catchable: the seat that may be caught now (U-2), or None.
+        pending_draw: cards waiting to be drawn in the challenge phase.
+        drawn_card: the card the viewer just drew (phase "drawn", viewer to act), else None.
+        has_pointed: per seat, during pointing. my_target: whom the viewer pointed at.
+        wd4_player: who played the Wild Draw Four being answered, or None.
+        top_player: who laid the top card (None: turned up), for SP-5.
+        scores: running totals. rules: the Rules. legal_moves: the viewer's legal moves.
+    """
+
+    player: int
+    names: tuple[str, ...]
+    rules: Rules
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    top_card: Card
+    discard_pile: tuple[Card, ...]
+    draw_pile_size: int
+    colour: Colour | None
+    direction: int
+    phase: Phase
+    current: int | None
+    links: tuple[int, ...]
+    mini_pile: tuple[Card, ...]
+    uno_called: tuple[bool, ...]
+    catchable: int | None
+    pending_draw: int
+    pending_kind: Kind | None
+    drawn_card: Card | None
+    has_pointed: tuple[bool, ...]
+    my_target: int | None
+    pointer: int | None
+    wd4_player: int | None
+    top_player: int | None
+    scores: tuple[int, ...]
+    round_number: int
+    legal_moves: tuple
+
+
+def validate_names(players: Sequence[str], rules: Rules) -> tuple[str, ...]:
+    """S-1 and the scenario format's name rules: 2–16 players (classic 2–10), distinct names of
+    1–40 characters without ':' or line breaks and without leading or trailing spaces.
+
+    Raises:
+        SetupError: with key ``"players"``.
+    """
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise SetupError("players", "must be a list of names")
+    names = tuple(players)
+    if not 2 <= len(names) <= rules.max_players:
+        raise SetupError("players", f"{len(names)} players: {rules.rule_set} needs 2 to {rules.max_players} (S-1)")
+    seen = set()
+    for name in names:
+        if not isinstance(name, str):
+            raise SetupError("players", f"a name must be text, not {name!r}")
+        if not 1 <= len(name) <= 40:
+            raise SetupError("players", f"name {name!r} must be 1 to 40 characters long")
+        if ":" in name or "\n" in name or "\r" in name:
+            raise SetupError("players", f"name {name!r} may not contain ':' or a line break")
+        if name != name.strip():
+            raise SetupError("players", f"name {name!r} has leading or trailing spaces")
+        if name in seen:
+            raise SetupError("players", f"duplicated name {name!r}")
+        seen.add(name)
+    return names
+
+
+class Game:
+    """A game (a match of rounds) at one table.
+
+    Args:
+        players: names in clockwise seating order (2–16; classic 2–10, S-1).
+        rules: the rule set and options.
+        seed: seeds the game's own `random.Random` (shuffles, reshuffles).
+
+    Raises:
+        SetupError: a bad list of players.
+
+    Seats are ints: 0 is the first name. ``Game.from_setup`` builds a table by hand.
+    """
+
+    def __init__(self, players: Sequence[str], rules: Rules = Rules(), seed: int = 0, *,
+                 record_undo: bool = True):
+        self._names = validate_names(players, rules)
+        self._rules = rules
+        self._rng = _RecordingRandom(seed)
+        self._state = State(rules, len(self._names))
+        events = deal_round(self._state, self._rng)
+        self._init(events, record_undo)
+
+    def _init(self, events: Iterable[Event], record_undo: bool = True) -> None:
+        self._events: list[Event] = list(events)
+        self._initial = (self._state.copy(), self._rng.getstate(), tuple(self._events))
+        self._log: list = []          # moves and "new round" markers, in order
+        self._undo: list = []         # (state, rng state or None, len(events), len(log)) per action
+        self._record_undo = record_undo
+
+    # ---- building ------------------------------------------------------------------------
+
+    @classmethod
+    def from_setup(cls, players: Sequence[str], hands: Mapping[str, Sequence[Card]], turn: str,
+                   discard_pile: Sequence[Card], draw_pile: Sequence[Card] = (), *,
+                   rules: Rules = Rules(), direction: int = 1, colour: Colour | None = None,
+                   rest: str = "shuffled", seed: int = 0, links: Sequence[str] = (),
+                   scores: Mapping[str, int] | None = None) -> "Game":
+        """A table set up by hand (a scenario's ``[setup]``, SCENARIO_FORMAT.md).
+
+        Args:
+            players: names, clockwise. hands: name → cards (every player, ≥ 1 card each).
+            turn: the player to act. discard_pile: bottom first, ≥ 1 card.
+            draw_pile: top first. direction: +1 clockwise, -1 counterclockwise.
+            colour: the current colour; required when the top card is wild, else must equal
+                the top card's colour. rest: ``"shuffled"`` — every other card of the deck is
+                shuffled with `seed` and put under `draw_pile`; ``"none"`` — only these cards.
+            links: () or two names. scores: running totals by name.
+
+        Raises:
+            SetupError: naming the setup key and what is wrong (unknown card or player, a
+                setup the deck cannot produce, a wild on top without a colour, …).
+        """
+        names = validate_names(players, rules)
+        seat = {name: i for i, name in enumerate(names)}
+        g = cls.__new__(cls)
+        g._names = names
+        g._rules = rules
+        g._rng = _RecordingRandom(seed)
+        s = State(rules, len(names))
+        g._state = s
+        if not isinstance(hands, Mapping):
+            raise SetupError("hands", "must be a table of player = [cards]")
+        for name in hands:
+            if name not in seat:
+                raise SetupError("hands", f"unknown player {name!r}")
+        for name in names:
+            cards = list(hands.get(name, ()))
+            if not cards:
+                raise SetupError("hands", f"{name!r} has no cards (every player needs at least one)")
+            s.hands[seat[name]] = cards
+        if turn not in seat:
+            raise SetupError("turn", f"unknown player {turn!r}")
+        if direction not in (1, -1):
+            raise SetupError("direction", "must be clockwise or counterclockwise")
+        if not discard_pile:
+            raise SetupError("discard_pile", "needs at least one card")
+        s.discard_pile = list(discard_pile)
+        s.draw_pile = list(reversed(list(draw_pile)))  # internal: top = end
+        top = s.discard_pile[-1]
+        if top.is_wild:
+            if colour is None:
+                raise SetupError("colour", f"the top card is a {top}: say which colour was chosen for it")
+            s.colour = colour
+        else:
+            if colour is not None and colour is not top.colour:
+                raise SetupError("colour", f"{colour} does not match the top card, the {top}")
+            s.colour = top.colour
+        counts = deck_counts(rules.rule_set)
+        placed = Counter(c for h in s.hands for c in h)
+        placed.update(s.discard_pile)
+        placed.update(s.draw_pile)
+        for card, k in placed.items():
+            have = counts.get(card, 0)
+            if k > have:
+                where = _where(card, hands, discard_pile, draw_pile)
+                if have == 0:
+                    raise SetupError(where, f"the {rules.rule_set} deck has no {card}")
+                raise SetupError(where, f"{k} × {card}, but the {rules.rule_set} deck has only {have}")
+        if rest == "shuffled":
+            extra = [c for c, k in counts.items() for _ in range(k - placed.get(c, 0))]
+            g._rng.shuffle(extra)
+            s.draw_pile[:0] = extra
+        elif rest != "none":
+            raise SetupError("rest", f"must be 'shuffled' or 'none', not {rest!r}")
+        if links:
+            links = list(links)
+            if len(links) != 2 or links[0] == links[1]:
+                raise SetupError("links", "must be [] or two different players")
+            for name in links:
+                if name not in seat:
+                    raise SetupError("links", f"unknown player {name!r}")
+            s.links = tuple(sorted(seat[x] for x in links))
+        for name, value in (scores or {}).items():
+            if name not in seat:
+                raise SetupError("scores", f"unknown player {name!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise SetupError("scores", f"{name}: a score is a whole number of points ≥ 0")
+            s.scores[seat[name]] = value
+        s.direction = direction
+        s.current = seat[turn]
+        s.phase = Phase.TURN
+        s.uno_called = [len(h) == 1 for h in s.hands]  # taken to have called UNO
+        g._init(())
+        return g
+
+    # ---- names and text -------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def n_players(self) -> int:
+        return self._state.n
+
+    def name(self, seat: int) -> str:
+        return self._names[seat]
+
+    def seat(self, name: str) -> int:
+        """The seat of `name` (exact match). Raises MoveSyntaxError for an unknown name."""
+        try:
+            return self._names.index(name)
+        except ValueError:
+            raise MoveSyntaxError(f"unknown player {name!r}") from None
+
+    def parse_move(self, text: str):
+        """Read ``"Ava: play red 7"`` (SCENARIO_FORMAT.md). Raises MoveSyntaxError."""
+        from .notation import parse_move
+        return parse_move(text, self._names)
+
+    def format_move(self, move) -> str:
+        from .notation import format_move
+        return format_move(move, self._names)
+
+    def apply_text(self, text: str) -> tuple[Event, ...]:
+        return self.apply(self.parse_move(text))
+
+    # ---- state (full, for onlookers and tests) ------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._state.phase
+
+    @property
+    def current(self) -> int | None:
+        """The seat to act (see Phase); ``None`` when the round or match is over."""
+        s = self._state
+        return None if s.phase in _OVER else s.current
+
+    @property
+    def top_card(self) -> Card:
+        return self._state.discard_pile[-1]
+
+    @property
+    def colour(self) -> Colour | None:
+        return self._state.colour
+
+    @property
+    def direction(self) -> int:
+        return self._state.direction
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(tuple(h) for h in self._state.hands)
+
+    @property
+    def draw_pile(self) -> tuple[Card, ...]:
+        """Top first."""
+        return tuple(reversed(self._state.draw_pile))
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """Bottom first; the last is the top card."""
+        return tuple(self._state.discard_pile)
+
+    @property
+    def mini_pile(self) -> tuple[Card, ...]:
+        return tuple(self._state.mini_pile)
+
+    @property
+    def mini_colour(self) -> Colour | None:
+        return self._state.mini_colour
+
+    @property
+    def links(self) -> tuple[int, ...]:
+        return tuple(self._state.links)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._state.scores)
+
+    @property
+    def uno_called(self) -> tuple[bool, ...]:
+        return tuple(self._state.uno_called)
+
+    @property
+    def catchable(self) -> int | None:
+        return self._state.catchable
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        s = self._state
+        if s.phase is not Phase.POINTING:
+            return ()
+        return tuple(i for i in range(s.n) if i not in s.pointing)
+
+    @property
+    def drawn_card(self) -> Card | None:
+        return self._state.drawn_card
+
+    @property
+    def pending_draw(self) -> int:
+        return self._state.pending_draw
+
+    @property
+    def round_number(self) -> int:
+        return self._state.round_number
+
+    @property
+    def top_player(self) -> int | None:
+        return self._state.top_player
+
+    @property
+    def pointer(self) -> int | None:
+        s = self._state
+        return s.pointer if s.phase is Phase.POINTING else None
+
+    @property
+    def wd4_player(self) -> int | None:
+        s = self._state
+        return s.wd4_player if s.phase is Phase.CHALLENGE and s.pending_kind is Kind.WILD_DRAW_FOUR else None
+
+    def card_count(self) -> int:
+        """Cards in every place (hands, draw, discard and mini piles): 224 party, 108 classic
+        for a dealt game."""
+        return self._state.card_count()
+
+    # ---- moves ----------------------------------------------------------------------------------
+
+    def legal_moves(self, player: int) -> tuple:
+        """Every move `player` may make now (never a speed-play mistake, SP-4)."""
+        return tuple(_legal_moves(self._state, player))
+
+    def all_legal_moves(self) -> tuple:
+        """Every player's legal moves, seat by seat."""
+        s = self._state
+        out: list = []
+        for p in range(s.n):
+            out += _legal_moves(s, p)
+        return tuple(out)
+
+    def why_illegal(self, move) -> Refusal | None:
+        """Why `move` is not allowed now, or ``None`` (RULES.md "Order of refusals")."""
+        return _why_illegal(self._state, move, self._names)
+
+    def is_mistake(self, move) -> bool:
+        """True for a speed play that is allowed but does not match: a penalty (SP-4)."""
+        return _is_mistake(self._state, move)
+
+    def apply(self, move) -> tuple[Event, ...]:
+        """Make `move` and return what happened.
+
+        Raises:
+            IllegalMove: the move is not allowed now (`.rule`, `.explanation`); the game is
+                unchanged.
+        """
+        refusal = _why_illegal(self._state, move, self._names)
+        if refusal is not None:
+            raise IllegalMove(move, refusal.rule, refusal.explanation, refusal.is_ruling)
+        rng = self._rng
+        rng.saved = None
+        if self._record_undo:
+            entry = [self._state.copy(), None, len(self._events), len(self._log)]
+            self._undo.append(entry)
+            events = apply_move(self._state, move, rng)
+            entry[1] = rng.saved
+        else:
+            events = apply_move(self._state, move, rng)
+        self._events += events
+        self._log.append(move)
+        return tuple(events)
+
+    def new_round(self) -> tuple[Event, ...]:
+        """Deal the next round after a round is over (R-4); the dealer moves one seat left.
+
+        Raises:
+            UnopartyError: the round is not over, or the match is over.
+        """
+        s = self._state
+        if s.phase is not Phase.ROUND_OVER:
+            raise UnopartyError("A new round starts only when a round is over (and the match is not). (R-4)")
+        if self._record_undo:
+            self._undo.append((s.copy(), self._rng.getstate(), len(self._events), len(self._log)))
+        s.dealer = (s.dealer + 1) % s.n
+        s.round_number += 1
+        events = deal_round(s, self._rng)
+        self._events += events
+        self._log.append("new round")
+        return tuple(events)
+
+    def clone(self, record_undo: bool = False) -> "Game":
+        """An independent copy of the game as it stands (for search and what-ifs): same state
+        and random state, empty history; undo off unless asked."""
+        g = Game.__new__(Game)
+        g._names = self._names
+        g._rules = self._rules
+        g._rng = _RecordingRandom()
+        g._rng.setstate(self._rng.getstate())
+        g._state = self._state.copy()
+        g._events = []
+        g._initial = self._initial
+        g._log = []
+        g._undo = []
+        g._record_undo = record_undo
+        return g
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> None:
+        """Take back the last move (or new round): state, random generator and log as before.
+
+        Raises:
+            UnopartyError: nothing to undo.
+        """
+        if not self._undo:
+            raise UnopartyError("There is nothing to take back." if self._record_undo
+                                else "This game was made without undo (record_undo=False).")
+        state, rng_state, n_events, n_log = self._undo.pop()
+        self._state = state
+        if rng_state is not None:
+            self._rng.setstate(rng_state)
+        del self._events[n_events:]
+        del self._log[n_log:]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def history(self) -> tuple:
+        """Moves applied so far (``"new round"`` marks where a round was dealt)."""
+        return tuple(self._log)
+
+    # ---- views and results ------------------------------------------------------------------------
+
+    def view_for(self, player: int) -> PlayerView:
+        """What seat `player` may know now: no other hand, no draw-pile order, no secret points."""
+        s = self._state
+        over = s.phase in _OVER
+        return PlayerView(
+            player=player, names=self._names, rules=self._rules,
+            hand=tuple(s.hands[player]), hand_sizes=tuple(len(h) for h in s.hands),
+            top_card=s.discard_pile[-1], discard_pile=tuple(s.discard_pile),
+            draw_pile_size=len(s.draw_pile), colour=s.colour, direction=s.direction,
+            phase=s.phase, current=None if over else s.current, links=tuple(s.links),
+            mini_pile=tuple(s.mini_pile), uno_called=tuple(s.uno_called), catchable=s.catchable,
+            pending_draw=s.pending_draw, pending_kind=s.pending_kind,
+            drawn_card=s.drawn_card if s.phase is Phase.DRAWN and s.current == player else None,
+            has_pointed=tuple(i in s.pointing for i in range(s.n)),
+            my_target=s.pointing.get(player) if s.phase is Phase.POINTING else None,
+            pointer=s.pointer if s.phase is Phase.POINTING else None,
+            wd4_player=self.wd4_player, top_player=s.top_player, scores=tuple(s.scores),
+            round_number=s.round_number, legal_moves=tuple(_legal_moves(s, player)),
+        )
+
+    def outcome(self) -> Outcome | None:
+        """The round's result once it is over (R-1, R-3, T-6), else ``None``."""
+        s = self._state
+        if s.phase not in _OVER:
+            return None
+        return Outcome(s.winner, s.round_points, tuple(s.scores), s.blocked, s.match_winner)
+
+    # ---- save and load -------------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The whole game — its start, random state and every move — as JSON text."""
+        state, rng_state, events = self._initial
+        from .engine.serial import move_to_dict, state_to_dict
+        data = {
+            "format": "unoparty-game", "version": 1, "names": list(self._names),
+            "rules": {"rule_set": self._rules.rule_set, **self._rules.options()},
+            "start": state_to_dict(state), "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
+            "start_events": len(events),
+            "log": [m if isinstance(m, str) else move_to_dict(m) for m in self._log],
+        }
+        return json.dumps(data)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        """Rebuild a game saved with `to_json`: same state, same future (same seed stream).
+
+        Raises:
+            UnopartyError: not a saved game, or a move that no longer applies.
+        """
+        from .engine.serial import dict_to_state, move_from_dict
+        try:
+            data = json.loads(text)
+            if data.get("format") != "unoparty-game":
+                raise UnopartyError("not a saved unoparty game")
+            rules = Rules.from_dict(data["rules"]["rule_set"],
+                                    {k: v for k, v in data["rules"].items() if k != "rule_set"})
+            g = cls.__new__(cls)
+            g._names = tuple(data["names"])
+            g._rules = rules
+            g._state = dict_to_state(data["start"], rules)
+            g._rng = _RecordingRandom()
+            v, internal, gauss = data["rng"]
+            g._rng.setstate((v, tuple(internal), gauss))
+            g._init(())
+            for entry in data["log"]:
+                if entry == "new round":
+                    g.new_round()
+                else:
+                    g.apply(move_from_dict(entry))
+            return g
+        except (KeyError, TypeError, ValueError) as exc:
+            raise UnopartyError(f"not a saved unoparty game: {exc}") from None
+
+
+class _RecordingRandom(random.Random):
+    """A `random.Random` that remembers its state before the first shuffle of a move, so
+    `undo` restores it without copying the generator's state on every move."""
+
+    saved = None
+
+    def shuffle(self, x) -> None:  # type: ignore[override]
+        if self.saved is None:
+            self.saved = self.getstate()
+        super().shuffle(x)
+
+
+def _where(card: Card, hands, discard_pile, draw_pile) -> str:
+    for name, cards in hands.items():
+        if card in cards:
+            return "hands"
+    if card in discard_pile:
+        return "discard_pile"
+    return "draw_pile"

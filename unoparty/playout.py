@@ -1,0 +1,59 @@
+"""Uniformly random legal play, for simulations, tests and benchmarks.
+
+Who acts: the player whose move the game waits for (the current player; during pointing,
+someone who has not pointed yet) chooses uniformly among *their* legal moves — which
+include their own speed plays, UNO calls and catches. Out-of-turn moves of the other
+players (speed plays, calls, catches) come in between with probability `out_of_turn` per
+step, by a random such player, again uniformly among that player's legal moves. Choosing
+uniformly among every player's moves at once would let nine catchers out-vote one
+player at a ten-seat table, and random rounds would rarely end.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .engine import Phase
+
+__all__ = ["random_move", "play_random_round"]
+
+
+def random_move(game, rng: random.Random, out_of_turn: float = 0.1):
+    """A uniformly random legal move of a random acting player (see module doc), or ``None``
+    when the round is over."""
+    phase = game.phase
+    if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
+        return None
+    if phase is Phase.POINTING:
+        actor = rng.choice(game.waiting_for)
+    else:
+        actor = game.current
+    if out_of_turn and rng.random() < out_of_turn:
+        others = [p for p in range(game.n_players) if p != actor]
+        p = rng.choice(others)
+        moves = game.legal_moves(p)
+        if moves:
+            return rng.choice(moves)
+    return rng.choice(game.legal_moves(actor))
+
+
+def play_random_round(game, rng: random.Random, cap: int = 20_000, check=None) -> int:
+    """Play random moves until the round is over; returns the number of moves.
+
+    Args:
+        check: optional callable ``check(game, move)`` run after every move (invariants).
+
+    Raises:
+        RuntimeError: the round did not end within `cap` moves.
+    """
+    steps = 0
+    while True:
+        move = random_move(game, rng)
+        if move is None:
+            return steps
+        game.apply(move)
+        steps += 1
+        if check is not None:
+            check(game, move)
+        if steps >= cap:
+            raise RuntimeError(f"the round did not end within {cap} moves")
