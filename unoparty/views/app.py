@@ -126,24 +126,25 @@ class App:
     def show_home(self) -> None:
         self.lesson_buttons = {}
         stars = self.progress.all()
-        tiles_by_group = []
-        for group, lessons in lesson_groups().items():
+        group_cards = []
+        for k, (group, lessons) in enumerate(lesson_groups().items(), 1):
             if self.only_groups and group not in self.only_groups and \
                     lessons[0].group_id not in self.only_groups:
                 continue
-            tiles = []
+            rows = []
             for info in lessons:
-                b = button(_("Start"), "up-primary", tooltip=_("Start the lesson: {title}").format(title=info.title))
+                b = button(f"▶ {info.title}", "up-lessonbtn", tooltip=_("Start the lesson: {title}").format(title=info.title))
                 b.on_click(self.errors.guard(lambda _b, info=info: self.open_lesson(info)))
                 self.lesson_buttons[info.id] = b
-                tile = w.VBox([w.HTML(f"<h3>{esc(info.title)}</h3><p>{esc(info.summary)}</p>"
-                                      f"{stars_html(stars.get(info.id, 0))}"), b])
-                tile.add_class("up-tile")
-                tiles.append(tile)
-            box = w.HBox(tiles)
-            box.add_class("up-tiles")
-            tiles_by_group.append(w.HTML(f"<h2>{esc(group)}</h2>"))
-            tiles_by_group.append(box)
+                rows.append(w.HBox([b, w.HTML(stars_html(stars.get(info.id, 0)))],
+                                   layout=w.Layout(align_items="center", justify_content="space-between")))
+            done = sum(1 for info in lessons if stars.get(info.id, 0))
+            card = w.VBox([w.HTML(f"<h3>{k}. {esc(group)}</h3><p>{esc(_('{done} of {n} lessons done').format(done=done, n=len(lessons)))}</p>"),
+                           *rows])
+            card.add_class("up-tile")
+            group_cards.append(card)
+        tiles = w.HBox(group_cards)
+        tiles.add_class("up-tiles")
         play = button(_("Play against bots"), "up-go")
         play.on_click(self.errors.guard(lambda _b: self.show_game()))
         rules = button(_("Read the rules"), "up-primary")
@@ -156,7 +157,8 @@ class App:
         intro = w.HTML(
             f"<div style='display:flex;gap:6px;margin:4px 0 8px'>{cards}</div>"
             f"<p style='font-size:16px'>{esc(_('New to UNO Party!? Start with the first lesson. Each lesson sets up a table and walks you through a rule; answer the tasks by clicking on the table. You earn up to three stars per lesson.'))}</p>")
-        self.home = w.VBox([intro, w.HBox([play, rules], layout=w.Layout(gap="8px")), *tiles_by_group])
+        self.home = w.VBox([intro, w.HBox([play, rules], layout=w.Layout(gap="8px")),
+                            w.HTML(f"<h2>{esc(_('Lessons'))}</h2>"), tiles])
         self._set("home", self.home)
 
     def open_lesson(self, info: LessonInfo) -> LessonPlayer:

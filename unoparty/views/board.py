@@ -124,15 +124,17 @@ class Board:
         if self.free:
             for b in self.action_buttons:
                 b.disabled = state.phase in ("round over", "match over")
-            return
-        self.draw_button.disabled = Draw not in kinds
-        self.keep_button.disabled = Keep not in kinds
-        self.accept_button.disabled = Accept not in kinds
-        self.challenge_button.disabled = Challenge not in kinds
-        self.take_button.disabled = TakeMiniPile not in kinds
-        self.catch_button.disabled = Catch not in kinds
+            kinds = set()
+        else:
+            self.draw_button.disabled = Draw not in kinds
+            self.keep_button.disabled = Keep not in kinds
+            self.accept_button.disabled = Accept not in kinds
+            self.challenge_button.disabled = Challenge not in kinds
+            self.take_button.disabled = TakeMiniPile not in kinds
+            self.catch_button.disabled = Catch not in kinds
         two = len(state.hand) == 2 and any(isinstance(m, (Play, SpeedPlay)) and m.call_uno for m in legal)
-        self.uno_button.disabled = not (CallUno in kinds or two)
+        if not self.free:
+            self.uno_button.disabled = not (CallUno in kinds or two)
         self.keep_button.layout.display = None if (Keep in kinds or self.free and state.phase == "drawn") else "none"
         self.accept_button.layout.display = None if (Accept in kinds or self.free and state.phase == "challenge") else "none"
         self.challenge_button.layout.display = None if (Challenge in kinds or self.free and state.phase == "challenge") else "none"

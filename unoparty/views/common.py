@@ -78,7 +78,7 @@ class MessageBox:
         self.rule_button.on_click(lambda _b: self.on_rule and self.rule and self.on_rule(self.rule))
         self.on_rule: Callable[[str], None] | None = None
         self.rule = ""
-        self.box = w.HBox([self.html, self.rule_button], layout=w.Layout(align_items="center"))
+        self.box = w.VBox([self.html, self.rule_button], layout=w.Layout(align_items="flex-start"))
         self.kind = ""
         self.text = ""
 
@@ -93,7 +93,7 @@ class MessageBox:
             return
         note = ""
         if ruling:
-            note = (f'<div class="up-ruling">⚖ {esc(_("The printed rules do not say; this app has a ruling here."))}'
+            note = (f'<div class="up-ruling"><span class="up-ruleid">{esc(_("Ruling"))}</span> {esc(_("The printed rules do not say; this app has a ruling here."))}'
                     f' ({esc(rule)})</div>')
         self.html.value = f'<div class="up-msg up-msg-{kind}">{esc(text)}{raw_html}{note}</div>'
         if rule:
@@ -135,6 +135,8 @@ class LogView:
             if not text:
                 continue
             rule = getattr(ev, "rule", "") or ""
+            if rule and text.endswith(f"({rule})"):
+                text = text[: -len(rule) - 2].rstrip()
             lines.append((text, rule))
             cls = "up-log-item up-new" if i >= first_new else "up-log-item"
             rid = f'<span class="up-ruleid">{esc(rule)}</span>' if rule else ""

@@ -131,10 +131,10 @@ class GameApp:
         controls = w.HBox([self.start_button, self.continue_button, self.hint_button, self.undo_button,
                            self.pause_button, self.new_game_button])
         controls.add_class("up-actions")
-        left = w.VBox([self.status, self.board.table.box, self.chance, self.board.picker, self.round_box,
-                       self.board.message.box, self.board.actions],
+        left = w.VBox([self.status, self.board.table.box, self.board.picker, self.round_box],
                       layout=w.Layout(flex="1 1 auto", min_width="600px"))
-        right = w.VBox([controls, self.log.box], layout=w.Layout(width="330px", flex="0 0 330px"))
+        right = w.VBox([self.chance, self.board.message.box, self.board.actions, controls, self.log.box],
+                       layout=w.Layout(width="360px", flex="0 0 360px"))
         self.game_box = w.VBox([w.HBox([left, right], layout=w.Layout(gap="12px", align_items="flex-start")),
                                 self.board.hand.box], layout=w.Layout(display="none"))
         self.box = w.VBox([self.errors.box, self.settings_box, self.game_box])
@@ -329,7 +329,7 @@ class GameApp:
         for seat, name in enumerate(names):
             hand = g.hands[seat]
             cls = ' class="up-winner"' if seat == out.winner else ""
-            rows.append(f"<tr{cls}><td>{'🏆 ' if seat == out.winner else ''}{esc(name)}</td>"
+            rows.append(f"<tr{cls}><td>{'★ ' if seat == out.winner else ''}{esc(name)}</td>"
                         f"<td class='up-num'>{len(hand)}</td><td class='up-num'>{hand_points(hand)}</td>"
                         f"<td class='up-num'>{out.scores[seat]}</td></tr>")
         head = (f"<tr><th>{esc(_('Player'))}</th><th>{esc(_('Cards left'))}</th><th>{esc(_('Card points'))}</th>"

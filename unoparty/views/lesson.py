@@ -95,11 +95,11 @@ class LessonPlayer:
         controls = w.HBox([self.back_button, self.next_button, self.restart_button, self.hint_button,
                            self.exit_button])
         controls.add_class("up-actions")
-        left = w.VBox([self.board.table.box, self.board.picker, self.board.actions],
+        left = w.VBox([self.board.table.box, self.board.picker],
                       layout=w.Layout(flex="1 1 auto", min_width="600px"))
         right = w.VBox([self.step_label, self.say, self.task, self.feedback.box,
-                        w.HBox([self.ruling, self.ruling_button], layout=w.Layout(align_items="center")),
-                        controls, self.stars, self.log.box],
+                        w.VBox([self.ruling, self.ruling_button], layout=w.Layout(align_items="flex-start")),
+                        controls, self.stars, self.board.actions, self.log.box],
                        layout=w.Layout(width="400px", flex="0 0 400px"))
         self.box = w.VBox([self.errors.box, self.title,
                            w.HBox([left, right], layout=w.Layout(gap="12px", align_items="flex-start")),
@@ -248,7 +248,7 @@ class LessonPlayer:
             if step.is_task:
                 if self.pos in self.answered:
                     text = step.say or step.feedback or ""
-                self.task.value = f'<div class="up-task">❓ {esc(step.task)}</div>'
+                self.task.value = f'<div class="up-task">{esc(step.task)}</div>'
             else:
                 text = step.say or ""
                 self.task.value = ""
@@ -262,7 +262,7 @@ class LessonPlayer:
             from ..rulebook import RULES
             rid = notes[0]
             self._ruling_rule = rid
-            self.ruling.value = (f'<div class="up-ruling">⚖ {esc(_("The printed rules don’t say; this app rules that:"))} '
+            self.ruling.value = (f'<div class="up-ruling"><span class="up-ruleid">{esc(_("Ruling"))}</span> {esc(_("The printed rules don’t say; this app rules that:"))} '
                                  f'<i>{esc(RULES[rid].text.splitlines()[0])}</i> ({esc(rid)})</div>')
             self.ruling_button.description = _("Rule {id} ›").format(id=rid)
             self.ruling_button.layout.display = None

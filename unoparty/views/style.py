@@ -13,7 +13,7 @@ import ipywidgets as w
 
 __all__ = ["CSS", "style_widget", "seat_xy", "TABLE_W", "TABLE_H"]
 
-TABLE_W, TABLE_H = 1000, 560
+TABLE_W, TABLE_H = 1000, 520
 """The table's drawing units (its aspect ratio)."""
 
 
@@ -37,13 +37,16 @@ def _positions() -> str:
 CSS = """
 .up-app { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; color: #1f2430; max-width: 1260px; }
 .up-app .widget-button, .up-app .jupyter-button { min-height: 40px; height: auto; border-radius: 10px;
-  font-size: 15px; font-weight: 600; padding: 4px 14px; }
+  font-size: 15px; font-weight: 600; padding: 4px 14px; width: auto; }
+.up-app .up-lessonbtn { background: #f4f1ea; color: #1f2430; text-align: left; font-weight: 600; flex: 1 1 auto;
+  white-space: normal; line-height: 1.25; margin: 2px 0; }
+.up-app .up-lessonbtn:hover { background: #fff8d6; }
 .up-app .widget-toggle-button { min-height: 40px; border-radius: 10px; }
 .up-app .widget-dropdown select, .up-app .widget-dropdown > select { min-height: 40px; font-size: 15px; }
 .up-app .widget-label, .up-app .widget-inline-hbox .widget-label { font-size: 15px; }
 .up-header { background: linear-gradient(90deg, #D72600, #ECD407 35%, #379711 65%, #0956BF); color: #fff;
-  border-radius: 14px; padding: 10px 18px; margin-bottom: 8px; }
-.up-header h1 { margin: 0; font-size: 26px; text-shadow: 0 2px 0 rgba(0,0,0,.35); }
+  border-radius: 14px; padding: 6px 16px; margin-bottom: 6px; }
+.up-header h1 { margin: 0; font-size: 22px; text-shadow: 0 2px 0 rgba(0,0,0,.35); }
 .up-header p { margin: 2px 0 0; font-size: 14px; text-shadow: 0 1px 0 rgba(0,0,0,.35); }
 .up-nav .widget-button { background: #fff; color: #1f2430; border: 2px solid #d7dbe6; }
 .up-nav .up-nav-active { background: #1f2430; color: #fff; border-color: #1f2430; }
@@ -54,7 +57,7 @@ CSS = """
 .up-uno-armed { box-shadow: 0 0 0 4px #D72600 inset; }
 
 /* the table */
-.up-tablebox { position: relative; width: 100%; aspect-ratio: 1000 / 560; min-width: 600px; overflow: visible;
+.up-tablebox { position: relative; width: 100%; aspect-ratio: 1000 / 520; min-width: 600px; overflow: visible;
   padding: 0 !important; }
 .up-felt { position: absolute; inset: 0; border-radius: 48% / 46%;
   background: radial-gradient(ellipse at 50% 45%, #3a9a5c 0%, #2b7a47 60%, #1f5e36 100%);
@@ -95,8 +98,10 @@ CSS = """
   border: 2px solid #fff; text-shadow: none; }
 .up-chip-big { font-size: 15px; padding: 3px 12px; }
 .up-chip-any { background: #fff; color: #1f2430; }
-.up-dir { position: absolute; left: 50%; top: 7%; transform: translateX(-50%); color: #fff; font-weight: 700;
-  font-size: 13px; display: flex; align-items: center; gap: 4px; text-shadow: 0 1px 2px rgba(0,0,0,.6); }
+.up-dir, .up-phase { position: absolute; top: 0; background: rgba(31,36,48,.88); color: #fff; font-weight: 700;
+  font-size: 13px; display: flex; align-items: center; gap: 4px; border-radius: 12px; padding: 2px 10px 2px 4px; z-index: 3; }
+.up-dir { left: 0; }
+.up-phase { right: 0; padding: 5px 10px; max-width: 38%; }
 .up-seatbtn { position: absolute !important; transform: translate(-50%, 80%); z-index: 5; width: auto !important;
   min-width: 96px; background: #6a3fb5 !important; color: #fff !important; box-shadow: 0 2px 8px rgba(0,0,0,.4); }
 .up-seatbtn.up-hidden { display: none !important; }
@@ -145,7 +150,7 @@ CSS = """
 /* narration */
 .up-log { background: #fffdf7; border: 2px solid #e8dfc8; border-radius: 16px; padding: 8px 12px; }
 .up-log h3 { margin: 2px 0 6px; font-size: 17px; }
-.up-log-list { max-height: 430px; overflow-y: auto; font-size: 15px; line-height: 1.4; }
+.up-log-list { max-height: 300px; overflow-y: auto; font-size: 15px; line-height: 1.4; }
 .up-log-item { padding: 5px 4px; border-bottom: 1px solid #eee4cc; }
 .up-log-item.up-new { background: #fff6cf; border-radius: 8px; }
 .up-log-item .up-ruleid { margin-left: 4px; }
@@ -163,7 +168,7 @@ CSS = """
 
 /* landing page, lessons, rules */
 .up-tiles { flex-wrap: wrap; gap: 12px; }
-.up-tile { background: #fff; border: 2px solid #e3e7ef; border-radius: 16px; padding: 10px 14px; width: 290px;
+.up-tile { background: #fff; border: 2px solid #e3e7ef; border-radius: 16px; padding: 10px 14px; width: 370px;
   box-shadow: 0 2px 6px rgba(0,0,0,.06); }
 .up-tile h3 { margin: 2px 0 4px; font-size: 17px; }
 .up-tile p { margin: 2px 0 6px; font-size: 14px; color: #444; }
@@ -172,6 +177,7 @@ CSS = """
 .up-lesson-title { font-size: 20px; font-weight: 700; margin: 4px 0; }
 .up-say { font-size: 17px; line-height: 1.45; background: #fffdf7; border: 2px solid #e8dfc8; border-radius: 14px;
   padding: 10px 14px; min-height: 48px; }
+.up-task::before { content: "?"; display: inline-block; width: 24px; height: 24px; border-radius: 50%; background: #f6b400; color: #1f2430; text-align: center; margin-right: 8px; }
 .up-task { font-size: 17px; font-weight: 700; background: #fff8d6; border: 3px solid #f6b400; border-radius: 14px;
   padding: 8px 14px; }
 .up-stepno { font-size: 14px; color: #555; }

@@ -185,8 +185,10 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
     parts = ['<div class="up-drawing">', "".join(overlay)]
     # direction label
     dir_text = _("clockwise") if state.direction >= 0 else _("counterclockwise")
-    parts.append(f'<div class="up-dir">{svg.direction_svg(state.direction, 30)} {esc(dir_text)}'
-                 f' · {esc(_phase_line(state))}</div>')
+    parts.append(f'<div class="up-dir">{svg.direction_svg(state.direction, 26)} {esc(dir_text)}</div>')
+    phase_line = _phase_line(state)
+    if phase_line:
+        parts.append(f'<div class="up-phase">{esc(phase_line)}</div>')
     # seats
     for seat in range(n):
         slot = slot_of(seat, state.viewer, n)
@@ -209,10 +211,10 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
             else:
                 tags.append(f'<span class="up-tag up-tag-nouno">{esc(_("no UNO call"))}</span>')
         if seat in state.links:
-            tags.append(f'<span class="up-tag up-tag-link">⛓ {esc(_("linked"))}</span>')
+            tags.append(f'<span class="up-tag up-tag-link">{svg.chain_icon_svg(14, _("linked"))} {esc(_("linked"))}</span>')
         if state.phase == "pointing" and seat in state.waiting_for:
             tags.append(f'<span class="up-tag up-tag-wait">{esc(_("pointing…"))}</span>')
-        who = esc(name) + (f' <span style="font-weight:400">({esc(_("you"))})</span>' if seat == state.viewer else "")
+        who = esc(name) + (f' <span style="font-weight:400">({esc(_("you"))})</span>' if seat == state.viewer and name != _("You") else "")
         fan = svg.fan_svg(count, 86, label)
         count_text = ngettext("{count} card", "{count} cards", count).format(count=count)
         parts.append(
