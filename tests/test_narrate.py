@@ -1,0 +1,143 @@
+"""Events → sentences (unoparty.narrate)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from unoparty import i18n
+from unoparty.cards import ALL_CARDS, Card, Colour
+from unoparty.engine.events import Event, EventKind
+from unoparty.errors import IllegalMove
+from unoparty.game import Game
+from unoparty.narrate import card_name, cards_phrase, narrate, narrate_all, narrate_refusal, rule_note
+from unoparty.rulebook import RULES, is_ruling
+from unoparty.rules import Rules
+
+NAMES = ["You", "Ava", "Ben", "Cal"]
+C = Card.parse
+PRINTED = next(rid for rid, r in RULES.items() if not r.is_ruling)
+RULING = next(rid for rid, r in RULES.items() if r.is_ruling)
+
+
+def _full_event(kind: EventKind, rule: str = PRINTED, player: int = 1) -> Event:
+    return Event(kind, rule=rule, player=player, target=2, cards=(C("red 7"), C("wild")), colour=Colour.GREEN,
+                 count=2, players=(2, 3), targets=(3, 2), flag=True)
+
+
+@pytest.mark.parametrize("kind", list(EventKind))
+@pytest.mark.parametrize("viewer", [None, 0, 1, 2])
+def test_every_event_kind_is_one_sentence_with_its_rule(kind, viewer):
+    text = narrate(_full_event(kind), NAMES, viewer)
+    assert text and "\n" not in text
+    assert text[0].isupper()
+    assert text.endswith(f"({PRINTED})")
+    assert "{" not in text and "}" not in text
+    bare = narrate(Event(kind, player=1, target=2, cards=(C("blue 2"),), count=1), NAMES, viewer)
+    assert not bare.endswith(")") or kind in (EventKind.DREW,)  # no rule: no rule note
+
+
+def test_kinds_say_different_things():
+    texts = {narrate(_full_event(k), NAMES) for k in EventKind}
+    assert len(texts) == len(EventKind)
+
+
+def test_a_draw_is_hidden_from_other_players():
+    e = Event(EventKind.DREW, rule=PRINTED, player=2, cards=(C("red 7"), C("wild")), count=2)
+    for viewer in (0, 1, 3):
+        text = narrate(e, NAMES, viewer)
+        assert text == f"Ben draws 2 cards. ({PRINTED})"
+        assert "red 7" not in text and "wild" not in text
+    assert narrate(e, NAMES, 2) == f"You draw the red 7 and the wild. ({PRINTED})"
+    assert narrate(e, NAMES, None) == f"Ben draws the red 7 and the wild. ({PRINTED})"
+    one = Event(EventKind.DREW, player=2, cards=(C("blue 2"),), count=1)
+    assert narrate(one, NAMES, 0) == "Ben draws 1 card."
+
+
+def test_a_short_draw_says_what_was_left():
+    e = Event(EventKind.DREW, player=1, cards=(C("red 7"),), count=2)
+    assert narrate(e, NAMES, 0) == "Ava draws 1 card (only 1 was left)."
+    assert narrate(Event(EventKind.DREW, player=1, count=1), NAMES, 0) == "Ava draws no card: there is none left."
+
+
+def test_you_for_the_viewer():
+    e = Event(EventKind.PLAYED, rule="T-1", player=0, cards=(C("blue skip"),))
+    assert narrate(e, NAMES, 0) == "You play the blue skip. (T-1)"
+    assert narrate(e, ["Dee", "Ava"], 1) == "Dee plays the blue skip. (T-1)"
+    e = Event(EventKind.PLAYED, rule="T-1", player=1, cards=(C("blue skip"),))
+    assert narrate(e, NAMES, 1) == "You play the blue skip. (T-1)"
+    assert narrate(e, NAMES, 2) == "Ava plays the blue skip. (T-1)"
+    caught = Event(EventKind.UNO_CAUGHT, rule="U-2", player=1, target=2)
+    assert narrate(caught, NAMES, 2).startswith("Ava catches you")
+    assert narrate(caught, NAMES, 1).startswith("You catch Ben")
+    linked = Event(EventKind.LINKED, rule="LK-1", players=(1, 3))
+    assert narrate(linked, NAMES, 3).startswith("You and Ava are linked")
+
+
+def test_a_ruling_says_so():
+    e = Event(EventKind.ROUND_BLOCKED, rule=RULING)
+    assert is_ruling(RULING)
+    assert narrate(e, NAMES).endswith(f"({RULING}, a ruling of this app)")
+    assert rule_note(PRINTED) == f"({PRINTED})" and rule_note("") == ""
+
+
+def test_card_names():
+    assert [card_name(c) for c in ALL_CARDS] == [str(c) for c in ALL_CARDS]
+    assert cards_phrase([C("red 7")]) == "the red 7"
+    assert cards_phrase([C("red 7"), C("blue 2"), C("wild")]) == "the red 7, the blue 2 and the wild"
+
+
+def test_sentences_go_through_the_catalogue(monkeypatch):
+    class Shouting:
+        @staticmethod
+        def _up(message):  # upper-case everything but the {placeholders}
+            return re.sub(r"(^|\})([^{]*)", lambda m: m.group(1) + m.group(2).upper(), message)
+
+        def gettext(self, message):
+            return self._up(message)
+
+        def ngettext(self, singular, plural, n):
+            return self._up(singular if n == 1 else plural)
+
+    e = Event(EventKind.PLAYED, rule="T-1", player=1, cards=(C("red 7"),))
+    monkeypatch.setattr(i18n, "_translation", Shouting())
+    assert narrate(e, NAMES, 2) == "Ava PLAYS THE RED 7. (T-1)"
+
+
+def test_the_refusal_sentence():
+    game = Game.from_setup(NAMES, {"You": [C("red 7")], "Ava": [C("blue 2")], "Ben": [C("blue 3")],
+                                   "Cal": [C("green 1")]}, "Ava", [C("red 3")], [], rest="none")
+    move = game.parse_move("Ben: play blue 3")
+    refusal = game.why_illegal(move)
+    assert refusal is not None
+    text = narrate_refusal(refusal)
+    assert text.startswith(refusal.explanation.strip()[:20]) and refusal.rule in text
+    with pytest.raises(IllegalMove) as info:
+        game.apply(move)
+    assert narrate_refusal(info.value) == text
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_event_of_random_games_narrates_without_leaking_cards(seed):
+    rng = random.Random(seed)
+    names = ["You", "Ava", "Ben", "Cal", "Dee"][: 2 + seed % 4]
+    rules = Rules(rule_set="classic") if seed % 3 == 2 else Rules()
+    game = Game(names, rules, seed=seed)
+    for _ in range(300):
+        moves = game.all_legal_moves()
+        if not moves:
+            break
+        game.apply(rng.choice(moves))
+    events = game.events
+    assert events
+    for viewer in [None, *range(len(names))]:
+        sentences = narrate_all(events, names, viewer)
+        assert len(sentences) == len(events)
+        for e, s in zip(events, sentences):
+            assert s and "\n" not in s
+            if e.rule:
+                assert re.search(r"\(" + re.escape(e.rule) + r"(, a ruling of this app)?\)$", s)
+            if e.kind is EventKind.DREW and viewer is not None and viewer != e.player and e.cards:
+                assert "the " not in s, s  # cards are not named to others
