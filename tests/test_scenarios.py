@@ -1,0 +1,487 @@
+"""Scenario files, format 1 (SCENARIO_FORMAT.md): loading, validating, checking, stepping,
+and the ``unoparty scenario`` / ``unoparty lessons`` commands."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from unoparty.cards import Card, Colour
+from unoparty.engine.moves import Play, SpeedPlay
+from unoparty.errors import ScenarioError, SetupError
+from unoparty.game import Game
+from unoparty.rulebook import RULES
+from unoparty.scenarios import (Runner, check_file, load_scenario, loads_scenario, walkthrough)
+from unoparty.scenarios.curriculum import coverage, load_curriculum
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent / "scenarios"
+GOOD = sorted((HERE / "good").glob("*.toml"))
+C = Card.parse
+
+
+def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "unoparty", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+# --- the command: one line per file, exit 0/1/2, never a traceback ----------------------------
+
+BAD = {
+    "malformed-toml.toml": "line 3: not valid TOML: Illegal character '\\n'",
+    "unknown-step-key.toml": "step 1: unknown key 'sya' (known: say, do, task, answer, hint, feedback, mistakes, "
+                             "teaches, expect)",
+    "unknown-expect-key.toml": "step 1: expect: unknown key 'tunr' (known: turn, phase, waiting_for, top, colour, "
+                               "direction, hand, draw_pile, discard_pile, mini_pile, links, winner, round_points, "
+                               "scores, match_winner, refused, reason)",
+    "unknown-setup-key.toml": "setup.sede: unknown key (known: players, hands, turn, direction, discard_pile, colour, "
+                              "draw_pile, rest, seed, links, scores)",
+    "unknown-card.toml": "setup.hands: unknown card 'purple 7'",
+    "unknown-player.toml": "step 1: do: unknown player 'Zed' in 'Zed: draw'",
+    "duplicate-names.toml": "setup.players: duplicate name 'Ava'",
+    "impossible-setup.toml": "setup.hands: 3 copies of red 7, but the classic deck has only 2",
+    "wild-top-no-colour.toml": "setup.colour: required: the top card (wild) is a wild card",
+    "bad-move-syntax.toml": "step 1: do: unknown colour 'purple' (use red, yellow, green or blue) in "
+                            "'Ava: play red 7 as purple'",
+    "unknown-action.toml": "step 1: do: unknown action 'dance' (moves: play, speed play, draw, keep, call uno, catch, "
+                           "accept, challenge, point at, take mini pile) in 'Ava: dance'",
+    "missing-title.toml": "title: required key missing",
+    "refused-two-moves.toml": "step 1: 'refused' needs a single move in 'do'",
+    "reason-without-refused.toml": "step 1: 'reason' needs 'refused = true'",
+    "do-and-task.toml": "step 1: a step may not have both 'do' and 'task'",
+    "unknown-rule-id.toml": "step 1: teaches: unknown rule id 'SP-99' (see RULES.md)",
+    "unknown-mistake-rule.toml": "step 1: mistakes[1].rule: unknown rule id 'XX-1' (see RULES.md)",
+}
+
+
+def test_every_bad_file_is_listed():
+    assert sorted(p.name for p in (HERE / "bad").glob("*.toml")) == sorted(BAD)
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_an_invalid_file_exits_2_with_one_line(name):
+    path = rel(HERE / "bad" / name)
+    r = run_cli("scenario", "check", path)
+    assert r.returncode == 2
+    assert r.stdout == f"INVALID {path}: {BAD[name]}\n"
+    assert "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
+def test_a_good_file_exits_0(path):
+    r = run_cli("scenario", "check", rel(path))
+    assert (r.returncode, r.stdout, r.stderr) == (0, f"ok {rel(path)}\n", "")
+
+
+def _refusal(setup_path: Path, move_text: str):
+    """What the engine says refusing `move_text` at the start of the file's table."""
+    game = load_scenario(setup_path).new_game()
+    return game.why_illegal(game.parse_move(move_text))
+
+
+def _bare(refusal) -> str:
+    text = " ".join(refusal.explanation.split())
+    return text[: -len(f"({refusal.rule})")].rstrip() if text.endswith(f"({refusal.rule})") else text
+
+
+def test_a_refused_move_that_is_not_expected_fails():
+    path = HERE / "fail" / "refused-not-expected.toml"
+    refusal = _refusal(path, "Cal: play green 2")
+    assert refusal is not None and refusal.rule == "T-0"
+    r = run_cli("scenario", "check", rel(path))
+    assert r.returncode == 1
+    assert r.stdout == (f"FAIL {rel(path)} step 1: refused: expected false, found true: "
+                        f"'Cal: play green 2' is refused by T-0: {_bare(refusal)}\n")
+
+
+def test_a_wrong_reason_fails():
+    path = HERE / "fail" / "wrong-reason.toml"
+    refusal = _refusal(path, "Ben: play blue 7")
+    r = run_cli("scenario", "check", rel(path))
+    assert r.returncode == 1
+    assert r.stdout == f"FAIL {rel(path)} step 1: reason: expected T-1, found {refusal.rule} ({_bare(refusal)})\n"
+
+
+def test_an_allowed_move_when_a_refusal_is_expected_fails():
+    path = HERE / "fail" / "allowed-but-refusal-expected.toml"
+    assert _refusal(path, "Ava: play red 7") is None
+    r = run_cli("scenario", "check", rel(path))
+    assert (r.returncode, r.stdout) == (
+        1, f"FAIL {rel(path)} step 1: refused: expected true, found false: 'Ava: play red 7' is allowed\n")
+
+
+def test_a_wrong_expectation_fails_with_expected_and_found():
+    path = HERE / "fail" / "wrong-turn.toml"
+    game = load_scenario(path).new_game()
+    game.apply_text("Ava: play red 7")
+    found = game.names[game.current]
+    assert found != "Cal"
+    r = run_cli("scenario", "check", rel(path))
+    assert (r.returncode, r.stdout) == (1, f"FAIL {rel(path)} step 1: turn: expected Cal, found {found}\n")
+
+
+def test_several_files_worst_status_wins():
+    good, fail, bad = GOOD[0], HERE / "fail" / "wrong-turn.toml", HERE / "bad" / "unknown-card.toml"
+    r = run_cli("scenario", "check", rel(good), rel(fail))
+    assert r.returncode == 1
+    assert r.stdout.splitlines()[0] == f"ok {rel(good)}"
+    assert r.stdout.splitlines()[1].startswith(f"FAIL {rel(fail)} step 1: ")
+    r = run_cli("scenario", "check", rel(bad), rel(good), rel(fail))
+    assert r.returncode == 2 and len(r.stdout.splitlines()) == 3
+    r = run_cli("scenario", "check", *(rel(p) for p in GOOD))
+    assert r.returncode == 0 and r.stdout.splitlines() == [f"ok {rel(p)}" for p in GOOD]
+
+
+def test_unreadable_files_are_invalid_not_tracebacks(tmp_path):
+    missing = tmp_path / "nope.toml"
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes(b'format = 1\ntitle = "caf\xe9"\n')
+    r = run_cli("scenario", "check", str(tmp_path), str(missing), str(latin))
+    assert r.returncode == 2
+    assert r.stdout.splitlines() == [
+        f"INVALID {tmp_path}: file: is a directory, not a scenario file",
+        f"INVALID {missing}: file: no such file",
+        f"INVALID {latin}: file: is not UTF-8 text",
+    ]
+    assert "Traceback" not in r.stderr
+
+
+def test_usage_errors_do_not_trace():
+    r = run_cli("scenario", "check")
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "FILE" in r.stderr
+    r = run_cli()
+    assert r.returncode == 2 and "scenario" in r.stdout
+
+
+def test_show_prints_the_walk_through():
+    path = HERE / "good" / "speed-play-example.toml"
+    scenario = load_scenario(path)
+    r = run_cli("scenario", "show", rel(path))
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = r.stdout
+    assert out.startswith(scenario.title + "\n")
+    for name, cards in zip(scenario.setup.players, scenario.setup.hands):
+        assert any(line.strip().startswith(name) and str(cards[0]) in line for line in out.splitlines())
+    for step in scenario.steps:
+        assert f"Step {step.number}" in out
+        for text in step.do + step.answers[:1]:
+            assert f"> {text}" in out
+    assert scenario.steps[1].task in out and scenario.steps[1].hint in out
+    assert "Ava plays the red 7. (T-1)" in out  # narrated events
+    assert "Refused:" in out and "(SP-4)" in out  # the expected refusal, with its rule
+
+
+def test_show_hides_other_players_draws_unless_all(tmp_path):
+    path = HERE / "good" / "names-and-links.toml"
+    mine = run_cli("scenario", "show", rel(path)).stdout
+    everything = run_cli("scenario", "show", "--all", rel(path)).stdout
+    assert "Mary Ann draws 1 card." in mine
+    assert "Mary Ann draws the green 1." in everything
+
+
+def test_show_of_an_invalid_file():
+    path = rel(HERE / "bad" / "unknown-card.toml")
+    r = run_cli("scenario", "show", path)
+    assert (r.returncode, r.stdout) == (2, f"INVALID {path}: {BAD['unknown-card.toml']}\n")
+
+
+# --- loading: the data -----------------------------------------------------------------------
+
+def test_load_gives_frozen_typed_data():
+    s = load_scenario(HERE / "good" / "speed-play-example.toml")
+    assert (s.id, s.lesson, s.rules.rule_set) == ("speed-play-red-seven", "speed-play", "party")
+    assert s.setup.players == ("You", "Ava", "Ben", "Cal", "Dee", "Eli")
+    assert s.setup.hand("Cal") == (C("green 2"), C("wild"))
+    assert s.setup.discard_pile == (C("blue 5"), C("red 3")) and s.setup.colour is Colour.RED
+    assert (s.setup.seed, s.setup.rest, s.setup.direction) == (7, "shuffled", 1)
+    assert [st.number for st in s.steps] == [1, 2, 3]
+    assert s.steps[0].moves == (Play(1, C("red 7")),)
+    assert s.steps[1].is_task and s.steps[1].answer_moves == (SpeedPlay(0, C("red 7"), call_uno=True),)
+    assert s.steps[2].expects_refusal and s.steps[2].expect["reason"] == "SP-4"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.id = "x"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        s.steps[0].expect["turn"] = "Ava"  # type: ignore[index]
+
+
+def test_new_game_is_the_setup_and_is_deterministic():
+    s = load_scenario(HERE / "good" / "speed-play-example.toml")
+    a, b = s.new_game(), s.new_game()
+    assert a.names == s.setup.players
+    assert a.draw_pile == b.draw_pile
+    assert a.draw_pile[:2] == s.setup.draw_pile  # top first
+    assert a.top_card == C("red 3") and a.colour is Colour.RED
+    assert a.hands[2] == (C("blue 7"),)
+    assert len(a.draw_pile) + sum(map(len, a.hands)) + len(a.discard_pile) == 224  # the rest is shuffled in
+    none = load_scenario(HERE / "good" / "names-and-links.toml").new_game()
+    assert none.draw_pile == tuple(C(t) for t in ("green 1", "green 2", "yellow 5", "yellow 6"))
+
+
+BASE = '''format = 1
+id = "base"
+title = "Base"
+{top}
+[setup]
+players = ["Ava", "Ben", "Cal"]
+turn = "Ava"
+discard_pile = ["red 3"]
+{setup}
+[setup.hands]
+Ava = ["red 7", "green 4"]
+Ben = ["blue 7"]
+Cal = ["green 2", "wild"]
+{steps}
+'''
+
+
+def load_text(top: str = "", setup: str = "", steps: str = ""):
+    text = BASE.format(top=top, setup=setup, steps=steps)
+    if top.startswith("format"):  # replaces the base's format line
+        text = text.replace("format = 1\n", "", 1)
+    return loads_scenario(text, "t.toml")
+
+
+@pytest.mark.parametrize("top, setup, steps, where, what", [
+    ('format = 2', "", "", "format", "must be 1 (this version reads format 1), not 2"),
+    ('tittle = "x"', "", "", "tittle", "unknown key (known: format, id, title, lesson, rules, options, setup, steps)"),
+    ('rules = "house"', "", "", "rules", "must be 'party' or 'classic', not 'house'"),
+    ('options = { stackin = true }', "", "", "options.stackin",
+     "unknown option (known: stacking, seven_o, jump_in, doubles, target_score)"),
+    ('options = { stacking = "yes" }', "", "", "options.stacking", "must be true or false, not text"),
+    ("", 'seed = "seven"', "", "setup.seed", "must be a whole number, not text"),
+    ("", 'direction = "left"', "", "setup.direction", "must be 'clockwise' or 'counterclockwise', not 'left'"),
+    ("", 'colour = "blue"', "", "setup.colour",
+     "blue does not match the top card (red 3); give a colour only when it is the top card's or the top card is wild"),
+    ("", 'links = ["Ava"]', "", "setup.links", "must be [] or two players, not 1"),
+    ("", 'links = ["Ava", "Zed"]', "", "setup.links", "unknown player 'Zed'"),
+    ("", 'scores = { Zed = 3 }', "", "setup.scores", "unknown player 'Zed'"),
+    ("", 'rest = "some"', "", "setup.rest", "must be 'shuffled' or 'none', not 'some'"),
+    ('rules = "classic"', 'draw_pile = ["red point taken"]', "", "setup.draw_pile", "the classic deck has no red point taken"),
+    ("", "", '[[steps]]\ntask = "Go"\n', "step 1", "'task' needs 'answer' (the accepted move or moves)"),
+    ("", "", '[[steps]]\nhint = "Go"\n', "step 1", "'hint' needs 'task'"),
+    ("", "", '[[steps]]\ndo = []\n', "step 1", "do: needs at least one move"),
+    ("", "", '[[steps]]\ndo = "Ava: play red 7"\nexpect = { phase = "turns" }\n', "step 1",
+     "expect.phase: unknown phase 'turns' (phases: turn, drawn, challenge, pointing, mini pile, round over, match over)"),
+    ("", "", '[[steps]]\nexpect = { hand = { Ava = ["red 77"] } }\n', "step 1", "expect.hand.Ava: unknown card 'red 77'"),
+    ("", "", '[[steps]]\nexpect = { turn = "Zed" }\n', "step 1", "expect.turn: unknown player 'Zed'"),
+    ("", "", '[[steps]]\nexpect = { reason = "T-99", refused = true }\n', "step 1",
+     "expect.reason: unknown rule id 'T-99' (see RULES.md)"),
+    ("", "", '[[steps]]\ntask = "Go"\nanswer = "Ava: play red 7"\nmistakes = [ { answer = "Ava: play red 7", say = "no" } ]\n',
+     "step 1", "mistakes[1]: 'Ava: play red 7' is also an accepted answer"),
+    ("", "", '[[steps]]\ntask = "Go"\nanswer = "Ava: play red 7"\nmistakes = [ { answer = "Ava: draw", sya = "no" } ]\n',
+     "step 1", "mistakes[1]: unknown key 'sya' (known: answer, say, rule)"),
+    ("", "", '[[steps]]\ntask = "Go"\nanswer = "Ava: play red 7"\nmistakes = [ { answer = ["Ava: draw"], say = "x" } ]\n',
+     "step 1", "mistakes[1].answer: must be a move (text), not a list"),
+    ("", "", '[[steps]]\ndo = "Ava: play red 7"\nexpect = { refused = true }\n[[steps]]\nsay = 3\n',
+     "step 2", "say: must be text, not a number"),
+])
+def test_validation(top, setup, steps, where, what):
+    with pytest.raises(ScenarioError) as info:
+        load_text(top, setup, steps)
+    assert (info.value.file, info.value.where, info.value.what) == ("t.toml", where, what)
+
+
+def test_player_counts_follow_the_rule_set():
+    names = ", ".join(f'"P{i}"' for i in range(11))
+    hands = "\n".join(f'P{i} = ["red {i % 10}"]' for i in range(11))
+    doc = f'format = 1\nid = "x"\ntitle = "x"\nrules = "classic"\n[setup]\nplayers = [{names}]\nturn = "P0"\n' \
+          f'discard_pile = ["blue 3"]\n[setup.hands]\n{hands}\n'
+    with pytest.raises(ScenarioError) as info:
+        loads_scenario(doc, "t.toml")
+    assert (info.value.where, info.value.what) == ("setup.players", "classic needs 2 to 10 players, not 11")
+    assert len(loads_scenario(doc.replace('rules = "classic"', ""), "t.toml").setup.players) == 11
+
+
+def test_a_setup_error_of_the_engine_is_invalid(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise SetupError("draw_pile", "the engine says no")
+
+    monkeypatch.setattr(Game, "from_setup", classmethod(lambda cls, *a, **k: refuse()))
+    with pytest.raises(ScenarioError) as info:
+        load_text()
+    assert (info.value.where, info.value.what) == ("setup.draw_pile", "the engine says no")
+
+
+def test_one_card_at_setup_counts_as_called():
+    game = load_text().new_game()
+    assert game.uno_called[1] is True and game.uno_called[0] is False
+
+
+# --- checking --------------------------------------------------------------------------------
+
+def test_turn_at_round_over_fails_with_any_value(tmp_path):
+    src = (HERE / "good" / "round-and-match.toml").read_text()
+    for name in ("You", "Ava"):
+        p = tmp_path / f"{name}.toml"
+        p.write_text(src.replace('phase = "match over"', f'turn = "{name}"'))
+        result = check_file(p)
+        assert result.status == "fail" and result.exit_code == 1
+        assert result.line == f"FAIL {p} step 1: turn: expected {name}, found nobody (match over)"
+
+
+def test_lists_compare_as_the_format_says(tmp_path):
+    src = (HERE / "good" / "names-and-links.toml").read_text()
+    # hands and links are multisets: another order passes
+    p = tmp_path / "order.toml"
+    p.write_text(src.replace('hand = { You = ["blue 9", "red 5"] }', 'hand = { You = ["red 5", "blue 9"] }')
+                 .replace('links = ["Ben and Jerry", "Mary Ann"]', 'links = ["Mary Ann", "Ben and Jerry"]'))
+    assert check_file(p).status == "ok"
+    # but not other cards
+    p.write_text(src.replace('hand = { You = ["blue 9", "red 5"] }', 'hand = { You = ["blue 9", "red 6"] }'))
+    assert check_file(p).line == f"FAIL {p} step 2: hand.You: expected [blue 9, red 6], found [red 5, blue 9]"
+    p.write_text(src.replace('"Ben and Jerry" = 3', '"Ben and Jerry" = 4'))
+    assert check_file(p).line == f"FAIL {p} step 3: hand.Ben and Jerry: expected 4 cards, found 3 cards"
+
+
+def test_a_mistake_rule_is_checked_against_the_engine(tmp_path):
+    src = (HERE / "good" / "names-and-links.toml").read_text()
+    p = tmp_path / "m.toml"
+    p.write_text(src.replace('rule = "T-1" }', 'rule = "W-2" }'))
+    game = load_scenario(p).new_game()
+    found = game.why_illegal(game.parse_move("You: play blue 9")).rule
+    assert check_file(p).line == f"FAIL {p} step 2: mistakes[1].rule: expected W-2, found {found} (for 'You: play blue 9')"
+
+
+def test_every_accepted_answer_must_be_allowed(tmp_path):
+    src = (HERE / "good" / "names-and-links.toml").read_text()
+    p = tmp_path / "a.toml"
+    p.write_text(src.replace('"You: play wild drawn together as blue linking Ben and Jerry and Mary Ann",',
+                             '"Mary Ann: draw",'))
+    game = load_scenario(p).new_game()
+    refusal = game.why_illegal(game.parse_move("Mary Ann: draw"))
+    assert check_file(p).line == (f"FAIL {p} step 2: answer: expected 'Mary Ann: draw' to be allowed, found "
+                                  f"'Mary Ann: draw' is refused by {refusal.rule}: {_bare(refusal)}")
+
+
+def test_mini_pile_in_order(tmp_path):
+    doc = '''format = 1
+id = "pile"
+title = "Pile up"
+[setup]
+players = ["You", "Ava", "Ben"]
+turn = "You"
+discard_pile = ["red 3"]
+draw_pile = ["wild", "blue 4", "green 1", "green 2"]
+rest = "none"
+[setup.hands]
+You = ["wild pile up", "red 1"]
+Ava = ["blue 7", "blue 8"]
+Ben = ["yellow 2", "green 6"]
+[[steps]]
+do = ["You: play wild pile up", "Ava: play blue 7"]
+expect = { phase = "mini pile", mini_pile = ["blue 4", "blue 7"], colour = "blue", turn = "Ben" }
+'''
+    p = tmp_path / "pile.toml"
+    p.write_text(doc)
+    assert check_file(p).line == f"ok {p}"
+    p.write_text(doc.replace('["blue 4", "blue 7"]', '["blue 7", "blue 4"]'))
+    assert check_file(p).line == f"FAIL {p} step 1: mini_pile: expected [blue 7, blue 4], found [blue 4, blue 7]"
+    p.write_text(doc.replace('["blue 4", "blue 7"]', "3"))
+    assert check_file(p).line == f"FAIL {p} step 1: mini_pile: expected 3 cards, found 2 cards"
+
+
+# --- the runner (the app's scenario player) --------------------------------------------------
+
+def test_runner_steps_and_answers():
+    s = load_scenario(HERE / "good" / "speed-play-example.toml")
+    r = Runner(s)
+    assert r.position == 0 and r.next_step is s.steps[0] and not r.waiting_for_answer
+    first = r.step_forward()
+    assert first.failure is None and first.moves == ("Ava: play red 7",)
+    assert "Ava plays the red 7. (T-1)" in first.sentences
+    assert r.waiting_for_answer and r.hint() == s.steps[1].hint
+
+    wrong = r.answer("play blue 2")  # no "You:": the learner's own move
+    assert not wrong.right and wrong.move == Play(0, C("blue 2"))
+    assert wrong.rule is not None and wrong.rule in wrong.explanation
+    assert wrong.message == s.steps[1].hint and r.position == 1  # nothing applied
+
+    mistake = r.answer("You: speed play blue 2")
+    assert not mistake.right and mistake.rule == "SP-4" and r.game.hands[0] == (C("red 7"), C("blue 2"))
+    assert any("mistake" in c for c in mistake.consequences)
+
+    nonsense = r.answer("You: play purple 2")
+    assert not nonsense.right and nonsense.move is None and "unknown card 'purple 2'" in nonsense.explanation
+
+    right = r.answer("You: speed play red 7 and call uno")
+    assert right.right and right.message == s.steps[1].say and right.result.failure is None
+    assert r.position == 2 and len(r.game.hands[0]) == 1
+
+    third = r.step_forward()
+    assert third.refusal is not None and third.refusal.rule == "SP-4" and third.failure is None
+    assert r.done and r.next_step is None
+    with pytest.raises(IndexError):
+        r.step_forward()
+
+
+def test_runner_mistake_replies_and_going_back():
+    s = load_scenario(HERE / "good" / "names-and-links.toml")
+    r = s.runner()
+    r.step_forward()
+    reply = r.answer("You: play wild drawn together as blue")
+    assert not reply.right and reply.message == s.steps[1].mistakes[1].say and reply.rule == "LK-1"
+    assert r.answer(s.steps[1].answers[1]).right  # any accepted answer
+    r.step_forward()
+    after3 = r.game.hands
+    r.step_back()
+    assert r.position == 2 and r.game.hands != after3
+    assert r.state_after(3).hands == after3 and r.position == 2
+    r.go_to(0)
+    assert r.game.hands == s.new_game().hands
+    with pytest.raises(ValueError):
+        r.answer("You: draw")  # step 1 is not a task
+    results = r.run_to_end()
+    assert all(res.failure is None for res in results)
+
+
+def test_walkthrough_reports_failures(tmp_path):
+    s = load_scenario(HERE / "fail" / "wrong-turn.toml")
+    text, ok = walkthrough(s)
+    assert not ok and "turn: expected Cal" in text
+
+
+# --- lessons and coverage --------------------------------------------------------------------
+
+def test_lessons_coverage_lists_every_rule():
+    r = run_cli("lessons", "coverage")
+    lines = r.stdout.splitlines()
+    ids = [line.split()[0] for line in lines[: len(RULES)]]
+    assert ids == list(RULES)
+    curriculum = load_curriculum()
+    table = coverage(curriculum.lessons)
+    for line in lines[: len(RULES)]:
+        rid, rest = line.split(None, 1)
+        assert rest == (", ".join(table[rid]) or "-")
+    for lesson in curriculum.lessons:
+        if lesson.scenario is not None:
+            for rid in lesson.scenario.teaches:
+                assert lesson.scenario.id in table[rid]
+
+
+def test_lessons_lists_a_curriculum(tmp_path):
+    for name in ("names-and-links.toml", "round-and-match.toml"):
+        (tmp_path / name).write_text((HERE / "good" / name).read_text())
+    (tmp_path / "curriculum.toml").write_text(
+        'format = 1\n[[groups]]\nid = "b"\ntitle = "Second things"\nlessons = ["round-and-match"]\n'
+        '[[groups]]\nid = "a"\ntitle = "First things"\nlessons = ["names-and-links"]\n')
+    r = run_cli("lessons", "--curriculum", str(tmp_path / "curriculum.toml"))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        "1. Second things",
+        "   round-and-match.toml  The last card wins the round and the match",
+        "2. First things",
+        "   names-and-links.toml  Linked players with long names",
+    ]
+    r = run_cli("lessons", "coverage", "--curriculum", str(tmp_path / "curriculum.toml"))
+    assert "LK-1  names-and-links" in r.stdout.splitlines()
+    assert "R-4   round-and-match" in r.stdout.splitlines()
