@@ -107,6 +107,10 @@ class App:
             self._previous = self.page
         self.page = page
         self.content.children = [widget]
+        if page == "home":
+            self.box.remove_class("up-compact")
+        else:
+            self.box.add_class("up-compact")
         for name, b in self.nav_buttons.items():
             active = (name == page) or (name == "lessons" and page == "lesson")
             if active:

@@ -108,7 +108,7 @@ class GameController:
 
     def _learner_chances(self) -> list:
         """Out-of-turn moves the learner could make now: speed plays, catches, an UNO call."""
-        if self.is_over():
+        if self.is_over() or (self.game.current == self.me and _phase(self.game) in ("turn", "drawn")):
             return []
         return [m for m in self.game.legal_moves(self.me) if isinstance(m, (SpeedPlay, Catch, CallUno))]
 

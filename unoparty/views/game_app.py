@@ -131,9 +131,9 @@ class GameApp:
         controls = w.HBox([self.start_button, self.continue_button, self.hint_button, self.undo_button,
                            self.pause_button, self.new_game_button])
         controls.add_class("up-actions")
-        left = w.VBox([self.status, self.board.table.box, self.board.picker, self.round_box],
+        left = w.VBox([self.status, self.board.table.box, self.board.picker],
                       layout=w.Layout(flex="1 1 auto", min_width="600px"))
-        right = w.VBox([self.chance, self.board.message.box, self.board.actions, controls, self.log.box],
+        right = w.VBox([self.round_box, self.chance, self.board.message.box, self.board.actions, controls, self.log.box],
                        layout=w.Layout(width="360px", flex="0 0 360px"))
         self.game_box = w.VBox([w.HBox([left, right], layout=w.Layout(gap="12px", align_items="flex-start")),
                                 self.board.hand.box], layout=w.Layout(display="none"))
@@ -280,6 +280,7 @@ class GameApp:
         if c is None or g is None:
             return
         phase = str(getattr(g.phase, "value", g.phase))
+        self.board.game, self.board.me = g, self.me
         top = g.top_card
         fresh = top is not self._last_top and self._last_top is not None
         self._last_top = top
@@ -300,7 +301,10 @@ class GameApp:
         names = g.names
         rs = g.rules.rule_set
         pace = _("learning pace") if c.pace == LEARNING else _("party pace")
-        self.status.value = (f'<div class="up-stepno">{esc(_("Round {n}").format(n=g.round_number))} · '
+        from .table import phase_line, table_state
+        self.status.value = (f'<div class="up-stepno"><b style="font-size:16px;color:#1f2430">'
+                             f'{phase_line(table_state(g, self.me))}</b> · '
+                             f'{esc(_("Round {n}").format(n=g.round_number))} · '
                              f'{esc(_("UNO Party!") if rs == "party" else _("Classic UNO"))} · {esc(pace)} · '
                              f'{esc(_("match to {n}").format(n=g.rules.target_score))} · '
                              f'{esc(_("game #{seed}").format(seed=getattr(self, "seed", 0)))}</div>')
@@ -315,8 +319,10 @@ class GameApp:
             self.scoring.value = self.scoring_html()
             self.next_round_button.description = _("New match") if phase == "match over" else _("Next round")
             self.round_box.layout.display = None
+            self.board.actions.layout.display = "none"
         else:
             self.round_box.layout.display = "none"
+            self.board.actions.layout.display = None
 
     def scoring_html(self) -> str:
         """The round's end: who went out, what each hand was worth, the running totals."""
@@ -334,7 +340,12 @@ class GameApp:
                         f"<td class='up-num'>{out.scores[seat]}</td></tr>")
         head = (f"<tr><th>{esc(_('Player'))}</th><th>{esc(_('Cards left'))}</th><th>{esc(_('Card points'))}</th>"
                 f"<th>{esc(_('Total'))}</th></tr>")
-        if out.blocked:
+        if out.blocked and out.winner == self.me:
+            title = _("The round is blocked: you have the fewest points in hand and score {points}.").format(
+                points=out.points)
+        elif out.winner == self.me:
+            title = _("You win the round and score {points} points!").format(points=out.points)
+        elif out.blocked:
             title = _("The round is blocked: {name} has the fewest points in hand and scores {points}.").format(
                 name=names[out.winner], points=out.points)
         else:

@@ -229,7 +229,10 @@ class LessonPlayer:
         sc = self.scenario
         n = len(self.steps)
         best = self.progress.stars(self.lesson_id)
-        self.title.value = (f'<div class="up-lesson-title">{esc(sc.title)} {stars_html(best)}</div>')
+        from .table import phase_line, table_state
+        self.title.value = (f'<div class="up-lesson-title">{esc(sc.title)} {stars_html(best)} '
+                            f'<span class="up-stepno" style="font-weight:600;margin-left:12px">'
+                            f'{phase_line(table_state(self.game, self.me))}</span></div>')
         self._render_board()
         self.log.render(self.events, self.game.names, self.me, new=getattr(self, "_new", 0))
         self.back_button.disabled = self.pos < 0

@@ -17,12 +17,38 @@ TABLE_W, TABLE_H = 1000, 520
 """The table's drawing units (its aspect ratio)."""
 
 
+_RX, _RY = 0.415 * TABLE_W, 0.39 * TABLE_H
+_SAMPLES = 2048
+
+
+def _ellipse_arc() -> tuple[list[float], list[tuple[float, float]]]:
+    pts, lengths = [], [0.0]
+    for i in range(_SAMPLES + 1):
+        phi = math.pi / 2 + 2 * math.pi * i / _SAMPLES
+        pts.append((TABLE_W / 2 + _RX * math.cos(phi), TABLE_H / 2 + _RY * math.sin(phi)))
+        if i:
+            (x0, y0), (x1, y1) = pts[-2], pts[-1]
+            lengths.append(lengths[-1] + math.hypot(x1 - x0, y1 - y0))
+    return lengths, pts
+
+
+_ARC = _ellipse_arc()
+
+
 def seat_xy(slot: int, n: int) -> tuple[float, float]:
     """Where screen slot `slot` of `n` sits, in table units. Slot 0 is the bottom centre;
-    slots go clockwise (bottom → left → top → right), as seats do (S-4)."""
-    phi = math.pi / 2 + 2 * math.pi * slot / n
-    rx, ry = 0.415 * TABLE_W, 0.385 * TABLE_H
-    return TABLE_W / 2 + rx * math.cos(phi), TABLE_H * 0.5 + ry * math.sin(phi)
+    slots go clockwise (bottom → left → top → right), as seats do (S-4), spaced evenly
+    along the table's edge (so 16 seats do not crowd at the narrow ends)."""
+    lengths, pts = _ARC
+    target = lengths[-1] * (slot % n) / n
+    lo, hi = 0, len(lengths) - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if lengths[mid] < target:
+            lo = mid + 1
+        else:
+            hi = mid
+    return pts[lo]
 
 
 def _positions() -> str:
@@ -43,10 +69,14 @@ CSS = """
 .up-app .up-lessonbtn:hover { background: #fff8d6; }
 .up-app .widget-toggle-button { min-height: 40px; border-radius: 10px; }
 .up-app .widget-dropdown select, .up-app .widget-dropdown > select { min-height: 40px; font-size: 15px; }
+.up-app .widget-html-content { line-height: 1.35; }
+.up-roundover h3 { margin: 4px 0 6px; font-size: 17px; }
+.up-roundover p { margin: 4px 0; font-size: 13px; line-height: 1.35; }
 .up-app .widget-label, .up-app .widget-inline-hbox .widget-label { font-size: 15px; }
 .up-header { background: linear-gradient(90deg, #D72600, #ECD407 35%, #379711 65%, #0956BF); color: #fff;
   border-radius: 14px; padding: 6px 16px; margin-bottom: 6px; }
 .up-header h1 { margin: 0; font-size: 22px; text-shadow: 0 2px 0 rgba(0,0,0,.35); }
+.up-compact .up-header p { display: none; }
 .up-header p { margin: 2px 0 0; font-size: 14px; text-shadow: 0 1px 0 rgba(0,0,0,.35); }
 .up-nav .widget-button { background: #fff; color: #1f2430; border: 2px solid #d7dbe6; }
 .up-nav .up-nav-active { background: #1f2430; color: #fff; border-color: #1f2430; }
@@ -69,12 +99,13 @@ CSS = """
 .up-seat { position: absolute; transform: translate(-50%, -50%); width: 118px; text-align: center;
   background: rgba(255,255,255,.92); border-radius: 14px; padding: 3px 4px 5px; border: 3px solid transparent;
   box-shadow: 0 2px 6px rgba(0,0,0,.25); line-height: 1.15; }
-.up-seat.up-small { width: 96px; }
+.up-seat.up-small { width: 88px; padding: 2px 3px 3px; border-radius: 11px; }
+.up-seat.up-small .up-count { font-size: 11px; }
 .up-seat .up-name { font-weight: 700; font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .up-seat.up-small .up-name { font-size: 12px; }
 .up-seat .up-count { font-size: 12px; color: #333; }
 .up-seat .up-fan { display: block; margin: 0 auto; }
-.up-seat.up-small .up-fan { width: 70px; height: 36px; }
+.up-seat.up-small .up-fan { width: 58px; height: 30px; }
 .up-seat.up-turn { border-color: #f6b400; background: #fff8d6;
   box-shadow: 0 0 0 4px rgba(246,180,0,.45), 0 0 22px 6px rgba(255,214,0,.85); }
 .up-seat.up-me { background: #eaf2ff; }
@@ -114,8 +145,8 @@ CSS = """
 
 /* the hand */
 .up-hand { display: flex; flex-wrap: wrap; justify-content: center; align-items: flex-end; gap: 4px;
-  padding: 20px 8px 8px; background: linear-gradient(#f4f1ea, #e9e3d6); border-radius: 16px; min-height: 160px; }
-.up-slot { position: relative; width: 88px; height: 132px; transition: transform .15s; padding: 0 !important;
+  padding: 18px 8px 6px; background: linear-gradient(#f4f1ea, #e9e3d6); border-radius: 16px; min-height: 146px; }
+.up-slot { position: relative; width: 80px; height: 120px; transition: transform .15s; padding: 0 !important;
   overflow: visible !important; }
 .up-slot.up-small-card { width: 64px; height: 96px; }
 .up-slot > .widget-html { margin: 0; position: absolute; inset: 0; }

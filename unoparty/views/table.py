@@ -150,7 +150,8 @@ def _tracker_arc(direction: int) -> str:
             f'<polygon points="{hp}" fill="#f6b400" stroke="#fff" stroke-width="2"/>')
 
 
-def _phase_line(state: TableState) -> str:
+def phase_line(state: TableState) -> str:
+    """Who acts now, in one line (escaped HTML)."""
     names = state.names
     cur = names[state.current] if state.current is not None and 0 <= state.current < state.n else ""
     p = state.phase
@@ -166,6 +167,8 @@ def _phase_line(state: TableState) -> str:
         return _("The match is over")
     if p == "drawn":
         return _("{name} drew a card that can be played: play it or keep it").format(name=esc(cur))
+    if state.current is not None and state.current == state.viewer and p == "turn":
+        return _("Your turn")
     return _("{name}'s turn").format(name=esc(cur)) if cur else ""
 
 
@@ -186,9 +189,6 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
     # direction label
     dir_text = _("clockwise") if state.direction >= 0 else _("counterclockwise")
     parts.append(f'<div class="up-dir">{svg.direction_svg(state.direction, 26)} {esc(dir_text)}</div>')
-    phase_line = _phase_line(state)
-    if phase_line:
-        parts.append(f'<div class="up-phase">{esc(phase_line)}</div>')
     # seats
     for seat in range(n):
         slot = slot_of(seat, state.viewer, n)
@@ -347,7 +347,7 @@ class HandView:
         hand = list(hand)
         self.cards = hand
         small = len(hand) > 14
-        width = 64 if small else 88
+        width = 64 if small else 80
         for i, card in enumerate(hand):
             box = self._slot(i)
             marks = []
