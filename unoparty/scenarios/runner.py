@@ -1,8 +1,10 @@
 """Running scenarios: checking every expectation (``unoparty scenario check``) and stepping
-through one for the app's scenario player (:class:`Runner`).
+through one for the app's scenario player (:class:`Runner`)::
 
->>> # r = load_scenario("speed-play.toml").runner()
->>> # r.step_forward(); r.answer("You: speed play red 7")   # doctest: +SKIP
+    runner = load_scenario("speed-play.toml").runner()
+    runner.step_forward()                      # a StepResult: moves, events, sentences
+    reply = runner.answer("You: speed play red 7")
+    reply.right, reply.message, reply.explanation
 """
 
 from __future__ import annotations
