@@ -534,12 +534,12 @@ class Game:
     def to_json(self) -> str:
         """The whole game — its start, random state and every move — as JSON text."""
         state, rng_state, events = self._initial
-        from .engine.serial import move_to_dict, state_to_dict
+        from .engine.serial import event_to_dict, move_to_dict, state_to_dict
         data = {
             "format": "unoparty-game", "version": 1, "names": list(self._names),
             "rules": {"rule_set": self._rules.rule_set, **self._rules.options()},
             "start": state_to_dict(state), "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
-            "start_events": len(events),
+            "start_events": [event_to_dict(e) for e in events],
             "log": [m if isinstance(m, str) else move_to_dict(m) for m in self._log],
         }
         return json.dumps(data)
@@ -551,7 +551,7 @@ class Game:
         Raises:
             UnopartyError: not a saved game, or a move that no longer applies.
         """
-        from .engine.serial import dict_to_state, move_from_dict
+        from .engine.serial import dict_to_state, event_from_dict, move_from_dict
         try:
             data = json.loads(text)
             if data.get("format") != "unoparty-game":
@@ -565,7 +565,7 @@ class Game:
             g._rng = _RecordingRandom()
             v, internal, gauss = data["rng"]
             g._rng.setstate((v, tuple(internal), gauss))
-            g._init(())
+            g._init([event_from_dict(e) for e in data["start_events"]])
             for entry in data["log"]:
                 if entry == "new round":
                     g.new_round()

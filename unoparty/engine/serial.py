@@ -96,3 +96,17 @@ def dict_to_state(d: dict, rules: Rules) -> State:
     s.idle_turns = d["idle_turns"]
     s.match_winner = d["match_winner"]
     return s
+
+
+def event_to_dict(e) -> dict:
+    return {"kind": e.kind.name, "rule": e.rule, "player": e.player, "target": e.target,
+            "cards": _cards(e.cards), "colour": None if e.colour is None else str(e.colour),
+            "count": e.count, "players": list(e.players), "targets": list(e.targets), "flag": e.flag}
+
+
+def event_from_dict(d: dict):
+    from .events import Event, EventKind
+    return Event(EventKind[d["kind"]], d["rule"], d["player"], d["target"],
+                 tuple(Card.parse(c) for c in d["cards"]),
+                 None if d["colour"] is None else Colour[d["colour"].upper()], d["count"],
+                 tuple(d["players"]), tuple(d["targets"]), d["flag"])
