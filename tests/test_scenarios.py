@@ -485,3 +485,8 @@ def test_lessons_lists_a_curriculum(tmp_path):
     r = run_cli("lessons", "coverage", "--curriculum", str(tmp_path / "curriculum.toml"))
     assert "LK-1  names-and-links" in r.stdout.splitlines()
     assert "R-4   round-and-match" in r.stdout.splitlines()
+    r = run_cli("lessons", "check", "--curriculum", str(tmp_path / "curriculum.toml"))
+    assert (r.returncode, r.stdout) == (0, f"ok {tmp_path / 'round-and-match.toml'}\nok {tmp_path / 'names-and-links.toml'}\n")
+    (tmp_path / "names-and-links.toml").write_text("format = 1\n")
+    r = run_cli("lessons", "check", "--curriculum", str(tmp_path / "curriculum.toml"))
+    assert r.returncode == 2 and r.stdout.splitlines()[1] == f"INVALID {tmp_path / 'names-and-links.toml'}: id: required key missing"

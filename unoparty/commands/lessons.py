@@ -1,5 +1,6 @@
-"""``unoparty lessons`` (the curriculum in order) and ``unoparty lessons coverage`` (each rule
-id with the lessons that teach it)."""
+"""``unoparty lessons`` (the curriculum in order), ``unoparty lessons coverage`` (each rule
+id with the lessons that teach it) and ``unoparty lessons check`` (``scenario check`` on
+every lesson of the curriculum)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import sys
 def register(subparsers) -> None:
     p = subparsers.add_parser("lessons", help="list the lessons; 'coverage': which lessons teach each rule",
                               description="List the curriculum (unoparty/lessons/curriculum.toml) in order.")
-    p.add_argument("action", nargs="?", choices=["list", "coverage"], default="list",
-                   help="list (default) or coverage")
+    p.add_argument("action", nargs="?", choices=["list", "coverage", "check"], default="list",
+                   help="list (default); coverage: rule ids and the lessons that teach them; "
+                        "check: 'scenario check' every lesson of the curriculum")
     p.add_argument("--curriculum", metavar="FILE", default=None, help="another curriculum file")
     p.set_defaults(func=run)
 
@@ -25,6 +27,18 @@ def run(args) -> int:
         print(f"INVALID {e.file}: {e.where}: {e.what}")
         return 2
     bad = [ref for ref in curriculum.lessons if ref.error is not None]
+    if args.action == "check":
+        import os
+
+        from ..scenarios import check_file
+
+        worst = 0
+        for ref in curriculum.lessons:
+            path = os.path.relpath(ref.file) if str(ref.file).startswith(os.getcwd() + os.sep) else ref.file
+            result = check_file(path)
+            print(result.line, flush=True)
+            worst = max(worst, result.exit_code)
+        return worst
     if args.action == "coverage":
         table = coverage(curriculum.lessons)
         width = max(len(rid) for rid in table)
