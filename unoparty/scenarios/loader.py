@@ -195,7 +195,7 @@ def _build(doc: dict, file: str) -> Scenario:
         if key not in doc:
             raise _Invalid(key, "required key missing")
     fmt = doc["format"]
-    if fmt != 1 or isinstance(fmt, bool):
+    if type(fmt) is not int or fmt != 1:
         raise _Invalid("format", f"must be 1 (this version reads format 1), not {fmt!r}")
     sid = doc["id"]
     _want("id", sid, "text")

@@ -197,6 +197,14 @@ def _mistake_rule(game, move: Move) -> str | None:
     return None
 
 
+def _snapshot(game) -> str | None:
+    """The whole game as text, to see that a refused move changed nothing."""
+    try:
+        return game.to_json()
+    except Exception:
+        return None
+
+
 def check_step(game, step: Step) -> tuple[Failure | None, tuple[Event, ...], IllegalMove | None]:
     """Run one step on `game` as ``check`` does and test its expectations.
 
@@ -225,12 +233,15 @@ def check_step(game, step: Step) -> tuple[Failure | None, tuple[Event, ...], Ill
     texts = step.applied_texts
     if step.expects_refusal:
         (move,) = moves
+        before = _snapshot(game)
         try:
             events.extend(game.apply(move))
         except IllegalMove as e:
             want = step.expect.get("reason")
             if want is not None and e.rule != want:
                 return Failure(n, "reason", want, f"{e.rule} ({_bare(e)})"), (), e
+            if _snapshot(game) != before:
+                return Failure(n, "refused", "the state unchanged", "it changed"), (), e
             return check_expect(game, step), (), e
         return Failure(n, "refused", "true", f"false: {texts[0]!r} is allowed"), tuple(events), None
     for text, move in zip(texts, moves):

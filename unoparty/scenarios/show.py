@@ -128,10 +128,9 @@ def walkthrough(scenario: Scenario, viewer: str | None = "You") -> tuple[str, bo
             lines.append("    " + sentence)
         if result.refusal is not None:
             lines.append("    " + _("Refused: {why}").format(why=narrate_refusal(result.refusal)))
-        said = step.feedback if step.is_task and step.feedback else step.say
-        if said:
-            lines.append("  " + said)
-        if step.is_task and step.feedback and step.say:
+        if step.is_task and step.feedback:
+            lines.append("  " + _("Feedback: {text}").format(text=step.feedback))
+        if step.say:
             lines.append("  " + step.say)
         if step.teaches:
             notes = ", ".join(f"{rid} {RULES[rid].title}" for rid in step.teaches)
