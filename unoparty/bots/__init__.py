@@ -1,0 +1,43 @@
+"""Bots: players that see only what a player at the table sees (DESIGN.md).
+
+>>> from unoparty.game import Game
+>>> import random
+>>> g = Game(["Ava", "Ben", "Cy"], seed=3)
+>>> bot = make_bot("basic")
+>>> move = bot.choose(g.view_for(g.current), random.Random(0))
+>>> g.why_illegal(move) is None
+True
+
+Levels (`LEVELS`): ``random``, ``basic``, ``strong``. `make_bot(level)` builds one;
+`hint(game, player)` suggests a move with a one-sentence reason for a learner.
+"""
+
+from __future__ import annotations
+
+from .base import Bot, Timing, unseen_cards
+from .basic import BasicBot
+from .random_bot import RandomBot
+from .strong import StrongBot, determinize
+from .hints import hint
+
+__all__ = ["Bot", "Timing", "RandomBot", "BasicBot", "StrongBot", "LEVELS", "make_bot", "hint",
+           "determinize", "unseen_cards"]
+
+LEVELS = ("random", "basic", "strong")
+"""The bot levels, weakest first."""
+
+
+def make_bot(level: str, **settings) -> Bot:
+    """A bot of `level` (``"random"``, ``"basic"``, ``"strong"``) with optional settings
+    (e.g. ``forget_uno=0.2``, ``timing=Timing(1.0, 0.5)``, ``playouts=60``).
+
+    Raises:
+        ValueError: an unknown level or setting.
+    """
+    classes = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}
+    if level not in classes:
+        raise ValueError(f"unknown bot {level!r}: use one of {', '.join(LEVELS)}")
+    try:
+        return classes[level](**settings)
+    except TypeError as e:
+        raise ValueError(f"bad setting for a {level} bot: {e}") from None

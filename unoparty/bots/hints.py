@@ -1,0 +1,45 @@
+"""Hints for a learner: the move the ``basic`` bot would make, with a one-sentence reason.
+
+>>> from unoparty.game import Game
+>>> g = Game(["You", "Ava", "Ben"], seed=1)
+>>> move, reason = hint(g, 0)
+>>> g.why_illegal(move) is None and reason.endswith(".")
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..i18n import _
+from .basic import BasicBot
+
+__all__ = ["hint"]
+
+_ADVISER = BasicBot(forget_uno=0.0, bluff_rate=0.0)
+
+
+def hint(game, player: int) -> tuple:
+    """``(move, reason)`` for seat `player` now, from what that seat can see only.
+
+    The move is legal. When the game does not wait for `player`, the hint is an out-of-turn
+    chance (speed play, UNO call, catch) if there is one, else ``(None, reason)``.
+    The reason is one sentence through `unoparty.i18n._`.
+    """
+    view = game.view_for(player)
+    rng = random.Random(0)
+    waiting = game.waiting_for if view.phase.value == "pointing" else (game.current,)
+    if view.current is not None and player in waiting:
+        return _ADVISER.decide(view, rng)
+    move = _ADVISER.react(view, rng)
+    if move is None:
+        if view.current is None:
+            return None, _("The round is over.")
+        return None, _("Wait: it is {who}'s turn and you have nothing to do out of turn.").format(
+            who=view.names[view.current])
+    kind = type(move).__name__
+    if kind == "Catch":
+        return move, _("Catch {who}: they hold one card and did not call UNO.").format(who=view.names[move.target])
+    if kind == "CallUno":
+        return move, _("Call UNO now, before someone catches you.")
+    return move, _("Speed play the {card}: it is an exact match of the top card.").format(card=_(str(move.card)))
