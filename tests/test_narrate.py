@@ -141,3 +141,21 @@ def test_every_event_of_random_games_narrates_without_leaking_cards(seed):
                 assert re.search(r"\(" + re.escape(e.rule) + r"(, a ruling of this app)?\)$", s)
             if e.kind is EventKind.DREW and viewer is not None and viewer != e.player and e.cards:
                 assert "the " not in s, s  # cards are not named to others
+
+
+def test_a_refusal_by_a_ruling_says_so_once():
+    game = Game.from_setup(NAMES, {"You": [C("red 7"), C("red 1")], "Ava": [C("blue 2"), C("blue 3")],
+                                   "Ben": [C("blue 3"), C("red 2")], "Cal": [C("green 1"), C("red 5")]},
+                           "You", [C("red 3")], [], rest="none")
+    game.apply_text("You: play red 7")
+    move = game.parse_move("You: speed play red 1")  # onto one's own card: a ruling (SP-5)
+    refusal = game.why_illegal(move)
+    assert refusal is not None and refusal.is_ruling and is_ruling(refusal.rule)
+    text = narrate_refusal(refusal)
+    assert text.count("printed rules don") == 1 and refusal.rule in text
+
+    class Bare:  # a refusal whose explanation does not mention the ruling
+        rule, explanation, is_ruling = refusal.rule, "Not now.", True
+
+    assert narrate_refusal(Bare()) == (f"Not now. ({refusal.rule}) The printed rules don't say; "
+                                       f"this is a ruling of this app ({refusal.rule}).")

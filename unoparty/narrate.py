@@ -323,7 +323,9 @@ def narrate_refusal(refusal) -> str:
     text = (getattr(refusal, "explanation", "") or str(refusal)).strip()
     if rule and rule not in text:
         text = f"{text} ({rule})"
-    ruling = getattr(refusal, "is_ruling", False) or is_ruling(rule)
-    if ruling and rule:
+    ruling = getattr(refusal, "is_ruling", None)
+    if ruling is None:
+        ruling = is_ruling(rule)
+    if ruling and rule and "printed rules don" not in text:
         text += " " + _("The printed rules don't say; this is a ruling of this app ({rule}).").format(rule=rule)
     return text
