@@ -86,7 +86,7 @@ class App:
         self.nav_buttons["lessons"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["game"].on_click(g(lambda _b: self.show_game()))
         self.nav_buttons["rules"].on_click(g(lambda _b: self.show_rules()))
-        nav = w.HBox(list(self.nav_buttons.values()), layout=w.Layout(gap="6px", margin="0 0 8px"))
+        nav = w.HBox(list(self.nav_buttons.values()), layout=w.Layout(margin="0 0 8px"))
         nav.add_class("up-nav")
         self.rules = RulesPage(on_back=g(self._back))
         self.game = GameApp(bot_factory=bot_factory, on_rule=g(self.show_rules), errors=self.errors)
@@ -129,6 +129,7 @@ class App:
 
     def show_home(self) -> None:
         self.lesson_buttons = {}
+        self.lesson_stars: dict[str, w.HTML] = {}
         stars = self.progress.all()
         group_cards = []
         for k, (group, lessons) in enumerate(lesson_groups().items(), 1):
@@ -140,7 +141,9 @@ class App:
                 b = button(f"▶ {info.title}", "up-lessonbtn", tooltip=_("Start the lesson: {title}").format(title=info.title))
                 b.on_click(self.errors.guard(lambda _b, info=info: self.open_lesson(info)))
                 self.lesson_buttons[info.id] = b
-                rows.append(w.HBox([b, w.HTML(stars_html(stars.get(info.id, 0)))],
+                star_widget = w.HTML(stars_html(stars.get(info.id, 0)))
+                self.lesson_stars[info.id] = star_widget
+                rows.append(w.HBox([b, star_widget],
                                    layout=w.Layout(align_items="center", justify_content="space-between")))
             done = sum(1 for info in lessons if stars.get(info.id, 0))
             card = w.VBox([w.HTML(f"<h3>{k}. {esc(group)}</h3><p>{esc(_('{done} of {n} lessons done').format(done=done, n=len(lessons)))}</p>"),
@@ -161,7 +164,7 @@ class App:
         intro = w.HTML(
             f"<div style='display:flex;gap:6px;margin:4px 0 8px'>{cards}</div>"
             f"<p style='font-size:16px'>{esc(_('New to UNO Party!? Start with the first lesson. Each lesson sets up a table and walks you through a rule; answer the tasks by clicking on the table. You earn up to three stars per lesson.'))}</p>")
-        self.home = w.VBox([intro, w.HBox([play, rules], layout=w.Layout(gap="8px")),
+        self.home = w.VBox([intro, w.HBox([play, rules]),
                             w.HTML(f"<h2>{esc(_('Lessons'))}</h2>"), tiles])
         self._set("home", self.home)
 

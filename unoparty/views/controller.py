@@ -290,7 +290,7 @@ class GameController:
             self.stop()
             return
         loop = self.loop
-        if loop.time() - self._last_click > self.idle_limit:
+        if loop.time() - self._last_click >= self.idle_limit:
             self.stop()
             self.chance = _("Paused: nobody has clicked for a while. Press Resume to play on.")
             return
@@ -304,7 +304,7 @@ class GameController:
             if any(isinstance(m, (SpeedPlay, Catch, CallUno)) for m in view_moves):
                 self._handles.append(loop.call_later(self._delay(seat, "react"), self._fire, version, seat, "react"))
         # an idle watchdog, so a forgotten page stops by itself
-        self._handles.append(loop.call_later(self.idle_limit + 0.5, self._fire, version, -1, "idle"))
+        self._handles.append(loop.call_later(self.idle_limit + 0.01, self._fire, version, -1, "idle"))
 
     def _fire(self, version: int, seat: int, kind: str) -> None:
         try:
@@ -314,7 +314,7 @@ class GameController:
                 self._schedule()
                 self._changed()
                 return
-            if self.loop.time() - self._last_click > self.idle_limit:
+            if self.loop.time() - self._last_click >= self.idle_limit:
                 self._schedule()
                 self._changed()
                 return

@@ -95,7 +95,7 @@ class GameApp:
         self.deal_button.on_click(g(lambda _b: self.deal()))
         self.settings_note = w.HTML()
         house = w.HBox([s["stacking"], s["seven_o"], s["jump_in"], s["doubles"]],
-                       layout=w.Layout(gap="14px", margin="0 0 0 136px"))
+                       layout=w.Layout(margin="0 0 0 136px"))
         self.settings_box = w.VBox([
             w.HTML(f"<h2>{esc(_('Play against bots'))}</h2><p>{esc(_('Choose the table, then deal. Learning pace waits for you at every chance; party pace runs in real time.'))}</p>"),
             s["name"], s["bots"], s["level"], s["rule_set"],
@@ -135,7 +135,7 @@ class GameApp:
                       layout=w.Layout(flex="1 1 auto", min_width="600px"))
         right = w.VBox([self.round_box, self.chance, self.board.message.box, self.board.actions, controls, self.log.box],
                        layout=w.Layout(width="360px", flex="0 0 360px"))
-        self.game_box = w.VBox([w.HBox([left, right], layout=w.Layout(gap="12px", align_items="flex-start")),
+        self.game_box = w.VBox([w.HBox([left, right], layout=w.Layout(align_items="flex-start")),
                                 self.board.hand.box], layout=w.Layout(display="none"))
         self.box = w.VBox([self.errors.box, self.settings_box, self.game_box])
         self._last_top = None

@@ -102,7 +102,7 @@ class LessonPlayer:
                         controls, self.stars, self.board.actions, self.log.box],
                        layout=w.Layout(width="400px", flex="0 0 400px"))
         self.box = w.VBox([self.errors.box, self.title,
-                           w.HBox([left, right], layout=w.Layout(gap="12px", align_items="flex-start")),
+                           w.HBox([left, right], layout=w.Layout(align_items="flex-start")),
                            self.board.hand.box])
         self.restart()
 

@@ -162,6 +162,7 @@ CSS = """
 .up-handtitle { font-weight: 700; font-size: 16px; }
 
 /* action bar, pickers, messages */
+.up-app .widget-hbox { gap: 8px; }
 .up-actions { flex-wrap: wrap; gap: 6px; padding: 6px 0; }
 .up-picker { background: #fff; border: 3px solid #6a3fb5; border-radius: 14px; padding: 8px 12px; flex-wrap: wrap;
   gap: 6px; align-items: center; }
