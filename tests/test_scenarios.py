@@ -490,3 +490,11 @@ def test_lessons_lists_a_curriculum(tmp_path):
     (tmp_path / "names-and-links.toml").write_text("format = 1\n")
     r = run_cli("lessons", "check", "--curriculum", str(tmp_path / "curriculum.toml"))
     assert r.returncode == 2 and r.stdout.splitlines()[1] == f"INVALID {tmp_path / 'names-and-links.toml'}: id: required key missing"
+
+
+def test_a_curriculum_is_not_a_scenario():
+    path = rel(ROOT / "unoparty" / "lessons" / "curriculum.toml")
+    r = run_cli("scenario", "check", path)
+    assert (r.returncode, r.stdout) == (
+        2, f"INVALID {path}: groups: this is a curriculum, not a scenario (check its lessons with "
+           "'unoparty lessons check')\n")

@@ -188,6 +188,8 @@ def _try_setup(scenario: Scenario, file: str) -> None:
 
 
 def _build(doc: dict, file: str) -> Scenario:
+    if "groups" in doc and "setup" not in doc:
+        raise _Invalid("groups", "this is a curriculum, not a scenario (check its lessons with 'unoparty lessons check')")
     for key in doc:
         if key not in TOP_KEYS:
             raise _Invalid(key, f"unknown key (known: {', '.join(TOP_KEYS)})")
