@@ -492,8 +492,9 @@ def test_lessons_lists_a_curriculum(tmp_path):
     assert r.returncode == 2 and r.stdout.splitlines()[1] == f"INVALID {tmp_path / 'names-and-links.toml'}: id: required key missing"
 
 
-def test_a_curriculum_is_not_a_scenario():
-    path = rel(ROOT / "unoparty" / "lessons" / "curriculum.toml")
+def test_a_curriculum_is_not_a_scenario(tmp_path):
+    path = str(tmp_path / "curriculum.toml")
+    Path(path).write_text('format = 1\n[[groups]]\nid = "a"\ntitle = "A"\nlessons = ["x"]\n')
     r = run_cli("scenario", "check", path)
     assert (r.returncode, r.stdout) == (
         2, f"INVALID {path}: groups: this is a curriculum, not a scenario (check its lessons with "
