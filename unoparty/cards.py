@@ -102,7 +102,7 @@ _KIND_WORDS = {
 _WORDS_KIND = {v: k for k, v in _KIND_WORDS.items() if v}
 
 
-@dataclass(frozen=True, slots=True, eq=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card: its kind, its colour (``None`` for wild cards) and its number (0–9 or ``None``).
 
@@ -114,6 +114,22 @@ class Card:
     kind: Kind
     colour: Colour | None = None
     number: int | None = None
+
+    # Every card is one of the canonical instances in ALL_CARDS: constructing a card returns
+    # the existing instance, so cards compare and hash by identity (fast), and equal cards
+    # are the same object. Pickling and copying keep that true.
+    def __new__(cls, kind: Kind | None = None, colour: Colour | None = None, number: int | None = None):
+        card = _CANON.get((kind, colour, number))
+        return card if card is not None else object.__new__(cls)
+
+    def __reduce__(self):
+        return (Card.parse, (str(self),))
+
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo) -> "Card":
+        return self
 
     def __post_init__(self) -> None:
         if self.kind.is_wild:
@@ -173,6 +189,9 @@ class Card:
         return card
 
 
+_CANON: dict = {}
+
+
 def _all_cards() -> tuple[Card, ...]:
     cards: list[Card] = []
     for colour in Colour:
@@ -183,6 +202,7 @@ def _all_cards() -> tuple[Card, ...]:
 
 
 ALL_CARDS: tuple[Card, ...] = _all_cards()
+_CANON.update({(c.kind, c.colour, c.number): c for c in ALL_CARDS})
 """Every distinct card, each a canonical instance (64 coloured kinds + 4 wild kinds)."""
 
 _BY_TEXT: dict[str, Card] = {str(c): c for c in ALL_CARDS}
