@@ -13,12 +13,12 @@ Typical notebook use::
 from __future__ import annotations
 
 __all__ = ["App", "GameApp", "LessonPlayer", "RulesPage", "Board", "TableView", "HandView",
-           "GameController", "Progress", "lesson_app", "game_app", "rules_app", "card_svg"]
+           "GameController", "Progress", "lesson_app", "play_app", "rules_app", "card_svg"]
 
 
 def __getattr__(name: str):
     # imported lazily so `import unoparty.views.svg` stays light
-    if name in ("App", "lesson_app", "game_app", "rules_app"):
+    if name in ("App", "lesson_app", "play_app", "rules_app"):
         from . import app
         return getattr(app, name)
     if name == "GameApp":

@@ -22,7 +22,7 @@ from .rules_page import RulesPage
 from .style import style_widget
 from .table import esc
 
-__all__ = ["App", "LessonInfo", "lesson_catalogue", "lesson_groups", "lesson_app", "game_app", "rules_app"]
+__all__ = ["App", "LessonInfo", "lesson_catalogue", "lesson_groups", "lesson_app", "play_app", "rules_app"]
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 
@@ -190,7 +190,8 @@ def lesson_app(group: str | None = None, **kw) -> App:
     return App(groups=[group] if group else None, **kw)
 
 
-def game_app(**kw) -> App:
+def play_app(**kw) -> App:
+    """The app opened at the game against bots."""
     return App(start="game", **kw)
 
 

@@ -6,8 +6,8 @@ file counts as no progress, never as an error the learner sees.
 
 >>> import tempfile, os
 >>> p = Progress(os.path.join(tempfile.mkdtemp(), "p.json"))
->>> p.record("speed-play", 2); p.record("speed-play", 1); p.stars("speed-play")
-2
+>>> p.record("speed-play", 2), p.record("speed-play", 1), p.stars("speed-play")
+(2, 2, 2)
 """
 
 from __future__ import annotations
