@@ -196,7 +196,8 @@ def effect_skip(s: State, p: int, k: int, ev: list) -> None:
 
 
 def effect_point_taken(s: State, p: int, k: int, ev: list) -> None:
-    """PT-2/PT-3: links end at once; then everybody points at another player."""
+    """PT-1…PT-3: a coloured action card (20 points, matched by colour or symbol like any
+    other); links end at once (PT-2); then everybody points at another player (PT-3)."""
     if s.links:
         ev.append(Event(E.LINKS_ENDED, "PT-2", players=s.links))
         s.links = ()
@@ -402,7 +403,9 @@ def _keep(s: State, m: Keep, ev: list) -> None:
 def _speed_play(s: State, m: SpeedPlay, rng, ev: list) -> None:
     """SP-1…SP-4, SP-7: an exact match goes on the discard pile and play continues after its
     player, passing over the players between; a card that does not match goes back to the
-    hand and its player draws one penalty card (SP-4)."""
+    hand and its player draws one penalty card (SP-4). It is judged against the top card at
+    the moment it arrives (SP-3): once another card covers the first one, the chance is gone.
+    Speed plays arriving "at once" are taken in the order `apply` receives them (SP-6)."""
     p, card = m.player, m.card
     if not speed_matches(s, card):
         ev.append(Event(E.SPEED_PLAY_MISTAKE, "SP-4", player=p, cards=(card,)))

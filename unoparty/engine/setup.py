@@ -38,7 +38,8 @@ def reset_round_state(s: State) -> None:
 def deal_round(s: State, rng: random.Random) -> list[Event]:
     """S-2…S-5: shuffle the whole deck, deal seven cards to each player one at a time starting
     at the dealer's left, turn up the first card, and start the turn of the player to the
-    dealer's left (clockwise)."""
+    dealer's left, clockwise (S-4). The Direction Tracker and the Link cards are not cards of
+    the deck (D-2): they are the state's `direction` and `links`."""
     ev: list[Event] = []
     reset_round_state(s)
     cards = deck(s.rules.rule_set)
