@@ -270,14 +270,13 @@ class GameController:
         bot = self.bots.get(seat)
         base = {"think": 1.2, "react": 1.6}[kind]
         value = None
-        if bot is not None:
-            fn = getattr(bot, "think_delay" if kind == "think" else "reaction_delay", None)
-            if callable(fn):
-                value = fn(self.bot_rngs[seat])
-            elif isinstance(fn, (int, float)):
-                value = float(fn)
+        timing = getattr(bot, "timing", None)
+        if timing is not None:
+            value = timing.think_delay if kind == "think" else timing.reaction_time
         if value is None:
-            value = base * (0.7 + 0.6 * self.bot_rngs[seat].random())
+            value = base
+        # a little noise, so bots of one level do not move in lockstep
+        value *= 0.8 + 0.4 * self.bot_rngs[seat].random()
         return value * delay_scale()
 
     def _schedule(self) -> None:

@@ -31,15 +31,8 @@ LEVELS = ("random", "basic", "strong")
 
 def make_bots(seats, level: str, seed: int = 0) -> dict:
     """One bot per seat from :mod:`unoparty.bots`, at `level`."""
-    from .. import bots as bots_mod
-    maker = getattr(bots_mod, "make_bot", None)
-    out = {}
-    for seat in seats:
-        if maker is not None:
-            out[seat] = maker(level)
-        else:  # pragma: no cover - depends on the bots package's spelling
-            out[seat] = bots_mod.Bot(level)
-    return out
+    from ..bots import make_bot
+    return {seat: make_bot(level) for seat in seats}
 
 
 class GameApp:
@@ -248,11 +241,12 @@ class GameApp:
             return
         result = c.hint()
         if not result or result[0] is None:
-            self.board.message.show(_("Nothing to do right now: wait for your turn."), "info")
+            reason = result[1] if result else ""
+            self.board.message.show(reason or _("Nothing to do right now: wait for your turn."), "info")
             return
         move, reason = result
-        self.board.message.show(_("Hint: {move}. {reason}").format(move=self.game.format_move(move), reason=reason),
-                                "info")
+        self.board.message.show(_("Hint: {reason}").format(reason=reason) if reason else
+                                _("Hint: {move}.").format(move=self.game.format_move(move)), "info")
 
     def next_round(self) -> None:
         g = self.game
