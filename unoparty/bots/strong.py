@@ -1,18 +1,293 @@
-"""placeholder"""
+"""``strong`` level: determinized Monte Carlo search over what the bot cannot see.
+
+For a decision with more than one sensible option (which card to play, play or draw, play
+the drawn card or keep it, which card to add to a mini pile — and whether to bluff a Wild
+Draw Four) the bot:
+
+1. samples the hidden cards consistently with its view (`determinize`): the unseen cards
+   (the deck minus its own hand, the discard pile and the mini pile) are shuffled into the
+   other hands, with their sizes, and the draw pile;
+2. tries every option on the same samples (common random numbers) and plays each sample
+   on for at most `depth` moves with a fast heuristic policy for every seat;
+3. scores the end: 1 for a round it wins, 0 for a round another player wins, else a soft
+   estimate from hand sizes; and plays the option with the best total.
+
+The budget is counted in playouts (`playouts` per decision, shared by the options), never
+in time, so a seeded run repeats exactly. Answers that search adds little to (pointing,
+accept or challenge, catching, UNO calls, speed plays) use the ``basic`` heuristics; the
+strong bot never forgets to call UNO.
+"""
+
 from __future__ import annotations
+
+import math
+import random
 from dataclasses import dataclass, field
-from .base import Timing
-from .basic import BasicBot
 
-__all__ = ["StrongBot", "determinize"]
+from ..cards import Card, Kind
+from ..engine import Catch, Draw, Keep, Phase, Play, State, TakeMiniPile
+from ..engine.effects import apply_move
+from ..engine.moves import Accept, Challenge, PointAt
+from ..engine.refusals import fits_mini_pile, matches
+from .base import Timing, unseen_cards
+from .basic import BasicBot, colour_before_wd4, wd4_is_legal
 
+__all__ = ["StrongBot", "determinize", "determinize_state", "rollout"]
+
+_WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
+_OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
+
+
+# ---- sampling the hidden cards -------------------------------------------------------------------
+
+def determinize_state(view, rng: random.Random) -> State:
+    """An engine `State` agreeing with `view` in everything the viewer can see, with the
+    hidden cards — other hands, draw pile order, secret pointing targets, whether a Wild Draw
+    Four being answered was legal — sampled with `rng`.
+
+    Depends only on `view` and `rng`: two games with the same view give the same samples.
+    """
+    n = len(view.names)
+    me = view.player
+    s = State(view.rules, n)
+    pool = unseen_cards(view)
+    rng.shuffle(pool)
+    for seat in range(n):
+        if seat == me:
+            s.hands[seat] = list(view.hand)
+        else:
+            k = view.hand_sizes[seat]
+            s.hands[seat] = pool[len(pool) - k:]
+            del pool[len(pool) - k:]
+    s.draw_pile = pool                      # top = end (the order is a sample)
+    s.discard_pile = list(view.discard_pile)
+    s.colour = view.colour
+    s.direction = view.direction
+    s.phase = view.phase
+    s.current = view.current if view.current is not None else me
+    s.top_player = view.top_player
+    s.uno_called = list(view.uno_called)
+    s.catchable = view.catchable
+    s.links = tuple(view.links)
+    s.pending_draw = view.pending_draw
+    s.pending_kind = view.pending_kind
+    s.wd4_player = view.wd4_player
+    s.pointer = view.pointer
+    s.mini_pile = list(view.mini_pile)
+    s.mini_colour = view.mini_pile[0].colour if view.mini_pile else None
+    s.scores = list(view.scores)
+    s.round_number = view.round_number
+    if view.phase is Phase.DRAWN:
+        if view.drawn_card is not None:
+            s.drawn_card = view.drawn_card
+        else:
+            _sample_drawn_card(s, rng)
+    if view.phase is Phase.POINTING:
+        for seat, done in enumerate(view.has_pointed):
+            if done:
+                if seat == me and view.my_target is not None:
+                    s.pointing[seat] = view.my_target
+                else:
+                    s.pointing[seat] = rng.choice([t for t in range(n) if t != seat])
+    if view.wd4_player is not None:
+        before = colour_before_wd4(view)
+        if before is not None:
+            s.wd4_legal = wd4_is_legal(s.hands[view.wd4_player], before)
+        else:
+            s.wd4_legal = rng.random() < 0.75
+    return s
+
+
+def _sample_drawn_card(s: State, rng: random.Random) -> None:
+    """Another player is deciding on a drawn card: make it a playable card of their hand."""
+    hand = s.hands[s.current]
+    playable = [c for c in hand if matches(s, c)]
+    if playable:
+        s.drawn_card = rng.choice(playable)
+        return
+    for i, c in enumerate(s.draw_pile):
+        if matches(s, c):
+            s.draw_pile[i], hand[-1] = hand[-1], c
+            s.drawn_card = c
+            return
+    s.drawn_card = hand[-1]
+
+
+def determinize(view, rng: random.Random, seed: int = 0):
+    """A `unoparty.game.Game` agreeing with `view` (see `determinize_state`), with undo off
+    and its own generator seeded with `seed` — for search and what-ifs from a player's side."""
+    from ..game import Game, _RecordingRandom
+
+    g = Game.__new__(Game)
+    g._names = tuple(view.names)
+    g._rules = view.rules
+    g._rng = _RecordingRandom(seed)
+    g._state = determinize_state(view, rng)
+    g._init((), record_undo=False)
+    return g
+
+
+# ---- the rollout policy (fast, on the engine state) ---------------------------------------------
+
+def _best_colour(hand, exclude: Card | None = None):
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        if c.colour is not None:
+            counts[c.colour] += 1
+    if exclude is not None and exclude.colour is not None:
+        counts[exclude.colour] -= 1
+    best = max(range(4), key=lambda i: counts[i])
+    from ..cards import COLOURS
+    return COLOURS[best]
+
+
+def _fewest(s: State, p: int, k: int) -> list[int]:
+    others = [q for q in range(s.n) if q != p]
+    others.sort(key=lambda q: len(s.hands[q]))
+    return others[:k]
+
+
+def _rollout_play(s: State, p: int, card: Card) -> Play:
+    hand = s.hands[p]
+    colour = _best_colour(hand, card) if card.kind.takes_colour else None
+    link = None
+    if card.kind is Kind.WILD_DRAWN_TOGETHER:
+        link = tuple(_fewest(s, p, 2)) if s.n > 2 else (0, 1)
+    return Play(p, card, colour, link, len(hand) == 2)
+
+
+def policy_move(s: State):
+    """A quick ``basic``-like move for the seat the state waits for (legal by construction)."""
+    phase = s.phase
+    p = s.current
+    hand = s.hands[p]
+    if phase is Phase.TURN:
+        best = None
+        best_score = -1e9
+        counts = [0, 0, 0, 0]
+        for c in hand:
+            if c.colour is not None:
+                counts[c.colour] += 1
+        nxt_small = len(s.hands[s.next_seat(p)]) <= 2
+        for c in hand:
+            if not matches(s, c):
+                continue
+            if c.kind >= Kind.WILD:
+                score = -20 + (5 if c.kind is Kind.WILD_DRAW_FOUR and nxt_small else 0)
+            else:
+                score = counts[c.colour] * 2 + c.points / 10
+                if nxt_small and Kind.DRAW_TWO <= c.kind <= Kind.SKIP:
+                    score += 10
+            if score > best_score:
+                best, best_score = c, score
+        if best is None:
+            return Draw(p)
+        return _rollout_play(s, p, best)
+    if phase is Phase.DRAWN:
+        return _rollout_play(s, p, s.drawn_card)
+    if phase is Phase.CHALLENGE:
+        if s.pending_kind is Kind.WILD_DRAW_FOUR and s.wd4_player is not None \
+                and len(s.hands[s.wd4_player]) >= 3:
+            return Challenge(p)
+        return Accept(p)
+    if phase is Phase.MINI_PILE:
+        best = None
+        for c in hand:
+            if fits_mini_pile(s, c) and (best is None or (best.kind >= Kind.WILD and c.kind < Kind.WILD)):
+                best = c
+        if best is None:
+            return TakeMiniPile(p)
+        return Play(p, best, call_uno=len(hand) == 2)
+    if phase is Phase.POINTING:
+        for q in range(s.n):
+            if q not in s.pointing:
+                return PointAt(q, _fewest(s, q, 1)[0])
+    return None
+
+
+def rollout(s: State, me: int, rng: random.Random, depth: int, softness: float = 0.45) -> float:
+    """Play on from `s` (mutated) for at most `depth` moves with `policy_move`; the value for
+    seat `me`: 1 won, 0 lost, else exp(-softness·cards) normalised over the seats."""
+    for _ in range(depth):
+        if s.phase in _OVER:
+            break
+        apply_move(s, policy_move(s), rng)
+    if s.phase in _OVER:
+        return 1.0 if s.winner == me else 0.0
+    weights = [math.exp(-softness * len(h)) for h in s.hands]
+    return weights[me] / sum(weights)
+
+
+# ---- the bot -------------------------------------------------------------------------------------
 
 @dataclass
 class StrongBot(BasicBot):
+    """Determinized Monte Carlo search (module doc).
+
+    Attributes:
+        playouts: rollouts per decision, shared by the options (the budget; no clock).
+        depth: moves per rollout before scoring by hand sizes.
+        forget_uno: 0 — the strong bot always calls UNO.
+        timing: think delay and reaction time (seconds).
+    """
+
+    playouts: int = 48
+    depth: int = 30
     forget_uno: float = 0.0
+    bluff_rate: float = 0.3
     timing: Timing = field(default_factory=lambda: Timing(think_delay=1.0, reaction_time=0.6))
     level: str = "strong"
 
+    def choose(self, view, rng: random.Random):
+        phase = view.phase
+        if phase in (Phase.POINTING, Phase.CHALLENGE) or any(type(m) is Catch for m in view.legal_moves):
+            return self.decide(view, rng)[0]
+        cands = self.options(view, rng)
+        if len(cands) == 1 or self.playouts <= 0:
+            return cands[0]
+        return self.search(view, cands, rng)
 
-def determinize(view, rng):
-    raise NotImplementedError
+    def options(self, view, rng: random.Random) -> list:
+        """The moves worth comparing now; the ``basic`` choice first."""
+        first = self.decide(view, rng)[0]
+        out = [first]
+        p = view.player
+        phase = view.phase
+        seen = {getattr(first, "card", None)} if type(first) is Play else set()
+        if phase is Phase.TURN:
+            for m in view.legal_moves:
+                if type(m) is Play and m.card not in seen:
+                    seen.add(m.card)
+                    twice = view.rules.doubles and view.hand.count(m.card) >= 2
+                    out.append(self._play(view, m.card, rng, twice=twice, forget=False))
+            if Draw(p) not in out:
+                out.append(Draw(p))
+        elif phase is Phase.DRAWN:
+            play = self._play(view, view.drawn_card, rng, forget=False)
+            for m in (play, Keep(p)):
+                if m not in out:
+                    out.append(m)
+        elif phase is Phase.MINI_PILE:
+            for m in view.legal_moves:
+                if type(m) is Play and m.card not in seen:
+                    seen.add(m.card)
+                    out.append(Play(p, m.card, call_uno=len(view.hand) == 2))
+        legal = set(view.legal_moves)
+        return [m for m in out if m in legal] or [first]
+
+    def search(self, view, cands: list, rng: random.Random):
+        """The option with the best total over the sampled rollouts (ties: the earlier)."""
+        me = view.player
+        k = max(2, self.playouts // len(cands))
+        totals = [0.0] * len(cands)
+        for _ in range(k):
+            base = determinize_state(view, rng)
+            seed = rng.getrandbits(32)
+            for i, move in enumerate(cands):
+                s = base.copy()
+                r = random.Random(seed)
+                apply_move(s, move, r)
+                totals[i] += rollout(s, me, r, self.depth)
+        totals[0] += 0.05 * k  # a small prior for the heuristic choice
+        best = max(range(len(cands)), key=lambda i: totals[i])
+        return cands[best]
