@@ -53,6 +53,7 @@ class GameApp:
     def __init__(self, *, bot_factory: Callable | None = None, on_rule: Callable[[str], None] | None = None,
                  errors: ErrorPanel | None = None, loop: asyncio.AbstractEventLoop | None = None) -> None:
         self.bot_factory = bot_factory or make_bots
+        own_errors = errors is None
         self.errors = errors or ErrorPanel()
         self.loop = loop
         self.on_rule = on_rule
@@ -130,7 +131,7 @@ class GameApp:
                        layout=w.Layout(width="360px", flex="0 0 360px"))
         self.game_box = w.VBox([w.HBox([left, right], layout=w.Layout(align_items="flex-start")),
                                 self.board.hand.box], layout=w.Layout(display="none"))
-        self.box = w.VBox([self.errors.box, self.settings_box, self.game_box])
+        self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.settings_box, self.game_box])
         self._last_top = None
         self._count_task = None
 

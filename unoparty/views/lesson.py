@@ -60,6 +60,7 @@ class LessonPlayer:
         self.scenario = scenario
         self.lesson_id = lesson_id or scenario.lesson or scenario.id
         self.progress = progress or Progress()
+        own_errors = errors is None
         self.errors = errors or ErrorPanel()
         self.on_rule = on_rule
         self.on_exit = on_exit
@@ -101,7 +102,7 @@ class LessonPlayer:
                         w.VBox([self.ruling, self.ruling_button], layout=w.Layout(align_items="flex-start")),
                         controls, self.stars, self.board.actions, self.log.box],
                        layout=w.Layout(width="400px", flex="0 0 400px"))
-        self.box = w.VBox([self.errors.box, self.title,
+        self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.title,
                            w.HBox([left, right], layout=w.Layout(align_items="flex-start")),
                            self.board.hand.box])
         self.restart()

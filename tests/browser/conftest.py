@@ -1,0 +1,131 @@
+"""Fixtures for the browser tests: Voila servers started on free loopback ports, and a
+screenshot of every test under ``test-artifacts/screenshots/``.
+
+The skip/fail policy for a missing Chromium lives in ``tests/conftest.py`` (skip with the
+reason, or fail when ``UNOPARTY_REQUIRE_BROWSER=1``); so does the launch configuration
+pointing Playwright at Debian's ``/usr/bin/chromium``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+HERE = Path(__file__).resolve().parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def voila_command(notebook: str, port: int) -> list[str]:
+    """Voila as `make app` runs it, with culling so a closed tab's kernel goes away."""
+    exe = shutil.which("voila", path=str(Path(sys.executable).parent)) or shutil.which("voila")
+    base = [exe] if exe else [sys.executable, "-m", "voila"]
+    return base + [notebook, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                   "--strip_sources=True",
+                   "--MappingKernelManager.cull_idle_timeout=120",
+                   "--MappingKernelManager.cull_interval=30"]
+
+
+class VoilaServer:
+    """One Voila process serving `notebook` from `cwd` on a free loopback port."""
+
+    def __init__(self, notebook: str, cwd: Path, env: dict[str, str], log: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log = log
+        self._log = open(log, "w")
+        self.proc = subprocess.Popen(voila_command(notebook, self.port), cwd=cwd, env=env,
+                                     stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
+
+    def wait(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"voila exited ({self.proc.returncode}); see {self.log}")
+            try:
+                with urllib.request.urlopen(self.url + "voila/static/", timeout=2):
+                    return
+            except urllib.error.HTTPError:  # it answers: it is up
+                return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"voila did not answer on {self.url} within {timeout} s; see {self.log}")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)  # its own session: voila and its kernels
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        self._log.close()
+
+
+def server_env(tmp: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    env["UNOPARTY_PROGRESS"] = str(tmp / "progress.json")
+    env.setdefault("UNOPARTY_DELAY_SCALE", "0.05")  # party pace: bots think in a blink
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    return env
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory):
+    """The app as `make app` serves it: ``notebooks/Start here.ipynb``."""
+    tmp = tmp_path_factory.mktemp("voila-app")
+    server = VoilaServer("Start here.ipynb", ROOT / "notebooks", server_env(tmp), tmp / "voila.log")
+    try:
+        server.wait()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def gallery_server(tmp_path_factory):
+    """``tests/browser/gallery.ipynb``: still tables set up for screenshots (``?state=…``)."""
+    tmp = tmp_path_factory.mktemp("voila-gallery")
+    server = VoilaServer("gallery.ipynb", HERE, server_env(tmp), tmp / "voila.log")
+    try:
+        server.wait()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture
+def shot(page, request):
+    """``shot(name)`` saves a screenshot; every test also gets one at its end."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    taken: list[Path] = []
+
+    def take(name: str | None = None) -> Path:
+        path = SCREENSHOTS / f"{name or request.node.name}.png"
+        page.screenshot(path=str(path))
+        taken.append(path)
+        return path
+
+    yield take
+    take(f"{request.node.name}-end")

@@ -1,0 +1,162 @@
+"""The Voila app in headless Chromium (DESIGN.md "Testing", "Running the app and browser
+tests"): the landing page loads, a lesson is stepped through to the end with one task
+answered wrong then right, a game against bots is played by clicking until the round ends,
+HTML in a player's name shows as text, and the tables look right (screenshots under
+``test-artifacts/screenshots/``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+EVIL = "<img src=x onerror=alert(1)>"
+LOAD = 90_000  # ms: a cold kernel on a busy 2-core machine
+
+
+def open_app(page, server):
+    page.goto(server.url)
+    page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
+
+
+def test_landing_page_loads(page, app_server, shot):
+    open_app(page, app_server)
+    assert page.get_by_text("UNO Party! — learn to play").is_visible()
+    lessons = page.locator(".up-lessonbtn")
+    assert lessons.count() >= 10
+    assert page.get_by_role("button", name="Rules", exact=True).is_visible()
+    # cards on the landing page are drawn as labelled SVG
+    assert page.locator("svg.up-card[aria-label]").count() >= 5
+    shot("landing")
+
+
+def test_lesson_stepped_to_the_end_with_a_wrong_then_right_answer(page, app_server, shot):
+    open_app(page, app_server)
+    page.get_by_role("button", name="▶ Speed Play: the red 7").click()
+    page.locator(".up-tablebox").first.wait_for(timeout=LOAD)
+    shot("lesson-start")
+    next_button = page.get_by_role("button", name="Next ›")
+    for _ in range(10):
+        if page.locator(".up-task").is_visible():
+            break
+        next_button.click()
+        page.wait_for_timeout(300)
+    assert page.locator(".up-task").is_visible()
+    shot("lesson-task")
+    page.get_by_role("button", name="Draw a card").click()  # wrong: it is not your turn
+    bad = page.locator(".up-msg-bad")
+    bad.wait_for(timeout=10_000)
+    assert "Hint" in bad.inner_text()
+    shot("lesson-task-wrong")
+    page.get_by_role("button", name=re.compile(r"^red 7 \(R ▲\)")).first.click()  # right
+    page.locator(".up-msg-good").wait_for(timeout=10_000)
+    shot("lesson-task-right")
+    for _ in range(20):
+        if page.get_by_text("Lesson complete!").is_visible():
+            break
+        finish = page.get_by_role("button", name="Finish ✓")
+        (finish if finish.is_visible() else next_button).click()
+        page.wait_for_timeout(300)
+    page.get_by_text("Lesson complete!").wait_for(timeout=10_000)
+    assert page.locator(".up-stars").first.is_visible()
+    shot("lesson-complete")
+
+
+def _visible_enabled(locator) -> bool:
+    return locator.count() > 0 and locator.first.is_visible() and locator.first.is_enabled()
+
+
+def test_a_game_against_bots_is_played_by_clicking_until_the_round_ends(page, app_server, shot):
+    open_app(page, app_server)
+    page.get_by_role("button", name="Play against bots", exact=True).first.click()
+    page.get_by_role("button", name="Deal the cards").click()
+    page.locator(".up-hand .up-cardbtn").first.wait_for(timeout=LOAD)
+    shot("game-start")
+    clicks = 0
+    for _ in range(600):
+        if page.locator(".up-roundover").is_visible():
+            break
+        buttons = {name: page.get_by_role("button", name=name, exact=True)
+                   for name in ("Continue", "Draw a card", "Keep it", "Accept the draw", "Take the mini pile")}
+        picker = page.locator(".up-picker")
+        playable = page.locator(".up-playable .up-cardbtn")
+        if _visible_enabled(buttons["Continue"]):
+            buttons["Continue"].click()
+        elif picker.is_visible():
+            choices = picker.locator("button:not(:has-text('Cancel'))")
+            choices.first.click()
+        elif playable.count() and not page.locator(".up-seat.up-me.up-turn").count() == 0:
+            playable.first.click()
+        elif _visible_enabled(buttons["Draw a card"]):
+            buttons["Draw a card"].click()
+        elif _visible_enabled(buttons["Keep it"]):
+            buttons["Keep it"].click()
+        elif _visible_enabled(buttons["Accept the draw"]):
+            buttons["Accept the draw"].click()
+        elif _visible_enabled(buttons["Take the mini pile"]):
+            buttons["Take the mini pile"].click()
+        elif page.locator(".up-seatbtn:visible").count():
+            page.locator(".up-seatbtn:visible").first.click()
+        elif playable.count():
+            playable.first.click()
+        else:
+            page.wait_for_timeout(200)
+            continue
+        clicks += 1
+        if clicks == 3:
+            shot("game-playing")
+        page.wait_for_timeout(250)
+    assert page.locator(".up-roundover").is_visible(), "the round did not end"
+    assert page.locator("table.up-scores").is_visible()
+    assert page.locator(".up-error:visible").count() == 0
+    shot("game-scoring")
+
+
+def test_html_in_a_player_name_shows_as_text(page, gallery_server, shot):
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(gallery_server.url + "?state=xss")
+    page.locator(".up-tablebox").first.wait_for(timeout=LOAD)
+    page.wait_for_timeout(500)
+    assert page.get_by_text(EVIL).first.is_visible()
+    assert page.locator('img[src="x"]').count() == 0
+    assert dialogs == []
+    shot("html-injection")
+
+
+@pytest.mark.parametrize("state", ["table6", "table16", "minipile", "pointing", "scoring"])
+def test_tables_look_right(page, gallery_server, shot, state):
+    page.goto(gallery_server.url + f"?state={state}")
+    page.locator(".up-tablebox").first.wait_for(timeout=LOAD)
+    n = {"table6": 6, "table16": 16, "minipile": 6, "pointing": 8, "scoring": 5}[state]
+    assert page.locator(".up-seat").count() == n
+    assert page.locator(".up-turn").count() <= 1
+    if state == "minipile":
+        assert page.locator(".up-mini").is_visible()
+    if state == "pointing":
+        assert page.get_by_role("button", name="Point at Ben").first.is_visible()
+    if state == "scoring":
+        assert page.locator("table.up-scores").is_visible()
+    if state in ("table6", "table16"):
+        assert page.locator(".up-tag-link").count() == 2
+    # buttons are big enough to touch (≥ 40 px)
+    for box in page.locator(".up-actions button:visible").all()[:6]:
+        assert box.bounding_box()["height"] >= 40
+    page.wait_for_timeout(300)
+    shot(f"table-{state}")
+
+
+def test_the_app_works_on_a_tablet(page, app_server, shot):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, app_server)
+    page.get_by_role("button", name="Rules", exact=True).first.click()
+    page.locator(".up-rules").wait_for(timeout=10_000)
+    assert page.locator(".up-rule").count() > 40
+    shot("rules-tablet")
+    page.get_by_role("button", name="Play against bots", exact=True).first.click()
+    page.get_by_role("button", name="Deal the cards").click()
+    page.locator(".up-hand .up-cardbtn").first.wait_for(timeout=LOAD)
+    shot("game-tablet")
