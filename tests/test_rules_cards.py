@@ -119,3 +119,19 @@ def test_D_4_every_card_text_round_trips():
         assert Card.parse(str(c).upper()) == c
     for c in set(deck("party")) | set(deck("classic")):
         assert Card.parse(str(c)) is c or Card.parse(str(c)) == c
+
+
+def test_rule_tests_name_their_rule_in_the_docstring():
+    """Every test named after a rule (``test_SP_3_...``) has a docstring naming that rule."""
+    import ast
+    ids = set(RULES)
+    missing = []
+    for path in sorted(TESTS.glob("test_rules_*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                m = re.match(r"test_([A-Z]{1,2})_(\d+)_", node.name)
+                if m and f"{m[1]}-{m[2]}" in ids:
+                    doc = ast.get_docstring(node) or ""
+                    if f"{m[1]}-{m[2]}" not in doc:
+                        missing.append(f"{path.name}::{node.name}")
+    assert not missing, missing

@@ -296,7 +296,8 @@ def test_T_5_wild_colour_survives_a_reshuffle_and_the_next_players_draw():
 
 
 def test_T_5_wild_colour_survives_next_players_plain_draw():
-    """T-2 / T-3: after Wild as blue, the next player draws (unplayable), the colour stays blue."""
+    """T-5 / T-2 / T-3: after Wild as blue, the next player draws (unplayable), the colour stays
+    blue."""
     g = table(ABC, {"Ava": "wild, red 2", "Ben": "yellow 1, red 3", "Cal": "green 9, blue 9"}, "Ava",
               "red 5", "red 1, green 4")
     ok(g, "Ava: play wild as blue")
