@@ -63,8 +63,11 @@ app:
 	    --MappingKernelManager.cull_idle_timeout=600 \
 	    --MappingKernelManager.cull_interval=60
 
+# Browser tests run in a pytest run of their own: Playwright's sync API keeps an event loop
+# running in its process, which breaks other tests that run asyncio loops.
 test: catalogues
-	$(PY) -m pytest -n $(JOBS) tests unoparty
+	$(PY) -m pytest -n $(JOBS) -m "not browser" tests unoparty
+	$(PY) -m pytest -n $(JOBS) -m browser tests
 	@if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
 	    echo "$(PY) -m pytest --nbval-current-env --nbval-lax notebooks/"; \
 	    $(PY) -m pytest --nbval-current-env --nbval-lax notebooks/ || exit 1; \

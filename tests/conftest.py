@@ -5,6 +5,12 @@ Debian's Chromium: Playwright cannot download its own browsers on these machines
 (DESIGN.md, "Running the app and browser tests"). Where Chromium or Playwright is missing
 they are skipped — unless ``UNOPARTY_REQUIRE_BROWSER=1`` (set by ``.ci/run``), in which
 case they fail, so CI can never pass by skipping them.
+
+Playwright's sync API keeps an event loop running in its process for the whole session,
+which breaks later tests that run an asyncio loop themselves. So ``make test`` runs the
+browser tests in a pytest run of their own (``-m browser``) and the rest with
+``-m "not browser"``; a test that uses a Playwright fixture (``page``, ``browser``, …) is
+marked ``browser`` here automatically.
 """
 
 from __future__ import annotations
@@ -25,6 +31,25 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+PLAYWRIGHT_FIXTURES = {
+    "playwright",
+    "browser_type",
+    "launch_browser",
+    "browser",
+    "new_context",
+    "context",
+    "page",
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that uses Playwright as a browser test (before ``-m`` selects)."""
+    for item in items:
+        if PLAYWRIGHT_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
 
 
 def browser_missing() -> str | None:

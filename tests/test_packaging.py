@@ -177,7 +177,8 @@ def test_make_app_without_the_notebook_says_so() -> None:
 def test_make_test_runs_pytest_on_two_workers() -> None:
     done = make("-n", "test")
     assert done.returncode == 0, done.stderr
-    assert ".venv/bin/python -m pytest -n 2 tests unoparty" in done.stdout
+    assert '.venv/bin/python -m pytest -n 2 -m "not browser" tests unoparty' in done.stdout
+    assert ".venv/bin/python -m pytest -n 2 -m browser tests" in done.stdout
     assert "--nbval-lax notebooks/" in done.stdout
 
 
@@ -224,9 +225,10 @@ def test_ci_run_calls_make_test_with_the_browser_required(tmp_path: Path) -> Non
 
 # The browser tests' tooling --------------------------------------------------------
 
-@pytest.mark.browser
-def test_playwright_drives_debian_chromium(page) -> None:
-    """pytest-playwright launches /usr/bin/chromium (tests/conftest.py) and can click."""
+def test_playwright_drives_debian_chromium(page, request: pytest.FixtureRequest) -> None:
+    """pytest-playwright launches /usr/bin/chromium (tests/conftest.py) and can click; a
+    test that uses the `page` fixture is marked `browser` without saying so."""
+    assert request.node.get_closest_marker("browser") is not None
     assert "chromium" in page.context.browser.browser_type.name
     page.set_content(
         "<button onclick=\"this.textContent = 'clicked'\" style='width:120px;height:40px'>"
