@@ -63,17 +63,24 @@ app:
 	    --MappingKernelManager.cull_idle_timeout=600 \
 	    --MappingKernelManager.cull_interval=60
 
-# Browser tests run in a pytest run of their own: Playwright's sync API keeps an event loop
-# running in its process, which breaks other tests that run asyncio loops.
+# Three pytest runs; every one runs even if an earlier one failed, and `make test` fails if
+# any did. Browser tests run on their own: Playwright's sync API keeps an event loop running
+# in its process, which breaks other tests that run asyncio loops.
 test: catalogues
-	$(PY) -m pytest -n $(JOBS) -m "not browser" tests unoparty
-	$(PY) -m pytest -n $(JOBS) -m browser tests
-	@if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
-	    echo "$(PY) -m pytest --nbval-current-env --nbval-lax notebooks/"; \
-	    $(PY) -m pytest --nbval-current-env --nbval-lax notebooks/ || exit 1; \
+	@status=0; \
+	set -x; \
+	$(PY) -m pytest -n $(JOBS) -m "not browser" tests unoparty || status=1; \
+	$(PY) -m pytest -n $(JOBS) -m browser tests || status=1; \
+	{ set +x; } 2>/dev/null; \
+	if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
+	    set -x; \
+	    $(PY) -m pytest --nbval-current-env --nbval-lax notebooks/ || status=1; \
+	    { set +x; } 2>/dev/null; \
 	else \
 	    echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \
-	fi
+	fi; \
+	if [ $$status -ne 0 ]; then echo "make test: some tests failed (see above)."; fi; \
+	exit $$status
 
 bench: catalogues
 	@if ! compgen -G 'benchmarks/*.py' >/dev/null; then \
