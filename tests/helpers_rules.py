@@ -86,7 +86,19 @@ def ok(g: Game, text: str):
     why = g.why_illegal(move)
     assert why is None, f"{text!r} refused: {why.rule}: {why.explanation}"
     assert move in g.legal_moves(move.player), f"{text!r} allowed but not in legal_moves"
-    return g.apply(move)
+    before = snapshot(g)
+    events = g.apply(move)
+    # every rule move can be taken back exactly, and made again with the same result
+    g.undo()
+    assert snapshot(g) == before, f"undo after {text!r} did not restore the game"
+    again = g.apply(move)
+    assert again == events, f"{text!r} made again gave other events"
+    loaded = Game.from_json(g.to_json())
+    mine, theirs = snapshot(g), snapshot(loaded)
+    for key in ("events",):   # a loaded game replays its moves, not the dealing events
+        mine.pop(key), theirs.pop(key)
+    assert theirs == mine, f"save/load after {text!r} changed the game"
+    return events
 
 
 def all_cards(g: Game) -> Counter:

@@ -192,3 +192,18 @@ def test_H_2_H_4_order_house_rules_last():
     g = g3(ava="red 7, red 7, red 1")
     refuse(g, "Ava: play red 7 swapping with Ben", "H-2")
     refuse(g, "Ava: play red 7 twice", "H-4")
+
+
+def test_T_0_seats_not_at_the_table_are_refused_never_raise():
+    """T-0 / U-3 / PT-3 / H-2 / LK-1: moves naming seats that are not at the table are refused
+    with a rule id (never an exception), the state unchanged."""
+    from unoparty.engine import Catch, Draw, PointAt
+    g = g3(ava="red 7, wild drawn together, red point taken", rules=Rules(seven_o=True))
+    refuse_move(g, Play(5, C("red 7")), "T-0")
+    refuse_move(g, Draw(-1), "T-0")
+    refuse_move(g, Catch(1, 9), "U-3")
+    refuse_move(g, Play(0, C("red 7"), swap_with=7), "H-2")
+    refuse_move(g, Play(0, C("wild drawn together"), colour=Colour.RED, link=(0, 9)), "LK-1")
+    ok(g, "Ava: play red point taken")
+    refuse_move(g, PointAt(0, 9), "PT-3")
+    refuse_move(g, PointAt(0, -1), "PT-3")
