@@ -208,3 +208,38 @@ def test_T_0_seats_not_at_the_table_are_refused_never_raise():
     ok(g, "Ava: play red point taken")
     refuse_move(g, PointAt(0, 9), "PT-3")
     refuse_move(g, PointAt(0, -1), "PT-3")
+
+
+def test_refusals_decided_by_a_ruling_say_so_and_printed_ones_do_not():
+    """RULES.md preamble: the app tells the learner when a ruling (not a printed rule) decided
+    something. Refusals by SP-5, U-2, U-3, PU-5 and H-4 (wild doubles) are rulings: flagged and
+    explained as such; T-0, T-1, W-1, PT-3, SP-4, SP-7 refusals are printed rules: not flagged."""
+    note = "printed rules don't say"
+    g = g3(ava="red 7, red 7, blue 3, red 1")
+    for text, rule in (("Ben: play red 3", "T-0"), ("Ava: play blue 3", "T-1"),
+                       ("Ben: speed play green 9", "SP-4"), ("Ava: catch Ava", "U-3")):
+        err = refuse(g, text, rule)
+        assert err.is_ruling is (rule == "U-3") and (note in err.explanation) is err.is_ruling, text
+    g = g3(ava="red 7, red 7")
+    ok(g, "Ava: play red 7")
+    err = refuse(g, "Ava: speed play red 7", "SP-5")
+    assert err.is_ruling and note in err.explanation
+    ok(g, "Ben: play red 3")
+    err = refuse(g, "Cal: catch Ava", "U-2")
+    assert err.is_ruling and note in err.explanation
+    g = g3(ava="wild pile up, red 1", draw="red 9, blue 1")
+    ok(g, "Ava: play wild pile up")
+    err = refuse(g, "Ben: take mini pile", "PU-5")
+    assert err.is_ruling and note in err.explanation
+    g = g3(ava="wild, wild, red 1", rules=Rules(doubles=True))
+    err = refuse(g, "Ava: play wild as red twice", "H-4")
+    assert err.is_ruling and note in err.explanation
+    err = refuse(g, "Ava: play wild", "W-1")
+    assert not err.is_ruling and note not in err.explanation
+    g = g3(ava="red point taken, red 1")
+    ok(g, "Ava: play red point taken")
+    err = refuse(g, "Ava: point at Ava", "PT-3")
+    assert not err.is_ruling
+    g = g3(rules=Rules(rule_set="classic"), ava="red 7, blue 3, wild, red 1")
+    err = refuse(g, "Cal: speed play red 7", "SP-7")
+    assert not err.is_ruling
