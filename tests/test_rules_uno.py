@@ -148,3 +148,32 @@ def test_U_3_comes_before_U_2_when_both_apply():
     ok(g, "Ben: play red 3")
     ok(g, "Ava: call uno")
     refuse(g, "Dee: catch Ava", "U-3", "Ava")
+
+
+def test_U_2_answers_and_pointing_do_not_end_the_chance():
+    """U-2 ruling: only a play, a turn draw or a keep by another player ends the chance: an
+    accepted Wild Draw Four (its draws are not a turn draw) or pointing after a Point Taken
+    does not."""
+    g = five(ava="wild draw four, yellow 1")
+    ok(g, "Ava: play wild draw four as green")
+    ok(g, "Ben: accept")
+    assert turn_of(g) == "Cal"
+    ok(g, "Dee: catch Ava")
+    assert len(g.hands[0]) == 3
+    g = five(ava="red point taken, yellow 1")
+    ok(g, "Ava: play red point taken")
+    for who, at in (("Ava", "Ben"), ("Ben", "Cal"), ("Cal", "Ben"), ("Dee", "Ben"), ("Eli", "Ben")):
+        ok(g, f"{who}: point at {at}")
+    assert g.phase is Phase.TURN and turn_of(g) == "Ben"
+    ok(g, "Eli: catch Ava")
+    assert len(g.hands[0]) == 3
+
+
+def test_U_2_catch_during_a_challenge():
+    """U-2 / T-0: a catch may be made out of turn, e.g. while the Wild Draw Four played as the
+    next-to-last card waits for its answer."""
+    g = five(ava="wild draw four, yellow 1")
+    ok(g, "Ava: play wild draw four as green")
+    assert g.phase is Phase.CHALLENGE
+    ok(g, "Cal: catch Ava")
+    assert len(g.hands[0]) == 3 and g.phase is Phase.CHALLENGE and turn_of(g) == "Ben"
