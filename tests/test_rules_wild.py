@@ -183,3 +183,16 @@ def test_W_3_no_play_or_draw_while_the_answer_is_awaited():
     refuse(g, "Cal: play green 3", "W-3")
     refuse(g, "Cal: draw", "W-3")
     refuse(g, "Ben: keep", "T-3")
+
+
+def test_W_2_legality_is_judged_when_the_card_is_played():
+    """W-2: legality depends on the hand when the Wild Draw Four was played: cards drawn
+    afterwards (a caught UNO before the answer) do not make it illegal."""
+    g = table("Ava Ben Cal", {"Ava": "wild draw four, yellow 1", "Ben": "green 4", "Cal": "green 3"},
+              "Ava", "red 9", "red 1, red 2, blue 1, blue 2, blue 3, blue 4, blue 5, blue 6")
+    ok(g, "Ava: play wild draw four as green")
+    ok(g, "Cal: catch Ava")
+    assert hand(g, "Ava") == ["red 1", "red 2", "yellow 1"]
+    ev = ok(g, "Ben: challenge")
+    assert events_of(ev, EventKind.CHALLENGED)[0].flag is True
+    assert len(g.hands[1]) == 7 and turn_of(g) == "Cal"
