@@ -86,12 +86,14 @@ class BasicBot:
         bluff_rate: probability of bluffing a Wild Draw Four when the next player holds two
             cards or fewer (W-2).
         challenge_threshold: challenge when the estimated chance of a bluff is above this.
+        assumed_bluff_rate: how often other players are taken to bluff when they could.
         timing: think delay and reaction time (seconds).
     """
 
     forget_uno: float = 0.1
     bluff_rate: float = 0.3
     challenge_threshold: float = 0.25
+    assumed_bluff_rate: float = 0.25
     timing: Timing = field(default_factory=lambda: Timing(think_delay=1.2, reaction_time=0.9))
     level: str = "basic"
 
@@ -179,7 +181,7 @@ class BasicBot:
             return self._play(view, card, rng), _("Stack {card}: the next player faces {n} cards instead of you.").format(
                 card=_the(card), n=view.pending_draw + (2 if card.kind is Kind.DRAW_TWO else 4))
         if Challenge(p) in moves:
-            odds = bluff_odds(view)
+            odds = bluff_odds(view, self.assumed_bluff_rate)
             who = view.names[view.wd4_player]
             if odds > self.challenge_threshold:
                 return Challenge(p), _("Challenge: {who} still holds {n} cards, so they may well have had a card of the colour.").format(

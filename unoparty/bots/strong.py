@@ -29,11 +29,13 @@ from ..engine import Catch, Draw, Keep, Phase, Play, State, TakeMiniPile
 from ..engine.effects import apply_move
 from ..engine.moves import Accept, Challenge, PointAt
 from ..engine.refusals import fits_mini_pile, matches
+from ..i18n import _
 from .base import Timing, unseen_cards
 from .basic import BasicBot, colour_before_wd4, wd4_is_legal
 
 __all__ = ["StrongBot", "determinize", "determinize_state", "rollout"]
 
+_WD4 = Card(Kind.WILD_DRAW_FOUR)
 _WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
@@ -207,14 +209,15 @@ def policy_move(s: State):
 
 def rollout(s: State, me: int, rng: random.Random, depth: int, softness: float = 0.45) -> float:
     """Play on from `s` (mutated) for at most `depth` moves with `policy_move`; the value for
-    seat `me`: 1 won, 0 lost, else exp(-softness·cards) normalised over the seats."""
+    seat `me`: 1 won, 0 lost, else exp(-softness·size) normalised over the seats, where a
+    hand's size counts each wild card as half a card (it can always be played)."""
     for _ in range(depth):
         if s.phase in _OVER:
             break
         apply_move(s, policy_move(s), rng)
     if s.phase in _OVER:
         return 1.0 if s.winner == me else 0.0
-    weights = [math.exp(-softness * len(h)) for h in s.hands]
+    weights = [math.exp(-softness * (len(h) - 0.5 * sum(1 for c in h if c.kind >= Kind.WILD))) for h in s.hands]
     return weights[me] / sum(weights)
 
 
@@ -233,10 +236,46 @@ class StrongBot(BasicBot):
 
     playouts: int = 48
     depth: int = 30
+    max_options: int = 5
+    margin: float = 0.01
+    confidence: float = 2.0
     forget_uno: float = 0.0
     bluff_rate: float = 0.3
+    assumed_bluff_rate: float = 0.08
+    wd4_attack_at: int = 3
+    safe_bluff_hand: int = 2
+    bait_legal_wd4: bool = True
+    hold_wild_hand: int = 5
+    hold_wild_others: int = 4
+    action_bonus: float = 0.0
+
+    def _wants_to_hold_wild(self, view) -> bool:
+        others = [view.hand_sizes[s] for s in range(len(view.names)) if s != view.player]
+        return len(view.hand) >= self.hold_wild_hand and min(others) >= self.hold_wild_others
+
+    def _score(self, view, card, threat: bool) -> float:
+        score = super()._score(view, card, threat)
+        if card.kind in (Kind.DRAW_TWO, Kind.SKIP):
+            score += self.action_bonus
+        return score
     timing: Timing = field(default_factory=lambda: Timing(think_delay=1.0, reaction_time=0.6))
     level: str = "strong"
+
+    def _turn(self, view, rng: random.Random) -> tuple:
+        hand = view.hand
+        wd4 = _WD4
+        if wd4 in hand and len(hand) > 1:
+            nxt = (view.player + view.direction) % len(view.names)
+            legal = wd4_is_legal(hand, view.colour, wd4)
+            left = len(hand) - 1
+            who = view.names[nxt]
+            if view.hand_sizes[nxt] <= self.wd4_attack_at and (legal or left <= self.safe_bluff_hand):
+                return self._play(view, wd4, rng), _("Play the wild draw four: {who} has only {n} cards left.").format(
+                    who=who, n=view.hand_sizes[nxt])
+            if legal and self.bait_legal_wd4 and left >= 3:
+                return self._play(view, wd4, rng), _("Play the wild draw four: it is legal, so if {who} challenges they draw six.").format(
+                    who=who)
+        return super()._turn(view, rng)
 
     def choose(self, view, rng: random.Random):
         phase = view.phase
@@ -276,18 +315,30 @@ class StrongBot(BasicBot):
         return [m for m in out if m in legal] or [first]
 
     def search(self, view, cands: list, rng: random.Random):
-        """The option with the best total over the sampled rollouts (ties: the earlier)."""
+        """The option whose sampled rollouts beat the heuristic choice (``cands[0]``) clearly:
+        by more than `margin` plus two standard errors of the paired differences; else
+        ``cands[0]``. (Single rollouts are noisy: most options differ by less than the noise.)"""
         me = view.player
+        cands = cands[:self.max_options]
         k = max(2, self.playouts // len(cands))
-        totals = [0.0] * len(cands)
+        diffs = [[] for _ in cands]
         for _ in range(k):
             base = determinize_state(view, rng)
             seed = rng.getrandbits(32)
-            for i, move in enumerate(cands):
+            values = []
+            for move in cands:
                 s = base.copy()
                 r = random.Random(seed)
                 apply_move(s, move, r)
-                totals[i] += rollout(s, me, r, self.depth)
-        totals[0] += 0.05 * k  # a small prior for the heuristic choice
-        best = max(range(len(cands)), key=lambda i: totals[i])
+                values.append(rollout(s, me, r, self.depth))
+            for i, v in enumerate(values):
+                diffs[i].append(v - values[0])
+        best, best_gain = 0, 0.0
+        for i in range(1, len(cands)):
+            d = diffs[i]
+            mean = sum(d) / k
+            var = sum((x - mean) ** 2 for x in d) / (k - 1)
+            gain = mean - self.confidence * math.sqrt(var / k) - self.margin
+            if gain > best_gain:
+                best, best_gain = i, gain
         return cands[best]
