@@ -305,11 +305,14 @@ def _card_effect(s: State, p: int, card: Card, k: int, m: Play | None, colour_be
 
 def _going_out(s: State, p: int, card: Card, k: int, rng, ev: list) -> None:
     """R-1/R-2: the last card ends the round; a last Draw Two or Wild Draw Four first makes the
-    next player draw (links apply, no challenge)."""
+    next player draw (links apply, no challenge). The player who went out has left the round:
+    linked to the next player, they copy nothing (ruling)."""
     if card.kind is Kind.DRAW_TWO or card.kind is Kind.WILD_DRAW_FOUR:
         per = 2 if card.kind is Kind.DRAW_TWO else 4
         total = per * k + (s.pending_draw if s.rules.stacking and s.phase is Phase.CHALLENGE else 0)
-        draw_cards(s, s.next_seat(p), total, "R-2", rng, ev)
+        nxt = s.next_seat(p)
+        copy = not (p in s.links and nxt in s.links)
+        draw_cards(s, nxt, total, "R-2", rng, ev, copy=copy)
     end_round(s, p, ev)
 
 

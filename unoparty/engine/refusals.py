@@ -122,7 +122,7 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
 
     p = move.player
     if not (0 <= p < n):
-        return _r("T-0", _("There is no player {n} at this table.").format(n=p + 1))
+        return _r("T-0", _("There is no such player at this table (seat {n}).").format(n=p))
     phase = s.phase
     hand = s.hands[p]
     cur = s.current
@@ -133,25 +133,29 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
         if card not in hand:
             return _r("T-1", _("You can't play {card}: you don't hold it.").format(card=_the(card)))
         if phase in _OVER:
-            return _r("R-1", _("You can't play now: {state}.").format(state=_phase_words(s)))
+            return _r("R-1", _("You can't play {card} now: {state}.").format(card=_the(card), state=_phase_words(s)))
         if phase is Phase.POINTING:
-            return _r("PT-3", _("You can't play now: first everybody points at another player (Point Taken)."))
+            return _r("PT-3", _("You can't play {card} now: first everybody points at another player (Point Taken).")
+                      .format(card=_the(card)))
         if phase is Phase.CHALLENGE:
             stack_ok = s.rules.stacking and card.kind is s.pending_kind
             if not stack_ok:
                 if s.rules.stacking and p == cur:
                     kind = _("Draw Two") if s.pending_kind is Kind.DRAW_TWO else _("Wild Draw Four")
-                    return _r("H-1", _("Facing a {kind}, you may only stack another {kind} or accept the {n} cards.")
-                              .format(kind=kind, n=s.pending_draw))
+                    return _r("H-1", _("You can't play {card} now: facing a {kind}, you may only stack another "
+                                       "{kind} or accept the {n} cards.").format(card=_the(card), kind=kind, n=s.pending_draw))
                 if p == cur or not s.rules.stacking:
-                    return _r("W-3", _("You can't play now: {who} must first accept or challenge the Wild Draw Four.")
-                              .format(who=_("you") if p == cur else name(cur)))
+                    return _r("W-3", _("You can't play {card} now: {who} must first accept or challenge the Wild Draw Four.")
+                              .format(card=_the(card), who=_("you") if p == cur else name(cur)))
             if p != cur:
-                return _r("T-0", _("It's not your turn: {who} must answer the draw card.").format(who=name(cur)))
+                return _r("T-0", _("You can't play {card} now: it's not your turn, {who} must answer the draw card.")
+                          .format(card=_the(card), who=name(cur)))
         elif p != cur:
             if phase is Phase.MINI_PILE:
-                return _r("T-0", _("It's not your turn to add to the mini pile: it's {who}'s.").format(who=name(cur)))
-            return _r("T-0", _("It's not your turn: it's {who}'s.").format(who=name(cur)))
+                return _r("T-0", _("You can't add {card} now: it's {who}'s turn to add to the mini pile.")
+                          .format(card=_the(card), who=name(cur)))
+            return _r("T-0", _("You can't play {card} now: it's not your turn, it's {who}'s.")
+                      .format(card=_the(card), who=name(cur)))
         if phase is Phase.DRAWN and card is not s.drawn_card:
             return _r("T-3", _("After drawing, the only card you may play is the card you drew ({drawn}). Play it or keep it.")
                       .format(drawn=_the(s.drawn_card)))
@@ -187,32 +191,38 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
                           .format(card=_the(card)))
             if card.kind is Kind.WILD_DRAWN_TOGETHER:
                 if move.link is None:
-                    return _r("LK-1", _("Playing a Wild Drawn Together, you must choose two players to link."))
+                    return _r("LK-1", _("Playing {card}, you must choose two players to link.").format(card=_the(card)))
                 a, b = move.link
                 if not (0 <= a < n and 0 <= b < n):
-                    return _r("LK-1", _("You can only link players at this table."))
+                    return _r("LK-1", _("Playing {card}, you can only link players at this table.").format(card=_the(card)))
                 if a == b:
-                    return _r("LK-1", _("A link joins two different players."), ruling=False)
+                    return _r("LK-1", _("Playing {card}, link two different players, not the same one twice.")
+                              .format(card=_the(card)))
             elif move.link is not None:
-                return _r("LK-1", _("Only a Wild Drawn Together links players."))
+                return _r("LK-1", _("Only a Wild Drawn Together links players, not {card}.").format(card=_the(card)))
         left = len(hand) - (2 if move.twice else 1)
         if move.call_uno and left != 1:
-            return _r("U-1", _("You call UNO when a play leaves you with one card; this one leaves you {n}.").format(n=left))
+            return _r("U-1", _("You call UNO when a play leaves you with one card; playing {card} leaves you {n}.")
+                      .format(card=_the(card), n=left))
         if move.swap_with is not None:
             if not s.rules.seven_o:
-                return _r("H-2", _("Swapping hands is the Seven-O house rule, and it is not on in this game."))
+                return _r("H-2", _("You can't swap hands with {card}: Seven-O is a house rule, and it is not on in this game.")
+                          .format(card=_the(card)))
             if card.kind is not Kind.NUMBER or card.number != 7:
-                return _r("H-2", _("Only a 7 lets you swap hands (Seven-O)."))
+                return _r("H-2", _("Only a 7 lets you swap hands (Seven-O), not {card}.").format(card=_the(card)))
             t = move.swap_with
             if not (0 <= t < n) or t == p:
-                return _r("H-2", _("Choose another player at the table to swap hands with."))
+                return _r("H-2", _("Playing {card}, choose another player at the table to swap hands with.")
+                          .format(card=_the(card)))
         if move.twice:
             if not s.rules.doubles:
-                return _r("H-4", _("Playing two cards at once is the Doubles house rule, and it is not on in this game."))
+                return _r("H-4", _("You can't play {card} twice: Doubles is a house rule, and it is not on in this game.")
+                          .format(card=_the(card)))
             if card.kind >= Kind.WILD:
-                return _r("H-4", _("Wild cards can't be played as doubles."), ruling=True)
+                return _r("H-4", _("Wild cards can't be played as doubles, so not {card}.").format(card=_the(card)), ruling=True)
             if phase is Phase.DRAWN:
-                return _r("T-3", _("After drawing, you may play only the card you drew, not two cards."))
+                return _r("T-3", _("After drawing, you may play only the card you drew ({drawn}), not two cards.")
+                          .format(drawn=_the(s.drawn_card)))
             if hand.count(card) < 2:
                 return _r("H-4", _("You need two {card}s to play them together.").format(card=_(str(card))))
         return None
@@ -231,7 +241,7 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
             return _r("T-3", _("You have already drawn this turn: play the card you drew or keep it."))
         if phase is Phase.CHALLENGE:
             if s.pending_kind is Kind.DRAW_TWO:
-                return _r("H-1", _("Facing a stacked Draw Two, you answer with accept (draw {n}) or another Draw Two.")
+                return _r("W-3", _("A draw card waits for its answer: accept it (draw {n}) or stack another Draw Two.")
                           .format(n=s.pending_draw))
             return _r("W-3", _("A Wild Draw Four waits for its answer: accept it or challenge it."))
         if phase is Phase.POINTING:
@@ -253,19 +263,22 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
         if card not in hand:
             return _r("SP-4", _("You can't speed play {card}: you don't hold it.").format(card=_the(card)))
         if phase in _OVER:
-            return _r("R-1", _("You can't play now: {state}.").format(state=_phase_words(s)))
+            return _r("R-1", _("You can't play {card} now: {state}.").format(card=_the(card), state=_phase_words(s)))
         if not s.rules.has_speed_play:
-            return _r("SP-7", _("Classic UNO has no speed play unless the Jump-In house rule is on."))
+            return _r("SP-7", _("You can't speed play {card}: classic UNO has no speed play unless the Jump-In "
+                                "house rule is on.").format(card=_the(card)))
         if phase is Phase.DRAWN and p == cur:
-            return _r("T-3", _("You have just drawn: play the card you drew or keep it."))
+            return _r("T-3", _("You can't speed play {card}: you drew {drawn} this turn; play it or keep it.")
+                      .format(card=_the(card), drawn=_the(s.drawn_card)))
         if phase not in (Phase.TURN, Phase.DRAWN):
-            return _r("SP-5", _("Speed play is only possible during normal play, not while {state}.")
-                      .format(state=_phase_words(s)), ruling=True)
+            return _r("SP-5", _("You can't speed play {card} now: speed play is only possible during normal play, "
+                                "not while {state}.").format(card=_the(card), state=_phase_words(s)), ruling=True)
         if s.top_player == p:
-            return _r("SP-5", _("You can't speed play onto your own card: one card per turn."), ruling=True)
+            return _r("SP-5", _("You can't speed play {card} onto your own card: one card per turn.")
+                      .format(card=_the(card)), ruling=True)
         if move.call_uno and len(hand) != 2:
-            return _r("U-1", _("You call UNO when a play leaves you with one card; this one leaves you {n}.")
-                      .format(n=len(hand) - 1))
+            return _r("U-1", _("You call UNO when a play leaves you with one card; speed playing {card} leaves you {n}.")
+                      .format(card=_the(card), n=len(hand) - 1))
         return None
 
     # ---- UNO -------------------------------------------------------------------------------

@@ -1,8 +1,4 @@
-"""Rule tests where the engine disagreed with RULES.md / DESIGN.md when they were written.
-
-They are kept apart (and committed apart) so the engine can be fixed against them; they are
-not marked xfail. Each names its rule id.
-"""
+"""Explanations name the cards (DESIGN.md "Errors"): refusals of card moves, rule by rule."""
 
 from __future__ import annotations
 
