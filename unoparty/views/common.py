@@ -135,11 +135,16 @@ class LogView:
             if not text:
                 continue
             rule = getattr(ev, "rule", "") or ""
-            if rule and text.endswith(f"({rule})"):
-                text = text[: -len(rule) - 2].rstrip()
+            ruling = False
+            if rule and text.endswith(")") and text.rfind(f"({rule}") >= 0:
+                cut = text.rfind(f"({rule}")
+                ruling = "ruling" in text[cut:]
+                text = text[:cut].rstrip()
             lines.append((text, rule))
             cls = "up-log-item up-new" if i >= first_new else "up-log-item"
             rid = f'<span class="up-ruleid">{esc(rule)}</span>' if rule else ""
+            if ruling:
+                rid += f' <span class="up-mark up-mark-ruling">{esc(_("ruling of this app"))}</span>'
             items.append(f'<div class="{cls}">{esc(text)}{rid}</div>')
         self.lines = lines
         body = "".join(items) or f'<div class="up-log-item">{esc(_("Nothing yet."))}</div>'

@@ -126,9 +126,11 @@ class GameApp:
                            self.pause_button, self.new_game_button])
         controls.add_class("up-actions")
         left = w.VBox([self.status, self.board.table.box, self.board.picker],
-                      layout=w.Layout(flex="1 1 auto", min_width="600px"))
+                      layout=w.Layout(flex="1 1 auto", min_width="560px"))
+        left.add_class("up-main")
         right = w.VBox([self.round_box, self.chance, self.board.message.box, self.board.actions, controls, self.log.box],
                        layout=w.Layout(width="360px", flex="0 0 360px"))
+        right.add_class("up-side")
         self.game_box = w.VBox([w.HBox([left, right], layout=w.Layout(align_items="flex-start")),
                                 self.board.hand.box], layout=w.Layout(display="none"))
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.settings_box, self.game_box])
@@ -170,12 +172,12 @@ class GameApp:
         self.game, self.me = game, me
         self.controller = GameController(game, me, bots, pace=pace, seed=seed, loop=self.loop,
                                          on_change=self.errors.guard(self.render), on_error=self.errors.report)
-        self.settings_box.layout.display = "none"
-        self.game_box.layout.display = None
         self.board.message.clear()
         if pace == LEARNING:
             self.controller.run_bots()
         self.render()
+        self.settings_box.layout.display = "none"
+        self.game_box.layout.display = None
 
     def show_settings(self) -> None:
         if self.controller is not None:

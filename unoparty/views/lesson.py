@@ -97,11 +97,13 @@ class LessonPlayer:
                            self.exit_button])
         controls.add_class("up-actions")
         left = w.VBox([self.board.table.box, self.board.picker],
-                      layout=w.Layout(flex="1 1 auto", min_width="600px"))
+                      layout=w.Layout(flex="1 1 auto", min_width="560px"))
+        left.add_class("up-main")
         right = w.VBox([self.step_label, self.say, self.task, self.feedback.box,
                         w.VBox([self.ruling, self.ruling_button], layout=w.Layout(align_items="flex-start")),
                         controls, self.stars, self.board.actions, self.log.box],
                        layout=w.Layout(width="400px", flex="0 0 400px"))
+        right.add_class("up-side")
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.title,
                            w.HBox([left, right], layout=w.Layout(align_items="flex-start")),
                            self.board.hand.box])

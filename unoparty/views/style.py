@@ -87,7 +87,7 @@ CSS = """
 .up-uno-armed { box-shadow: 0 0 0 4px #D72600 inset; }
 
 /* the table */
-.up-tablebox { position: relative; width: 100%; aspect-ratio: 1000 / 520; min-width: 600px; overflow: visible;
+.up-tablebox { position: relative; width: 100%; aspect-ratio: 1000 / 520; min-width: 560px; overflow: visible;
   padding: 0 !important; }
 .up-felt { position: absolute; inset: 0; border-radius: 48% / 46%;
   background: radial-gradient(ellipse at 50% 45%, #3a9a5c 0%, #2b7a47 60%, #1f5e36 100%);
@@ -224,10 +224,15 @@ CSS = """
 .up-mark-classic { background: #e3eeff; color: #063a80; }
 .up-rule p { margin: 3px 0; font-size: 14.5px; line-height: 1.4; }
 
+.up-mark { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 8px; padding: 0 6px; }
 @media (max-width: 1100px) {
   .up-slot { width: 72px; height: 108px; }
   .up-seat { width: 100px; }
-  .up-log-list { max-height: 260px; }
+  .up-seat .up-fan { width: 66px; height: 34px; }
+  .up-log-list { max-height: 240px; }
+  .up-side { width: 300px !important; flex: 0 0 300px !important; }
+  .up-center { transform: translate(-50%, -50%) scale(.78); }
+  .up-tablebox { min-width: 540px; }
 }
 """ + _positions()
 
