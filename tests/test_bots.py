@@ -267,3 +267,40 @@ def test_hints_are_legal_with_one_sentence() -> None:
     g = setup({"You": ["red 7", "wild", "blue 1"], "Ava": fill("green", 5, 1)}, "red 3")
     move, reason = hint(g, 0)
     assert move == Play(0, C("red 7")) and reason.startswith("Play the red 7")
+
+
+def test_memory_inferences_hold_for_the_real_hands() -> None:
+    """`TableMemory` only infers what is true (against sensible players): a player void in a
+    colour holds at most `fresh` cards of it besides known ones, and known cards are held."""
+    from collections import Counter
+
+    from unoparty.bots.memory import TableMemory
+    checks = 0
+    for seed in range(8):
+        g = Game(["a", "b", "c", "d"], seed=seed, record_undo=False)
+        bots = [make_bot("basic") for _ in range(4)]
+        rng = random.Random(seed)
+        memory = TableMemory()
+        memory.observe(g.view_for(0))
+        for _ in range(600):
+            if g.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                break
+            actors = g.waiting_for if g.phase is Phase.POINTING else (g.current,)
+            move = None
+            for p in range(4):
+                if p not in actors and g.legal_moves(p) and rng.random() < 0.3:
+                    move = bots[p].react(g.view_for(p), rng)
+                    if move:
+                        break
+            if move is None:
+                a = rng.choice(actors)
+                move = bots[a].choose(g.view_for(a), rng)
+            g.apply(move)
+            memory.observe(g.view_for(0))
+            for q in range(1, 4):
+                rest = Counter(g.hands[q]) - memory.known[q]
+                assert not memory.known[q] - Counter(g.hands[q])
+                for colour, fresh in memory.voids[q].items():
+                    assert sum(k for c, k in rest.items() if c.colour is colour) <= fresh
+                    checks += 1
+    assert checks > 500

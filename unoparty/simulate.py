@@ -164,6 +164,9 @@ def run_round(index: int, players: int, levels, rules: Rules = Rules(), seed: in
     slot_at = [(s + index) % n for s in range(n)]           # seat -> slot
     bots = [make_bot(levels[slot_at[s]], **(settings or {}).get(levels[slot_at[s]], {})) for s in range(n)]
     rngs = [random.Random(derive_seed(seed, index, "bot", slot_at[s])) for s in range(n)]
+    watchers = [(s, b) for s, b in enumerate(bots) if hasattr(b, "observe")]
+    for s, b in watchers:
+        b.observe(game.view_for(s))
     race = random.Random(derive_seed(seed, index, "race"))
     gauss = race.gauss
     moves = turns = drawn = speed = pt = 0
@@ -203,6 +206,8 @@ def run_round(index: int, players: int, levels, rules: Rules = Rules(), seed: in
         decisions.update(_decision_kinds(game, best_move))
         events = game.apply(best_move)
         moves += 1
+        for s, b in watchers:
+            b.observe(game.view_for(s))
         for e in events:
             k = e.kind
             if k is EventKind.TURN_STARTED:

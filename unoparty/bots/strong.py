@@ -30,7 +30,9 @@ from ..engine.effects import apply_move
 from ..engine.moves import Accept, Challenge, PointAt
 from ..engine.refusals import fits_mini_pile, matches
 from ..i18n import _
-from .base import Timing, unseen_cards
+from ..cards import COLOURS
+from .base import Timing, colour_counts, unseen_cards
+from .memory import TableMemory
 from .basic import BasicBot, colour_before_wd4, wd4_is_legal
 
 __all__ = ["StrongBot", "determinize", "determinize_state", "rollout"]
@@ -42,25 +44,32 @@ _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
 # ---- sampling the hidden cards -------------------------------------------------------------------
 
-def determinize_state(view, rng: random.Random) -> State:
+def determinize_state(view, rng: random.Random, memory=None) -> State:
     """An engine `State` agreeing with `view` in everything the viewer can see, with the
     hidden cards — other hands, draw pile order, secret pointing targets, whether a Wild Draw
     Four being answered was legal — sampled with `rng`.
 
-    Depends only on `view` and `rng`: two games with the same view give the same samples.
+    With a `TableMemory`, each other hand is dealt its known cards and at most ``fresh``
+    cards of each colour it is void in (as far as the unseen cards allow).
+
+    Depends only on `view`, `memory` and `rng`: two games with the same view give the same
+    samples.
     """
     n = len(view.names)
     me = view.player
     s = State(view.rules, n)
     pool = unseen_cards(view)
     rng.shuffle(pool)
-    for seat in range(n):
-        if seat == me:
-            s.hands[seat] = list(view.hand)
-        else:
-            k = view.hand_sizes[seat]
-            s.hands[seat] = pool[len(pool) - k:]
-            del pool[len(pool) - k:]
+    if memory is not None and memory.voids and len(memory.voids) == n:
+        _deal_with_memory(s, view, pool, memory)
+    else:
+        for seat in range(n):
+            if seat == me:
+                s.hands[seat] = list(view.hand)
+            else:
+                k = view.hand_sizes[seat]
+                s.hands[seat] = pool[len(pool) - k:]
+                del pool[len(pool) - k:]
     s.draw_pile = pool                      # top = end (the order is a sample)
     s.discard_pile = list(view.discard_pile)
     s.colour = view.colour
@@ -98,6 +107,38 @@ def determinize_state(view, rng: random.Random) -> State:
         else:
             s.wd4_legal = rng.random() < 0.75
     return s
+
+
+def _deal_with_memory(s: State, view, pool: list, memory) -> None:
+    """Deal the shuffled `pool` into the other hands respecting `memory`; the rest stays in
+    `pool` (the draw pile)."""
+    me = view.player
+    s.hands[me] = list(view.hand)
+    seats = [q for q in range(s.n) if q != me]
+    seats.sort(key=lambda q: -len(memory.voids[q]) - sum(memory.known[q].values()))
+    for q in seats:
+        k = view.hand_sizes[q]
+        hand: list = []
+        for card, count in memory.known[q].items():
+            for _ in range(count):
+                if len(hand) < k and card in pool:
+                    pool.remove(card)
+                    hand.append(card)
+        allow = dict(memory.voids[q])
+        rest: list = []
+        while pool and len(hand) < k:
+            card = pool.pop()
+            c = card.colour
+            if c is not None and c in allow:
+                if allow[c] <= 0:
+                    rest.append(card)
+                    continue
+                allow[c] -= 1
+            hand.append(card)
+        while len(hand) < k and rest:     # not enough cards fit: relax
+            hand.append(rest.pop())
+        pool.extend(reversed(rest))
+        s.hands[q] = hand
 
 
 def _sample_drawn_card(s: State, rng: random.Random) -> None:
@@ -253,11 +294,34 @@ class StrongBot(BasicBot):
         others = [view.hand_sizes[s] for s in range(len(view.names)) if s != view.player]
         return len(view.hand) >= self.hold_wild_hand and min(others) >= self.hold_wild_others
 
+    void_bonus: float = 5.0
+
+    def _next_void(self, view, colour) -> float:
+        """How sure the memory is that the next player holds no card of `colour` (0–1)."""
+        voids = self.memory.voids
+        if colour is None or len(voids) != len(view.names):
+            return 0.0
+        nxt = (view.player + view.direction) % len(view.names)
+        fresh = voids[nxt].get(colour)
+        if fresh is None:
+            return 0.0
+        return 1.0 if fresh == 0 else 0.5 if fresh == 1 else 0.0
+
     def _score(self, view, card, threat: bool) -> float:
         score = super()._score(view, card, threat)
         if card.kind in (Kind.DRAW_TWO, Kind.SKIP):
             score += self.action_bonus
-        return score
+        return score + self.void_bonus * self._next_void(view, card.colour)
+
+    def _play(self, view, card, rng, twice: bool = False, forget=None):
+        move = super()._play(view, card, rng, twice=twice, forget=forget)
+        if move.colour is not None and self.void_bonus:
+            counts = colour_counts(view.hand, exclude=card)
+            best = max(COLOURS, key=lambda c: (counts[c] + 2.5 * self.void_bonus * self._next_void(view, c)
+                                               if counts[c] else -1, counts[c], -int(c)))
+            if best is not move.colour:
+                move = Play(move.player, move.card, best, move.link, move.call_uno, move.swap_with, move.twice)
+        return move
     timing: Timing = field(default_factory=lambda: Timing(think_delay=1.0, reaction_time=0.6))
     level: str = "strong"
 
@@ -276,6 +340,15 @@ class StrongBot(BasicBot):
                 return self._play(view, wd4, rng), _("Play the wild draw four: it is legal, so if {who} challenges they draw six.").format(
                     who=who)
         return super()._turn(view, rng)
+
+    def __post_init__(self) -> None:
+        self.memory = TableMemory()
+
+    def observe(self, view) -> None:
+        """Watch the table: call with this seat's view after every move (optional; it makes
+        the sampled hands likelier, `TableMemory`)."""
+        if view.player is not None:
+            self.memory.observe(view)
 
     def choose(self, view, rng: random.Random):
         phase = view.phase
@@ -323,7 +396,7 @@ class StrongBot(BasicBot):
         k = max(2, self.playouts // len(cands))
         diffs = [[] for _ in cands]
         for _ in range(k):
-            base = determinize_state(view, rng)
+            base = determinize_state(view, rng, self.memory)
             seed = rng.getrandbits(32)
             values = []
             for move in cands:

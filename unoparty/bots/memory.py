@@ -1,0 +1,81 @@
+"""What a player at the table remembers: facts about other hands inferred from the views a
+bot has seen, one after another (never from hidden state).
+
+- A player who draws on their turn and cannot play the card drawn held no card of the
+  current colour (T-3): a *void* in that colour. Cards they get later may be of it, so
+  the memory counts, per void colour, how many of their cards may be of it (``fresh``).
+- A player who takes a mini pile (PU-6) held no card of its colour, and now holds the
+  taken cards, which everybody saw (*known* cards).
+
+`unoparty.bots.strong.determinize_state` deals the unseen cards consistently with these
+facts, so the search plays against likely hands rather than arbitrary ones.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..engine import Phase
+
+__all__ = ["TableMemory"]
+
+
+class TableMemory:
+    """Facts about the other hands, updated by `observe(view)` after every move."""
+
+    def __init__(self) -> None:
+        self.prev = None
+        self.voids: list[dict] = []     # seat -> {colour: how many of their cards may be of it}
+        self.known: list[Counter] = []  # seat -> cards known to be in their hand
+
+    def reset(self, view) -> None:
+        n = len(view.names)
+        self.voids = [dict() for _ in range(n)]
+        self.known = [Counter() for _ in range(n)]
+
+    def observe(self, view) -> None:
+        """Update from the next view of the same seat (call after every move)."""
+        prev = self.prev
+        self.prev = view
+        if prev is None or prev.round_number != view.round_number or len(prev.names) != len(view.names):
+            self.reset(view)
+            return
+        if view.rules.seven_o and len(view.discard_pile) != len(prev.discard_pile) \
+                and view.top_card.number in (0, 7):
+            self.reset(view)  # hands may have moved (H-2)
+            return
+        played_by: dict = {}
+        grew = len(view.discard_pile) - len(prev.discard_pile)
+        if grew > 0 and view.top_player is not None:
+            played_by[view.top_player] = list(view.discard_pile[len(prev.discard_pile):])
+        if len(view.mini_pile) == len(prev.mini_pile) + 1 and prev.current is not None:
+            played_by.setdefault(prev.current, []).append(view.mini_pile[-1])
+        for seat in range(len(view.names)):
+            if seat == view.player:
+                continue
+            voids, known = self.voids[seat], self.known[seat]
+            change = view.hand_sizes[seat] - prev.hand_sizes[seat]
+            for card in played_by.get(seat, ()):
+                if known[card] > 0:
+                    known[card] -= 1
+                elif card.colour in voids:
+                    voids[card.colour] = max(0, voids[card.colour] - 1)
+            if change > 0:
+                took = (prev.phase is Phase.MINI_PILE and prev.current == seat and prev.mini_pile
+                        and not view.mini_pile)
+                if took:
+                    known.update(prev.mini_pile)
+                    voids[prev.mini_pile[0].colour] = 0
+                else:
+                    for colour in voids:
+                        voids[colour] += change
+                    turn_draw = (prev.phase is Phase.TURN and prev.current == seat and change == 1
+                                 and grew == 0 and prev.colour is not None)
+                    if turn_draw:
+                        voids[prev.colour] = 1 if view.phase is Phase.DRAWN and view.current == seat else 0
+            size = view.hand_sizes[seat]
+            for colour in voids:
+                voids[colour] = min(voids[colour], size)
+            total = sum(known.values())
+            if total > size:
+                known.clear()
