@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import socket
 import statistics
@@ -116,8 +117,11 @@ def app_clicks(browser, url: str, n: int) -> list[float]:
     while len(out) < n and guard < n * 10:
         guard += 1
         if page.locator(".up-roundover").is_visible():
-            page.get_by_role("button", name=r"Next round").click()
-            page.wait_for_timeout(500)
+            again = page.get_by_role("button", name=re.compile("^(Next round|New match)$"))
+            again.first.click()
+            if page.get_by_role("button", name="Deal the cards").is_visible():
+                page.get_by_role("button", name="Deal the cards").click()
+            page.wait_for_timeout(800)
             continue
         cont = page.get_by_role("button", name="Continue", exact=True)
         if cont.is_visible():
@@ -146,14 +150,15 @@ def app_clicks(browser, url: str, n: int) -> list[float]:
         if target is None:
             page.wait_for_timeout(200)
             continue
-        handle = drawing.element_handle()
         t0 = time.perf_counter()
         target.click()
         try:
-            page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[handle, before], timeout=15_000)
+            page.wait_for_function("(old) => { const el = document.querySelector('.up-drawing');"
+                                   " return el !== null && el.innerHTML !== old; }", arg=before, timeout=5_000)
         except Exception:
             continue  # e.g. a wild card opened the colour picker: not a table update
         out.append(time.perf_counter() - t0)
+        print(f"  app click {len(out)}: {1000 * out[-1]:.0f} ms", file=sys.stderr, flush=True)
     page.close()
     return out
 

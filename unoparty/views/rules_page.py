@@ -64,7 +64,8 @@ class RulesPage:
         self.back_button = button(_("‹ Back"))
         self.on_back = on_back
         self.back_button.on_click(lambda _b: self.on_back and self.on_back())
-        self.box = w.VBox([self.back_button, self.html])
+        self.box = w.VBox([self.back_button, self.html], layout=w.Layout(align_items="stretch"))
+        self.back_button.layout.align_self = "flex-start"
         self.show()
 
     def show(self, rule_id: str | None = None) -> None:
