@@ -88,8 +88,9 @@ class App:
         self.nav_buttons["rules"].on_click(g(lambda _b: self.show_rules()))
         nav = w.HBox(list(self.nav_buttons.values()), layout=w.Layout(margin="0 0 8px"))
         nav.add_class("up-nav")
-        self.rules = RulesPage(on_back=g(self._back))
-        self.game = GameApp(bot_factory=bot_factory, on_rule=g(self.show_rules), errors=self.errors)
+        self._bot_factory = bot_factory
+        self._rules: RulesPage | None = None   # built when first shown: a faster first page
+        self._game: GameApp | None = None
         self.lesson: LessonPlayer | None = None
         self.lesson_buttons: dict[str, w.Button] = {}
         self.home = w.VBox([])
@@ -99,6 +100,19 @@ class App:
         self.box = w.VBox([style_widget(), self.header, nav, self.errors.box, self.content])
         self.box.add_class("up-app")
         {"game": self.show_game, "rules": self.show_rules}.get(start, self.show_home)()
+
+    @property
+    def rules(self) -> RulesPage:
+        if self._rules is None:
+            self._rules = RulesPage(on_back=self.errors.guard(self._back))
+        return self._rules
+
+    @property
+    def game(self) -> GameApp:
+        if self._game is None:
+            self._game = GameApp(bot_factory=self._bot_factory, on_rule=self.errors.guard(self.show_rules),
+                                 errors=self.errors)
+        return self._game
 
     # ------------------------------------------------------------------ pages
 
