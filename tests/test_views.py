@@ -57,6 +57,11 @@ def setup_game(names, hands, turn, top="red 3", draw=(), links=(), **kw) -> Game
                            [c("blue 5"), c(top)], [c(x) for x in draw], links=tuple(links), **kw)
 
 
+def click_card(hand, text: str) -> None:
+    """Click the card `text` in a HandView (the hand is shown sorted)."""
+    hand.buttons[hand.cards.index(c(text))].click()
+
+
 def game_app(game, me=0, bots=None, pace=LEARNING) -> GameApp:
     app = GameApp(bot_factory=stub_bots)
     app.start_game(game, me, bots if bots is not None else {}, pace=pace)
@@ -160,13 +165,13 @@ def test_playable_cards_are_raised_and_clicking_one_plays_it():
                                             "Ben": ["green 2", "green 3"]}, "You")
     app = game_app(game)
     hand = app.board.hand
-    assert hand.cards == [c("red 7"), c("blue 9"), c("green 1")]
+    assert hand.cards == [c("red 7"), c("green 1"), c("blue 9")]  # sorted by colour
     marks = [set(box._dom_classes) for box in hand.slots[:3]]
-    assert "up-playable" in marks[0] and "up-unplayable" in marks[1]
+    assert "up-playable" in marks[0] and "up-unplayable" in marks[2]
     hand.buttons[0].click()
     assert game.top_card == c("red 7")
     assert game.history[-1] == Play(0, c("red 7"))
-    assert hand.cards == [c("blue 9"), c("green 1")]
+    assert hand.cards == [c("green 1"), c("blue 9")]
 
 
 def test_clicking_an_unplayable_card_explains_and_changes_nothing():
@@ -174,7 +179,7 @@ def test_clicking_an_unplayable_card_explains_and_changes_nothing():
                                             "Ben": ["green 2", "green 3"]}, "You")
     app = game_app(game)
     before = len(game.history)
-    app.board.hand.buttons[1].click()
+    click_card(app.board.hand, "blue 9")
     assert len(game.history) == before
     refusal = game.why_illegal(Play(0, c("blue 9")))
     assert refusal is not None
@@ -187,7 +192,7 @@ def test_a_wild_asks_for_a_colour():
     game = setup_game(["You", "Ava", "Ben"], {"You": ["wild", "blue 9"], "Ava": ["blue 1", "blue 2"],
                                             "Ben": ["green 2", "green 3"]}, "You")
     app = game_app(game)
-    app.board.hand.buttons[0].click()
+    click_card(app.board.hand, "wild")
     assert app.board.picker.layout.display is None
     assert game.top_card == c("red 3")  # nothing played yet
     app.board.colour_buttons[Colour.GREEN].click()
@@ -200,7 +205,7 @@ def test_wild_drawn_together_asks_for_colour_then_two_players():
                                                    "Ava": ["blue 1", "blue 2"], "Ben": ["green 2", "green 3"],
                                                    "Cal": ["yellow 1", "yellow 2"]}, "You")
     app = game_app(game)
-    app.board.hand.buttons[0].click()
+    click_card(app.board.hand, "wild drawn together")
     app.board.colour_buttons[Colour.BLUE].click()
     assert app.board._pick_kind == "link"
     [b for b in app.board.picker_buttons if b.description == "Ava"][0].click()
@@ -228,7 +233,7 @@ def test_uno_button_arms_the_call_with_the_next_to_last_card():
     app = game_app(game)
     app.board.uno_button.click()
     assert app.board.uno_armed
-    app.board.hand.buttons[0].click()
+    click_card(app.board.hand, "red 7")
     assert game.history[-1] == Play(0, c("red 7"), call_uno=True)
     assert game.uno_called[0]
 
@@ -238,7 +243,7 @@ def test_point_taken_picker_points_at_the_clicked_seat():
                                                    "Ava": ["blue 1", "blue 2"], "Ben": ["green 2", "green 3"],
                                                    "Cal": ["yellow 1", "yellow 2"]}, "You")
     app = game_app(game)
-    app.board.hand.buttons[0].click()
+    click_card(app.board.hand, "red point taken")
     assert str(game.phase.value) == "pointing"
     assert app.board._pick_kind == "point"
     assert "3 · 2 · 1" in app.chance.value
@@ -254,7 +259,7 @@ def test_mini_pile_is_on_the_table():
                                             "Ava": ["yellow 1", "blue 2"], "Ben": ["green 2", "green 3"]},
                       "You", draw=["yellow 6"])
     app = game_app(game)
-    app.board.hand.buttons[0].click()
+    click_card(app.board.hand, "wild pile up")
     assert game.mini_pile == (c("yellow 6"),)
     page = app.board.table.drawing.value
     assert "up-mini" in page and "mini pile" in page and "yellow 6" in page
@@ -280,10 +285,10 @@ def test_a_round_against_bots_is_played_by_clicking_until_it_ends():
                     if "up-playable" in box._dom_classes]
         if playable and game.current == 0:
             board.hand.buttons[rng.choice(playable)].click()
-            if board.picker.layout.display is None:
+            for _pick in range(4):  # colour, then (Wild Drawn Together) two players
+                if board.picker.layout.display is not None:
+                    break
                 (board.picker_buttons or list(board.colour_buttons.values()))[0].click()
-                if board.picker.layout.display is None and board.picker_buttons:
-                    board.picker_buttons[0].click()
         elif not board.draw_button.disabled:
             board.draw_button.click()
         elif board.keep_button.layout.display is None and not board.keep_button.disabled:
@@ -319,7 +324,7 @@ def test_learning_pace_pauses_at_a_speed_play_chance_and_says_so():
     assert game.top_card == c("red 7")
     assert "speed play" in app.chance.value
     assert app.continue_button.layout.display is None
-    app.board.hand.buttons[0].click()  # the speed play
+    click_card(app.board.hand, "red 7")  # the speed play
     assert SpeedPlay(0, c("red 7")) in game.history
 
 
@@ -476,7 +481,7 @@ def test_an_explanation_links_to_its_rule():
                                             "Ben": ["green 2", "green 3"]}, "You")
     app.game.start_game(game, 0, {})
     app.show_game()
-    app.game.board.hand.buttons[1].click()
+    click_card(app.game.board.hand, "blue 9")
     rule = app.game.board.message.rule
     app.game.board.message.rule_button.click()
     assert app.page == "rules" and app.rules.focus == rule
@@ -507,6 +512,6 @@ def test_free_board_builds_wrong_moves_for_lessons():
     moves = []
     board.on_move = moves.append
     board.render(game, 0)
-    board.hand.buttons[1].click()
+    click_card(board.hand, "blue 9")
     board.draw_button.click()
     assert moves == [SpeedPlay(0, c("blue 9")), Draw(0)]

@@ -78,6 +78,7 @@ class GameController:
         self._last_click = 0.0
         self.countdown: int | None = None
         self.bot_moves = 0
+        self._pointing_since = None
 
     # ------------------------------------------------------------------ helpers
 
@@ -93,6 +94,13 @@ class GameController:
     def is_over(self) -> bool:
         return _phase(self.game) in _OVER
 
+    def version_pointing(self):
+        """An id of the current Point Taken count: the version at which pointing began."""
+        return self._pointing_since
+
+    def scale(self) -> float:
+        return delay_scale()
+
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change()
@@ -104,6 +112,11 @@ class GameController:
             del self.events[:-200]
         self.new_events = len(events)
         self.version += 1
+        pointing = _phase(self.game) == "pointing"
+        if pointing and self._pointing_since is None:
+            self._pointing_since = self.version
+        elif not pointing:
+            self._pointing_since = None
         return events
 
     def _learner_chances(self) -> list:
@@ -296,8 +309,9 @@ class GameController:
         version = self.version
         if _phase(self.game) == "pointing" and self.countdown is None and self.me in self.game.waiting_for:
             pass
+        count = 3 * max(0.25, 0.8 * min(1.0, delay_scale())) if _phase(self.game) == "pointing" else 0.0
         for seat in self._actors():
-            self._handles.append(loop.call_later(self._delay(seat, "think"), self._fire, version, seat, "act"))
+            self._handles.append(loop.call_later(count + self._delay(seat, "think"), self._fire, version, seat, "act"))
         for seat in self.bots:
             view_moves = self.game.legal_moves(seat)
             if any(isinstance(m, (SpeedPlay, Catch, CallUno)) for m in view_moves):

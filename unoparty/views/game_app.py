@@ -135,7 +135,7 @@ class GameApp:
                                 self.board.hand.box], layout=w.Layout(display="none"))
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.settings_box, self.game_box])
         self._last_top = None
-        self._count_task = None
+        self._count_version = None
 
     # ------------------------------------------------------------------ settings
 
@@ -282,8 +282,11 @@ class GameApp:
         fresh = top is not self._last_top and self._last_top is not None
         self._last_top = top
         # Point Taken: the count, then pick a player
-        if phase == "pointing" and self.me in g.waiting_for:
+        if phase == "pointing" and c.pace == PARTY and self._count_version != c.version_pointing():
+            self._start_count()
+        if phase != "pointing":
             self.board.countdown = None
+        if phase == "pointing" and self.me in g.waiting_for:
             if self.board._pick_kind != "point":
                 self.board.open_point_picker()
             self.chance.value = (f'<div class="up-msg up-msg-chance"><b>3 · 2 · 1 — '
@@ -320,6 +323,22 @@ class GameApp:
         else:
             self.round_box.layout.display = "none"
             self.board.actions.layout.display = None
+
+    def _start_count(self) -> None:
+        """Party pace: the count 3-2-1 after a Point Taken (PT-3), drawn on the table."""
+        c = self.controller
+        self._count_version = c.version_pointing()
+        step = max(0.25, 0.8 * min(1.0, c.scale()))
+        self.board.countdown = 3
+
+        def tick(n: int) -> None:
+            if self.controller is not c or c.version_pointing() != self._count_version:
+                return
+            self.board.countdown = n if n > 0 else None
+            self.errors.guard(self.render)()
+
+        for k, n in enumerate((2, 1, 0), 1):
+            c.loop.call_later(step * k, tick, n)
 
     def scoring_html(self) -> str:
         """The round's end: who went out, what each hand was worth, the running totals."""

@@ -300,6 +300,11 @@ class TableView:
                 b.disabled = True
 
 
+def _hand_order(card: Card) -> tuple:
+    """Cards grouped by colour, numbers before actions, wild cards last."""
+    return (card.is_wild, card.colour if card.colour is not None else 9, card.kind, card.number or 0)
+
+
 class HandView:
     """The learner's hand along the bottom: big cards, playable ones raised.
 
@@ -344,7 +349,7 @@ class HandView:
     def render(self, hand: Sequence[Card], playable: set[Card] | None, *, title: str = "",
                selected: int | None = None) -> None:
         """Show `hand`; cards in `playable` are raised, the others dimmed (None: all plain)."""
-        hand = list(hand)
+        hand = sorted(hand, key=_hand_order)
         self.cards = hand
         small = len(hand) > 14
         width = 64 if small else 80
