@@ -515,3 +515,31 @@ def test_free_board_builds_wrong_moves_for_lessons():
     click_card(board.hand, "blue 9")
     board.draw_button.click()
     assert moves == [SpeedPlay(0, c("blue 9")), Draw(0)]
+
+
+def test_party_pace_counts_3_2_1_after_a_point_taken():
+    loop = asyncio.new_event_loop()
+    try:
+        game = setup_game(["You", "Ava", "Ben"], {"You": ["red point taken", "red 7", "green 2"],
+                                                "Ava": ["blue 1", "blue 2"], "Ben": ["green 2", "green 3"]}, "You")
+        app = GameApp(bot_factory=stub_bots, loop=loop)
+        app.start_game(game, 0, stub_bots([1, 2]), pace=PARTY)
+        app.start_button.click()
+        click_card(app.board.hand, "red point taken")
+        assert str(game.phase.value) == "pointing"
+        assert app.board.countdown == 3
+        assert "up-count321" in app.board.table.drawing.value and ">3<" in app.board.table.drawing.value
+        seen = set()
+
+        async def watch():
+            for _ in range(200):
+                seen.add(app.board.countdown)
+                await asyncio.sleep(0.01)
+
+        loop.run_until_complete(watch())
+        assert {3, 2, 1, None} <= seen
+        app.board.table.seat_buttons[1].click()  # point at Ava
+        assert PointAt(0, 1) in game.history
+        app.controller.stop()
+    finally:
+        loop.close()

@@ -69,12 +69,17 @@ def _visible_enabled(locator) -> bool:
     return locator.count() > 0 and locator.first.is_visible() and locator.first.is_enabled()
 
 
-def test_a_game_against_bots_is_played_by_clicking_until_the_round_ends(page, app_server, shot):
+@pytest.mark.parametrize("pace", ["Learning pace", "Party pace"])
+def test_a_game_against_bots_is_played_by_clicking_until_the_round_ends(page, app_server, shot, pace):
     open_app(page, app_server)
     page.get_by_role("button", name="Play against bots", exact=True).first.click()
+    page.get_by_role("button", name=pace, exact=True).click()
     page.get_by_role("button", name="Deal the cards").click()
     page.locator(".up-hand .up-cardbtn").first.wait_for(timeout=LOAD)
-    shot("game-start")
+    tag = "game" if pace == "Learning pace" else "party"
+    shot(f"{tag}-start")
+    if pace == "Party pace":
+        page.get_by_role("button", name="Start!", exact=True).click()  # the clock starts on a click
     clicks = 0
     for _ in range(600):
         if page.locator(".up-roundover").is_visible():
@@ -107,12 +112,12 @@ def test_a_game_against_bots_is_played_by_clicking_until_the_round_ends(page, ap
             continue
         clicks += 1
         if clicks == 3:
-            shot("game-playing")
+            shot(f"{tag}-playing")
         page.wait_for_timeout(250)
     assert page.locator(".up-roundover").is_visible(), "the round did not end"
     assert page.locator("table.up-scores").is_visible()
     assert page.locator(".up-error:visible").count() == 0
-    shot("game-scoring")
+    shot(f"{tag}-scoring")
 
 
 def test_html_in_a_player_name_shows_as_text(page, gallery_server, shot):
