@@ -31,6 +31,12 @@ def stars_html(n: int, total: int = 3) -> str:
     return f'<span class="up-stars" aria-label="{esc(_("{n} of {total} stars").format(n=n, total=total))}">{on}{off}</span>'
 
 
+def _first_sentence(text: str) -> str:
+    line = text.splitlines()[0] if text else ""
+    cut = line.find(". ")
+    return line if cut < 0 else line[: cut + 1] + " …"
+
+
 def _ruling_notes(rule_ids) -> list[str]:
     from ..rulebook import RULES
     notes = []
@@ -269,7 +275,7 @@ class LessonPlayer:
             rid = notes[0]
             self._ruling_rule = rid
             self.ruling.value = (f'<div class="up-ruling"><span class="up-ruleid">{esc(_("Ruling"))}</span> {esc(_("The printed rules don’t say; this app rules that:"))} '
-                                 f'<i>{esc(RULES[rid].text.splitlines()[0])}</i> ({esc(rid)})</div>')
+                                 f'<i>{esc(_first_sentence(RULES[rid].text))}</i> ({esc(rid)})</div>')
             self.ruling_button.description = _("Rule {id} ›").format(id=rid)
             self.ruling_button.layout.display = None
         else:
