@@ -543,3 +543,35 @@ def test_party_pace_counts_3_2_1_after_a_point_taken():
         app.controller.stop()
     finally:
         loop.close()
+
+
+def test_seven_o_asks_whom_to_swap_with():
+    from unoparty.rules import Rules
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["red 7", "blue 9", "green 1"], "Ava": ["blue 1"],
+                                            "Ben": ["green 2", "green 3"]}, "You", rules=Rules(seven_o=True))
+    app = game_app(game)
+    click_card(app.board.hand, "red 7")
+    labels = [b.description for b in app.board.picker_buttons]
+    assert "No swap" in labels and "Ava" in labels
+    [b for b in app.board.picker_buttons if b.description == "Ava"][0].click()
+    assert game.history[-1] == Play(0, c("red 7"), swap_with=1)
+    assert len(game.hands[0]) == 1 and len(game.hands[1]) == 2
+
+
+def test_catch_button_catches_the_player_who_forgot_uno():
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["red 7", "blue 9", "green 1"], "Ava": ["red 1", "red 2"],
+                                            "Ben": ["green 2", "green 3"]}, "Ava")
+
+    class ForgetsUno:
+        def choose(self, view, rng):
+            return Play(1, c("red 1"))
+
+        def react(self, view, rng):
+            return None
+
+    app = game_app(game, bots={1: ForgetsUno(), 2: StubBot()})
+    assert "catch Ava" in app.chance.value
+    assert not app.board.catch_button.disabled
+    app.board.catch_button.click()
+    assert Catch(0, 1) in game.history
+    assert len(game.hands[1]) == 3
