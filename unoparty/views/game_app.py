@@ -64,37 +64,51 @@ class GameApp:
 
         # settings
         s = {}
-        s["name"] = w.Text(value=_("You"), description=_("Your name"), style={"description_width": "130px"},
-                           layout=w.Layout(width="330px"))
-        s["bots"] = w.IntSlider(value=5, min=1, max=15, description=_("Bots"), style={"description_width": "130px"},
-                                layout=w.Layout(width="420px"))
+        s["name"] = w.Text(value=_("You"), layout=w.Layout(width="240px"))
+        s["bots"] = w.IntSlider(value=5, min=1, max=15, layout=w.Layout(width="360px"))
         s["level"] = w.ToggleButtons(options=[(_("Random"), "random"), (_("Basic"), "basic"), (_("Strong"), "strong")],
-                                     value="basic", description=_("Bot level"), style={"description_width": "130px"})
+                                     value="basic")
         s["rule_set"] = w.ToggleButtons(options=[(_("UNO Party!"), "party"), (_("Classic UNO"), "classic")],
-                                        value="party", description=_("Rules"), style={"description_width": "130px"})
-        s["stacking"] = w.Checkbox(value=False, description=_("Stacking (H-1)"), indent=False)
-        s["seven_o"] = w.Checkbox(value=False, description=_("Seven-O (H-2)"), indent=False)
-        s["jump_in"] = w.Checkbox(value=False, description=_("Jump-In (H-3)"), indent=False)
-        s["doubles"] = w.Checkbox(value=False, description=_("Doubles (H-4)"), indent=False)
-        s["target"] = w.BoundedIntText(value=500, min=50, max=5000, step=50, description=_("Match to"),
-                                       style={"description_width": "130px"}, layout=w.Layout(width="260px"))
+                                        value="party")
+        s["stacking"] = w.Checkbox(value=False, description=_("Stacking (H-1)"), indent=False,
+                                   layout=w.Layout(width="auto"))
+        s["seven_o"] = w.Checkbox(value=False, description=_("Seven-O (H-2)"), indent=False,
+                                  layout=w.Layout(width="auto"))
+        s["jump_in"] = w.Checkbox(value=False, description=_("Jump-In (H-3)"), indent=False,
+                                  layout=w.Layout(width="auto"))
+        s["doubles"] = w.Checkbox(value=False, description=_("Doubles (H-4)"), indent=False,
+                                  layout=w.Layout(width="auto"))
+        s["target"] = w.BoundedIntText(value=500, min=50, max=5000, step=50, layout=w.Layout(width="120px"))
         s["pace"] = w.ToggleButtons(
             options=[(_("Learning pace"), LEARNING), (_("Party pace"), PARTY)], value=LEARNING,
-            description=_("Pace"), style={"description_width": "130px"},
             tooltips=[_("The game stops at every chance you have and says so; you can take moves back."),
                       _("Real time: bots think, race you to speed plays and catch you.")])
         self.settings = s
         s["rule_set"].observe(g(self._rule_set_changed), "value")
-        self.deal_button = button(_("Deal the cards"), "up-go")
+        self.deal_button = button(_("Deal the cards"), "up-go", "up-deal")
         self.deal_button.on_click(g(lambda _b: self.deal()))
         self.settings_note = w.HTML()
-        house = w.HBox([s["stacking"], s["seven_o"], s["jump_in"], s["doubles"]],
-                       layout=w.Layout(margin="0 0 0 136px"))
+
+        def row(label: str, widget, note: str = "") -> w.HBox:
+            head = w.HTML(f"<b>{esc(label)}</b>", layout=w.Layout(width="150px", flex="0 0 150px"))
+            parts = [head, widget]
+            if note:
+                parts.append(w.HTML(f"<span class='up-stepno'>{esc(note)}</span>"))
+            box = w.HBox(parts, layout=w.Layout(align_items="center", margin="4px 0"))
+            return box
+
+        house = w.HBox([s["stacking"], s["seven_o"], s["jump_in"], s["doubles"]], layout=w.Layout(flex_flow="row wrap"))
         self.settings_box = w.VBox([
-            w.HTML(f"<h2>{esc(_('Play against bots'))}</h2><p>{esc(_('Choose the table, then deal. Learning pace waits for you at every chance; party pace runs in real time.'))}</p>"),
-            s["name"], s["bots"], s["level"], s["rule_set"],
-            w.HTML(f"<b style='margin-left:4px'>{esc(_('House rules'))}</b>"), house, s["target"], s["pace"],
+            w.HTML(f"<h2 style='margin:4px 0'>{esc(_('Play against bots'))}</h2><p>{esc(_('Choose the table, then deal. Learning pace waits for you at every chance; party pace runs in real time.'))}</p>"),
+            row(_("Your name"), s["name"]),
+            row(_("Bots"), s["bots"], _("UNO Party! is made for 6 to 16 players.")),
+            row(_("Bot level"), s["level"]),
+            row(_("Rules"), s["rule_set"]),
+            row(_("House rules"), house),
+            row(_("Match to"), s["target"], _("points (R-4)")),
+            row(_("Pace"), s["pace"]),
             self.settings_note, self.deal_button])
+        self.settings_box.add_class("up-settings")
 
         # the game
         self.board = Board()

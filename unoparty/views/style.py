@@ -86,6 +86,12 @@ CSS = """
 .up-uno { background: #ECD407 !important; color: #1f2430 !important; font-size: 18px !important; }
 .up-uno-armed { box-shadow: 0 0 0 4px #D72600 inset; }
 
+/* settings */
+.up-settings { background: #fff; border: 2px solid #e3e7ef; border-radius: 16px; padding: 10px 18px; max-width: 860px; }
+.up-settings .widget-toggle-buttons .widget-toggle-button { width: auto; min-width: 110px; }
+.up-app .widget-toggle-button.mod-active { background: #0956BF; color: #fff; }
+.up-app .up-deal { align-self: flex-start; font-size: 18px !important; padding: 8px 28px !important; margin-top: 8px; }
+
 /* the table */
 .up-tablebox { position: relative; width: 100%; aspect-ratio: 1000 / 520; min-width: 560px; overflow: visible;
   padding: 0 !important; }
