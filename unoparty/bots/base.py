@@ -9,6 +9,10 @@ two questions:
 - ``react(view, rng) -> Move | None``: a chance to act out of turn — a speed play (SP-1),
   calling UNO (U-1) or catching a player who did not (U-2). ``None``: nothing to do.
 
+A bot may also have ``observe(view) -> None``: the controller (or `unoparty.simulate`)
+then shows it this seat's view after every move, as a player watching the table would
+see it; the ``strong`` level remembers what the views reveal (`unoparty.bots.memory`).
+
 The engine has no clock (DESIGN.md): `Timing` gives each level a think delay and a reaction
 time in seconds, which the app's controller uses to schedule moves and which
 `unoparty.simulate` uses, with seeded noise, to settle races.

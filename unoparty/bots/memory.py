@@ -4,6 +4,7 @@ bot has seen, one after another (never from hidden state).
 - A player who draws on their turn and cannot play the card drawn held no card of the
   current colour (T-3): a *void* in that colour. Cards they get later may be of it, so
   the memory counts, per void colour, how many of their cards may be of it (``fresh``).
+  Likewise for the top card's number or symbol (keys ``("n", 7)``, ``("k", Kind.SKIP)``).
 - A player who takes a mini pile (PU-6) held no card of its colour, and now holds the
   taken cards, which everybody saw (*known* cards).
 
@@ -17,7 +18,16 @@ from collections import Counter
 
 from ..engine import Phase
 
-__all__ = ["TableMemory"]
+__all__ = ["TableMemory", "card_keys"]
+
+
+def card_keys(card) -> tuple:
+    """The void keys a card falls under: its colour, and ``("n", number)`` or ``("k", kind)``."""
+    if card.colour is None:
+        return ()
+    if card.number is not None:
+        return (card.colour, ("n", card.number))
+    return (card.colour, ("k", card.kind))
 
 
 class TableMemory:
@@ -25,7 +35,7 @@ class TableMemory:
 
     def __init__(self) -> None:
         self.prev = None
-        self.voids: list[dict] = []     # seat -> {colour: how many of their cards may be of it}
+        self.voids: list[dict] = []     # seat -> {key: how many of their cards may fall under it}
         self.known: list[Counter] = []  # seat -> cards known to be in their hand
 
     def reset(self, view) -> None:
@@ -58,8 +68,10 @@ class TableMemory:
             for card in played_by.get(seat, ()):
                 if known[card] > 0:
                     known[card] -= 1
-                elif card.colour in voids:
-                    voids[card.colour] = max(0, voids[card.colour] - 1)
+                else:
+                    for key in card_keys(card):
+                        if key in voids:
+                            voids[key] = max(0, voids[key] - 1)
             if change > 0:
                 took = (prev.phase is Phase.MINI_PILE and prev.current == seat and prev.mini_pile
                         and not view.mini_pile)
@@ -67,15 +79,19 @@ class TableMemory:
                     known.update(prev.mini_pile)
                     voids[prev.mini_pile[0].colour] = 0
                 else:
-                    for colour in voids:
-                        voids[colour] += change
+                    for key in voids:
+                        voids[key] += change
                     turn_draw = (prev.phase is Phase.TURN and prev.current == seat and change == 1
                                  and grew == 0 and prev.colour is not None)
                     if turn_draw:
-                        voids[prev.colour] = 1 if view.phase is Phase.DRAWN and view.current == seat else 0
+                        fresh = 1 if view.phase is Phase.DRAWN and view.current == seat else 0
+                        voids[prev.colour] = fresh
+                        top = prev.top_card
+                        if top.colour is not None:
+                            voids[card_keys(top)[1]] = fresh
             size = view.hand_sizes[seat]
-            for colour in voids:
-                voids[colour] = min(voids[colour], size)
+            for key in voids:
+                voids[key] = min(voids[key], size)
             total = sum(known.values())
             if total > size:
                 known.clear()

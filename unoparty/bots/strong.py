@@ -4,18 +4,23 @@ For a decision with more than one sensible option (which card to play, play or d
 the drawn card or keep it, which card to add to a mini pile — and whether to bluff a Wild
 Draw Four) the bot:
 
-1. samples the hidden cards consistently with its view (`determinize`): the unseen cards
-   (the deck minus its own hand, the discard pile and the mini pile) are shuffled into the
-   other hands, with their sizes, and the draw pile;
+1. samples the hidden cards consistently with its view (`determinize_state`): the unseen
+   cards (the deck minus its own hand, the discard pile and the mini pile) are dealt into
+   the other hands, with their sizes, and the draw pile — respecting what it remembers
+   from the views it watched (`unoparty.bots.memory`: who could not follow a colour, who
+   took a mini pile);
 2. tries every option on the same samples (common random numbers) and plays each sample
-   on for at most `depth` moves with a fast heuristic policy for every seat;
+   on for at most `depth` moves with a fast ``basic``-like policy for every seat;
 3. scores the end: 1 for a round it wins, 0 for a round another player wins, else a soft
-   estimate from hand sizes; and plays the option with the best total.
+   estimate from hand sizes; and leaves the ``basic`` choice only for an option that beats
+   it clearly (single rollouts are noisy: most options differ by less than the noise).
 
 The budget is counted in playouts (`playouts` per decision, shared by the options), never
 in time, so a seeded run repeats exactly. Answers that search adds little to (pointing,
-accept or challenge, catching, UNO calls, speed plays) use the ``basic`` heuristics; the
-strong bot never forgets to call UNO.
+accept or challenge, catching, UNO calls, speed plays) use the ``basic`` heuristics, tuned:
+the strong bot never forgets to call UNO, expects few bluffs from others, plays a Wild Draw
+Four to stop a player about to go out (bluffing only when a challenge is unlikely), and
+prefers colours the next player lacks.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from ..engine.refusals import fits_mini_pile, matches
 from ..i18n import _
 from ..cards import COLOURS
 from .base import Timing, colour_counts, unseen_cards
-from .memory import TableMemory
+from .memory import TableMemory, card_keys
 from .basic import BasicBot, colour_before_wd4, wd4_is_legal
 
 __all__ = ["StrongBot", "determinize", "determinize_state", "rollout"]
@@ -128,12 +133,13 @@ def _deal_with_memory(s: State, view, pool: list, memory) -> None:
         rest: list = []
         while pool and len(hand) < k:
             card = pool.pop()
-            c = card.colour
-            if c is not None and c in allow:
-                if allow[c] <= 0:
+            keys = [key for key in card_keys(card) if key in allow]
+            if keys:
+                if any(allow[key] <= 0 for key in keys):
                     rest.append(card)
                     continue
-                allow[c] -= 1
+                for key in keys:
+                    allow[key] -= 1
             hand.append(card)
         while len(hand) < k and rest:     # not enough cards fit: relax
             hand.append(rest.pop())
@@ -212,14 +218,19 @@ def policy_move(s: State):
             if c.colour is not None:
                 counts[c.colour] += 1
         nxt_small = len(s.hands[s.next_seat(p)]) <= 2
+        colour = s.colour
+        top = s.discard_pile[-1]
+        tk = top.kind
         for c in hand:
-            if not matches(s, c):
-                continue
-            if c.kind >= Kind.WILD:
-                score = -20 + (5 if c.kind is Kind.WILD_DRAW_FOUR and nxt_small else 0)
+            k = c.kind
+            if k >= Kind.WILD:
+                score = -20 + (5 if k is Kind.WILD_DRAW_FOUR and nxt_small else 0)
             else:
+                if not (colour is None or c.colour is colour
+                        or (k is tk and (k is not Kind.NUMBER or c.number == top.number))):
+                    continue
                 score = counts[c.colour] * 2 + c.points / 10
-                if nxt_small and Kind.DRAW_TWO <= c.kind <= Kind.SKIP:
+                if nxt_small and Kind.DRAW_TWO <= k <= Kind.SKIP:
                     score += 10
             if score > best_score:
                 best, best_score = c, score
@@ -271,15 +282,20 @@ class StrongBot(BasicBot):
     Attributes:
         playouts: rollouts per decision, shared by the options (the budget; no clock).
         depth: moves per rollout before scoring by hand sizes.
+        max_options: options compared at most (the ``basic`` choice first).
+        confidence, margin: leave the ``basic`` choice only for an option whose mean paired
+            gain exceeds `margin` plus `confidence` standard errors.
+        assumed_bluff_rate, wd4_attack_at, safe_bluff_hand, bait_legal_wd4: Wild Draw Four
+            play and answers (W-2, W-3). void_bonus: prefer colours the next player lacks.
         forget_uno: 0 — the strong bot always calls UNO.
         timing: think delay and reaction time (seconds).
     """
 
-    playouts: int = 48
-    depth: int = 30
-    max_options: int = 5
-    margin: float = 0.01
-    confidence: float = 2.0
+    playouts: int = 160
+    depth: int = 40
+    max_options: int = 4
+    margin: float = 0.0
+    confidence: float = 1.0
     forget_uno: float = 0.0
     bluff_rate: float = 0.3
     assumed_bluff_rate: float = 0.08
@@ -372,7 +388,9 @@ class StrongBot(BasicBot):
                     seen.add(m.card)
                     twice = view.rules.doubles and view.hand.count(m.card) >= 2
                     out.append(self._play(view, m.card, rng, twice=twice, forget=False))
-            if Draw(p) not in out:
+            # Drawing instead of playing a coloured card is almost never better: spend the
+            # budget on the plays (drawing stays an option when only wild cards fit).
+            if Draw(p) not in out and not any(type(m) is Play and not m.card.is_wild for m in out):
                 out.append(Draw(p))
         elif phase is Phase.DRAWN:
             play = self._play(view, view.drawn_card, rng, forget=False)
