@@ -39,3 +39,48 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate with a plural form chosen by `n`."""
     return _translation.ngettext(singular, plural, n)
+
+
+# ---- extraction of lesson texts (Babel) ----------------------------------------------------
+
+_LESSON_TEXT_KEYS = ("title", "say", "task", "hint", "feedback")
+
+
+def extract_lessons(fileobj, keywords, comment_tags, options):
+    """Babel extractor for lesson and curriculum TOML files (``babel.cfg``): yields every text
+    a learner reads — titles, ``say``, ``task``, ``hint``, ``feedback``, the ``say`` of
+    ``mistakes`` and group titles — exactly as the scenario loader passes them to :func:`_`.
+
+    Yields ``(lineno, funcname, message, comments)`` tuples, as Babel expects.
+    """
+    import tomllib
+
+    raw = fileobj.read()
+    text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    doc = tomllib.loads(text)
+    lines = text.splitlines()
+
+    def lineno(value: str) -> int:
+        first = value.strip().splitlines()[0][:40] if value.strip() else value
+        for i, line in enumerate(lines, 1):
+            if first and first in line:
+                return i
+        return 1
+
+    def walk(node, where: str):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in _LESSON_TEXT_KEYS and isinstance(value, str):
+                    msg = value.strip() if key == "title" else value
+                    yield lineno(value), "_", msg, [f"{where}{key}"]
+                elif key == "mistakes" and isinstance(value, list):
+                    for m in value:
+                        if isinstance(m, dict) and isinstance(m.get("say"), str):
+                            yield lineno(m["say"]), "_", m["say"], [f"{where}mistakes.say"]
+                elif key != "setup":
+                    yield from walk(value, f"{where}{key}.")
+        elif isinstance(node, list):
+            for i, item in enumerate(node, 1):
+                yield from walk(item, where.rstrip(".") + f"[{i}].")
+
+    yield from walk(doc, "")
