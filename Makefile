@@ -96,7 +96,7 @@ bench: catalogues
 # for each language in $(LANGUAGES) that has none, update the others, compile all.
 messages: $(STAMP)
 	mkdir -p $(LOCALE_DIR)
-	$(VENV)/bin/pybabel extract -F babel.cfg --no-default-keywords -k _ -k ngettext:1,2 \
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-default-keywords -k _ -k N_ -k ngettext:1,2 \
 	    --project=unoparty --sort-by-file -o $(POT) .
 	@for lang in $(LANGUAGES); do \
 	    if [ ! -f $(LOCALE_DIR)/$$lang/LC_MESSAGES/$(DOMAIN).po ]; then \

@@ -11,7 +11,7 @@ from __future__ import annotations
 import gettext
 from pathlib import Path
 
-__all__ = ["_", "ngettext", "set_language", "language", "LOCALE_DIR"]
+__all__ = ["_", "N_", "ngettext", "set_language", "language", "LOCALE_DIR", "card_name", "colour_name", "the_card"]
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 _DOMAIN = "unoparty"
@@ -39,6 +39,50 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate with a plural form chosen by `n`."""
     return _translation.ngettext(singular, plural, n)
+
+
+# ---- card and colour names --------------------------------------------------------------------
+
+from .cards import Card, Colour, Kind  # noqa: E402  (cards imports nothing of ours but errors)
+
+def N_(message: str) -> str:
+    """Mark a string for the catalogue without translating it now."""
+    return message
+
+
+_COLOUR_WORDS = {
+    Colour.RED: N_("red"), Colour.YELLOW: N_("yellow"), Colour.GREEN: N_("green"), Colour.BLUE: N_("blue"),
+}
+_CARD_WORDS = {
+    Kind.DRAW_TWO: N_("{colour} draw two"),
+    Kind.REVERSE: N_("{colour} reverse"),
+    Kind.SKIP: N_("{colour} skip"),
+    Kind.POINT_TAKEN: N_("{colour} point taken"),
+    Kind.NUMBER: N_("{colour} {number}"),
+    Kind.WILD: N_("wild"),
+    Kind.WILD_DRAW_FOUR: N_("wild draw four"),
+    Kind.WILD_DRAWN_TOGETHER: N_("wild drawn together"),
+    Kind.WILD_PILE_UP: N_("wild pile up"),
+}
+
+
+def colour_name(colour: Colour | None) -> str:
+    """``"red"`` (translated); ``"no colour"`` for None."""
+    if colour is None:
+        return _("no colour")
+    return _(_COLOUR_WORDS[Colour(colour)])
+
+
+def card_name(card: Card) -> str:
+    """The card's name without an article: ``"red 7"``, ``"wild draw four"`` (translated)."""
+    template = _(_CARD_WORDS[card.kind])
+    colour = colour_name(card.colour) if card.colour is not None else ""
+    return template.format(colour=colour, number=card.number)
+
+
+def the_card(card: Card) -> str:
+    """``"the red 7"`` (translated): a card named with its article, as explanations use it."""
+    return _("the {card}").format(card=card_name(card))
 
 
 # ---- extraction of lesson texts (Babel) ----------------------------------------------------

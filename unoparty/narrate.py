@@ -24,45 +24,10 @@ from collections.abc import Iterable, Sequence
 
 from .cards import Card, Colour, Kind
 from .engine.events import Event, EventKind
-from .i18n import _, ngettext
+from .i18n import N_, _, card_name, colour_name, ngettext  # noqa: F401  (card_name, colour_name re-exported)
 from .rulebook import is_ruling
 
 __all__ = ["narrate", "narrate_all", "narrate_refusal", "card_name", "cards_phrase", "rule_note"]
-
-
-def N_(message: str) -> str:
-    """Mark a string for the catalogue without translating it now."""
-    return message
-
-
-_COLOUR_WORDS = {
-    Colour.RED: N_("red"), Colour.YELLOW: N_("yellow"), Colour.GREEN: N_("green"), Colour.BLUE: N_("blue"),
-}
-_CARD_WORDS = {
-    Kind.DRAW_TWO: N_("{colour} draw two"),
-    Kind.REVERSE: N_("{colour} reverse"),
-    Kind.SKIP: N_("{colour} skip"),
-    Kind.POINT_TAKEN: N_("{colour} point taken"),
-    Kind.NUMBER: N_("{colour} {number}"),
-    Kind.WILD: N_("wild"),
-    Kind.WILD_DRAW_FOUR: N_("wild draw four"),
-    Kind.WILD_DRAWN_TOGETHER: N_("wild drawn together"),
-    Kind.WILD_PILE_UP: N_("wild pile up"),
-}
-
-
-def colour_name(colour: Colour | None) -> str:
-    """``"red"`` (translated); ``"no colour"`` for None."""
-    if colour is None:
-        return _("no colour")
-    return _(_COLOUR_WORDS[Colour(colour)])
-
-
-def card_name(card: Card) -> str:
-    """The card's name without an article: ``"red 7"``, ``"wild draw four"`` (translated)."""
-    template = _(_CARD_WORDS[card.kind])
-    colour = colour_name(card.colour) if card.colour is not None else ""
-    return template.format(colour=colour, number=card.number)
 
 
 def cards_phrase(cards: Iterable[Card]) -> str:

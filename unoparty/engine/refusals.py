@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..cards import Card, Kind
-from ..i18n import _
+from ..i18n import _, card_name, colour_name, the_card
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .state import Phase, State
@@ -48,7 +48,7 @@ def _r(rule: str, text: str, ruling: bool = False) -> Refusal:
 
 
 def _the(card: Card) -> str:
-    return _("the {card}").format(card=_(str(card)))
+    return the_card(card)
 
 
 def matches(s: State, card: Card) -> bool:
@@ -165,20 +165,20 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
                           .format(card=_the(card)))
             if not fits_mini_pile(s, card):
                 return _r("PU-4", _("You can't add {card} to the mini pile: it needs a {colour} card or a wild card.")
-                          .format(card=_the(card), colour=_(str(s.mini_colour))))
+                          .format(card=_the(card), colour=colour_name(s.mini_colour)))
             if move.twice or move.swap_with is not None:
                 return _r("PU-4", _("On a mini pile each player adds one card, and no card's effect applies."))
         elif phase is not Phase.CHALLENGE and not matches(s, card):
             top = s.discard_pile[-1]
             if top.kind >= Kind.WILD:
                 why = _("it is not {colour}, the colour chosen for the {top}.").format(
-                    colour=_(str(s.colour)), top=_(str(top)))
+                    colour=colour_name(s.colour), top=card_name(top))
             elif top.kind is Kind.NUMBER:
                 why = _("it matches neither the colour ({colour}) nor the number ({num}).").format(
-                    colour=_(str(s.colour)), num=top.number)
+                    colour=colour_name(s.colour), num=top.number)
             else:
                 why = _("it matches neither the colour ({colour}) nor the symbol ({sym}).").format(
-                    colour=_(str(s.colour)), sym=_(top.symbol))
+                    colour=colour_name(s.colour), sym=_(top.symbol))
             return _r("T-1", _("You can't play {card} on {top}: {why}").format(
                 card=_the(card), top=_the(top), why=why))
         if phase is not Phase.MINI_PILE:
@@ -224,7 +224,7 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
                 return _r("T-3", _("After drawing, you may play only the card you drew ({drawn}), not two cards.")
                           .format(drawn=_the(s.drawn_card)))
             if hand.count(card) < 2:
-                return _r("H-4", _("You need two {card}s to play them together.").format(card=_(str(card))))
+                return _r("H-4", _("You need two of {card} to play them together.").format(card=_the(card)))
         return None
 
     # ---- draw, keep ------------------------------------------------------------------------
@@ -353,7 +353,7 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
         for card in hand:
             if fits_mini_pile(s, card):
                 return _r("PU-5", _("You must add a card when you can: {card} fits the {colour} mini pile.")
-                          .format(card=_the(card), colour=_(str(s.mini_colour))), ruling=True)
+                          .format(card=_the(card), colour=colour_name(s.mini_colour)), ruling=True)
         return None
 
     raise TypeError(f"not a move: {move!r}")
