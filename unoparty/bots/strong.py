@@ -291,8 +291,8 @@ class StrongBot(BasicBot):
         timing: think delay and reaction time (seconds).
     """
 
-    playouts: int = 160
-    depth: int = 40
+    playouts: int = 40
+    depth: int = 30
     max_options: int = 4
     margin: float = 0.0
     confidence: float = 1.0
