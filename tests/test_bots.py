@@ -11,7 +11,7 @@ from unoparty.bots import LEVELS, Bot, Timing, determinize, hint, make_bot, unse
 from unoparty.bots.basic import BasicBot, bluff_odds
 from unoparty.bots.strong import determinize_state, policy_move
 from unoparty.cards import Card, Colour, Kind
-from unoparty.engine import (Accept, Challenge, Draw, Phase, Play, PointAt)
+from unoparty.engine import Accept, Challenge, Phase, Play, PointAt
 from unoparty.engine.refusals import why_illegal
 from unoparty.game import Game
 from unoparty.rules import Rules

@@ -22,7 +22,7 @@ from ..cards import COLOURS, Card, Colour, Kind
 from ..engine import (Accept, CallUno, Catch, Challenge, Draw, Keep, Phase, Play, PointAt, SpeedPlay,
                       TakeMiniPile)
 from ..i18n import _
-from .base import Timing, best_colour, fewest_cards_order, matches_view, next_seat, unseen_cards
+from .base import Timing, best_colour, fewest_cards_order, next_seat, unseen_cards
 
 __all__ = ["BasicBot", "wd4_is_legal", "bluff_odds", "colour_before_wd4"]
 
