@@ -57,6 +57,27 @@ def setup_game(names, hands, turn, top="red 3", draw=(), links=(), **kw) -> Game
                            [c("blue 5"), c(top)], [c(x) for x in draw], links=tuple(links), **kw)
 
 
+def in_thread(fn):
+    """Run `fn` in a thread of its own: its asyncio loop must not meet another running loop
+    (Playwright's sync API keeps one running in the main thread when browser tests share
+    the worker)."""
+    import threading
+    errors = []
+
+    def run():
+        try:
+            fn()
+        except BaseException as exc:  # re-raised in the test's thread
+            errors.append(exc)
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(120)
+    assert not t.is_alive(), "timed out"
+    if errors:
+        raise errors[0]
+
+
 def click_card(hand, text: str) -> None:
     """Click the card `text` in a HandView (the hand is shown sorted)."""
     hand.buttons[hand.cards.index(c(text))].click()
@@ -346,47 +367,55 @@ def test_take_back_in_learning_pace():
 
 
 def test_party_pace_bots_act_on_the_loop_after_a_click_and_stop_at_the_end():
-    loop = asyncio.new_event_loop()
-    try:
-        game = Game(["You", "Ava", "Ben"], seed=2)
-        app = GameApp(bot_factory=stub_bots, loop=loop)
-        app.start_game(game, 0, stub_bots([1, 2]), pace=PARTY)
-        c_ = app.controller
-        assert c_.paused and not c_.started  # nothing moves before a click
-        app.start_button.click()
-        assert c_.started and not c_.paused
+    def body():
+        loop = asyncio.new_event_loop()
+        try:
+            game = Game(["You", "Ava", "Ben"], seed=2)
+            app = GameApp(bot_factory=stub_bots, loop=loop)
+            app.start_game(game, 0, stub_bots([1, 2]), pace=PARTY)
+            c_ = app.controller
+            assert c_.paused and not c_.started  # nothing moves before a click
+            app.start_button.click()
+            assert c_.started and not c_.paused
 
-        async def play():
-            rng = random.Random(1)
-            for _ in range(4000):
-                if c_.is_over():
-                    return
-                if game.current == 0 or 0 in game.waiting_for:
-                    moves = [m for m in game.legal_moves(0) if not isinstance(m, (Catch, CallUno))]
-                    if moves:
-                        app.board.on_move(rng.choice(moves))
-                await asyncio.sleep(0.002)
+            async def play():
+                rng = random.Random(1)
+                for _ in range(4000):
+                    if c_.is_over():
+                        return
+                    if game.current == 0 or 0 in game.waiting_for:
+                        moves = [m for m in game.legal_moves(0) if not isinstance(m, (Catch, CallUno))]
+                        if moves:
+                            app.board.on_move(rng.choice(moves))
+                    await asyncio.sleep(0.002)
 
-        loop.run_until_complete(asyncio.wait_for(play(), 60))
-        assert c_.is_over()
-        assert c_.bot_moves > 0
-        assert not [h for h in c_._handles if not h.cancelled()]
-        assert not app.errors.errors
-    finally:
-        loop.close()
+            loop.run_until_complete(asyncio.wait_for(play(), 60))
+            assert c_.is_over()
+            assert c_.bot_moves > 0
+            assert not [h for h in c_._handles if not h.cancelled()]
+            assert not app.errors.errors
+        finally:
+            loop.close()
+
+    in_thread(body)
+
 
 
 def test_party_pace_stops_by_itself_after_the_idle_limit():
-    loop = asyncio.new_event_loop()
-    try:
-        game = Game(["You", "Ava", "Ben"], seed=2)
-        controller = GameController(game, 0, stub_bots([1, 2]), pace=PARTY, idle_limit=0.05, loop=loop)
-        controller.start()
-        loop.run_until_complete(asyncio.sleep(0.4))
-        assert controller.paused
-        assert "Paused" in controller.chance
-    finally:
-        loop.close()
+    def body():
+        loop = asyncio.new_event_loop()
+        try:
+            game = Game(["You", "Ava", "Ben"], seed=2)
+            controller = GameController(game, 0, stub_bots([1, 2]), pace=PARTY, idle_limit=0.05, loop=loop)
+            controller.start()
+            loop.run_until_complete(asyncio.sleep(0.4))
+            assert controller.paused
+            assert "Paused" in controller.chance
+        finally:
+            loop.close()
+
+    in_thread(body)
+
 
 
 def test_errors_in_callbacks_show_in_the_error_panel():
@@ -518,31 +547,35 @@ def test_free_board_builds_wrong_moves_for_lessons():
 
 
 def test_party_pace_counts_3_2_1_after_a_point_taken():
-    loop = asyncio.new_event_loop()
-    try:
-        game = setup_game(["You", "Ava", "Ben"], {"You": ["red point taken", "red 7", "green 2"],
-                                                "Ava": ["blue 1", "blue 2"], "Ben": ["green 2", "green 3"]}, "You")
-        app = GameApp(bot_factory=stub_bots, loop=loop)
-        app.start_game(game, 0, stub_bots([1, 2]), pace=PARTY)
-        app.start_button.click()
-        click_card(app.board.hand, "red point taken")
-        assert str(game.phase.value) == "pointing"
-        assert app.board.countdown == 3
-        assert "up-count321" in app.board.table.drawing.value and ">3<" in app.board.table.drawing.value
-        seen = set()
+    def body():
+        loop = asyncio.new_event_loop()
+        try:
+            game = setup_game(["You", "Ava", "Ben"], {"You": ["red point taken", "red 7", "green 2"],
+                                                    "Ava": ["blue 1", "blue 2"], "Ben": ["green 2", "green 3"]}, "You")
+            app = GameApp(bot_factory=stub_bots, loop=loop)
+            app.start_game(game, 0, stub_bots([1, 2]), pace=PARTY)
+            app.start_button.click()
+            click_card(app.board.hand, "red point taken")
+            assert str(game.phase.value) == "pointing"
+            assert app.board.countdown == 3
+            assert "up-count321" in app.board.table.drawing.value and ">3<" in app.board.table.drawing.value
+            seen = set()
 
-        async def watch():
-            for _ in range(200):
-                seen.add(app.board.countdown)
-                await asyncio.sleep(0.01)
+            async def watch():
+                for _ in range(200):
+                    seen.add(app.board.countdown)
+                    await asyncio.sleep(0.01)
 
-        loop.run_until_complete(watch())
-        assert {3, 2, 1, None} <= seen
-        app.board.table.seat_buttons[1].click()  # point at Ava
-        assert PointAt(0, 1) in game.history
-        app.controller.stop()
-    finally:
-        loop.close()
+            loop.run_until_complete(watch())
+            assert {3, 2, 1, None} <= seen
+            app.board.table.seat_buttons[1].click()  # point at Ava
+            assert PointAt(0, 1) in game.history
+            app.controller.stop()
+        finally:
+            loop.close()
+
+    in_thread(body)
+
 
 
 def test_seven_o_asks_whom_to_swap_with():
