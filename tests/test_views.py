@@ -608,3 +608,62 @@ def test_catch_button_catches_the_player_who_forgot_uno():
     app.board.catch_button.click()
     assert Catch(0, 1) in game.history
     assert len(game.hands[1]) == 3
+
+
+def _click_path(player: LessonPlayer, move) -> None:
+    """Answer a task the way a learner would: by clicking on the table."""
+    from unoparty.engine.moves import Accept, Challenge, Keep, TakeMiniPile
+    board = player.board
+    simple = {Draw: board.draw_button, Keep: board.keep_button, Accept: board.accept_button,
+              Challenge: board.challenge_button, TakeMiniPile: board.take_button}
+    if type(move) in simple:
+        simple[type(move)].click()
+        return
+    if isinstance(move, CallUno):
+        board.uno_button.click()
+        return
+    if isinstance(move, Catch):
+        board.catch_button.click()
+        if board.picker.layout.display is None:
+            board.table.seat_buttons[move.target].click()
+        return
+    if isinstance(move, PointAt):
+        board.table.seat_buttons[move.target].click()
+        return
+    # a play or a speed play
+    if move.call_uno:
+        board.uno_button.click()
+        assert board.uno_armed
+    hand = board.hand
+    hand.buttons[hand.cards.index(move.card)].click()
+    if board.picker.layout.display is None and getattr(move, "colour", None) is not None and \
+            board._pick_kind == "colour":
+        board.colour_buttons[move.colour].click()
+    if getattr(move, "link", None):
+        first, second = move.link
+        names = player.game.names
+        for seat in (first, second):
+            [b for b in board.picker_buttons if b.description.split(" (")[0] == names[seat]][0].click()
+    if getattr(move, "swap_with", None) is not None:
+        [b for b in board.picker_buttons if b.description == player.game.names[move.swap_with]][0].click()
+    elif board._pick_kind == "swap":
+        [b for b in board.picker_buttons if b.description == "No swap"][0].click()
+    if board._pick_kind == "choice":
+        label = "Play both" if move.twice else "Play one"
+        [b for b in board.picker_buttons if b.description == label][0].click()
+
+
+def test_every_lesson_task_can_be_answered_by_clicking():
+    for info in lesson_catalogue():
+        app = App(bot_factory=stub_bots)
+        player = app.open_lesson(info)
+        if player.me is None:
+            continue
+        while not player.finished:
+            step = player.steps[player.pos] if player.pos >= 0 else None
+            if step is not None and step.is_task and player.pos not in player.answered:
+                _click_path(player, step.answer_moves[0])
+                assert player.pos in player.answered, (info.id, step.number, step.answers[0],
+                                                       player.feedback.text)
+            player.next_button.click()
+        assert not app.errors.errors, info.id
