@@ -5,6 +5,9 @@ bot has seen, one after another (never from hidden state).
   current colour (T-3): a *void* in that colour. Cards they get later may be of it, so
   the memory counts, per void colour, how many of their cards may be of it (``fresh``).
   Likewise for the top card's number or symbol (keys ``("n", 7)``, ``("k", Kind.SKIP)``).
+- A player who adds a wild card to a mini pile had no card of its colour left (PU-4).
+- A player who names a colour for a wild card probably holds a card of it (*likes*, a
+  hint for the sampling, not a certainty).
 - A player who takes a mini pile (PU-6) held no card of its colour, and now holds the
   taken cards, which everybody saw (*known* cards).
 
@@ -37,11 +40,13 @@ class TableMemory:
         self.prev = None
         self.voids: list[dict] = []     # seat -> {key: how many of their cards may fall under it}
         self.known: list[Counter] = []  # seat -> cards known to be in their hand
+        self.likes: list[dict] = []     # seat -> {colour: cards of it they probably hold}
 
     def reset(self, view) -> None:
         n = len(view.names)
         self.voids = [dict() for _ in range(n)]
         self.known = [Counter() for _ in range(n)]
+        self.likes = [dict() for _ in range(n)]
 
     def observe(self, view) -> None:
         """Update from the next view of the same seat (call after every move)."""
@@ -59,13 +64,28 @@ class TableMemory:
         if grew > 0 and view.top_player is not None:
             played_by[view.top_player] = list(view.discard_pile[len(prev.discard_pile):])
         if len(view.mini_pile) == len(prev.mini_pile) + 1 and prev.current is not None:
-            played_by.setdefault(prev.current, []).append(view.mini_pile[-1])
+            added = view.mini_pile[-1]
+            played_by.setdefault(prev.current, []).append(added)
+            if added.colour is None and view.hand_sizes[prev.current] > 0:
+                # A wild card added to a mini pile: (sensible players keep wild cards) no card
+                # of the mini pile's colour was left (PU-4).
+                self.voids[prev.current][view.mini_pile[0].colour] = 0
+        if grew > 0 and view.top_player is not None and view.top_card.kind.takes_colour \
+                and view.colour is not None and view.hand_sizes[view.top_player] >= 2:
+            # A colour named for a wild card: players name a colour they hold (W-1).
+            likes = self.likes[view.top_player]
+            likes[view.colour] = max(1, likes.get(view.colour, 0))
         for seat in range(len(view.names)):
             if seat == view.player:
                 continue
             voids, known = self.voids[seat], self.known[seat]
             change = view.hand_sizes[seat] - prev.hand_sizes[seat]
+            likes = self.likes[seat]
             for card in played_by.get(seat, ()):
+                if card.colour in likes:
+                    likes[card.colour] -= 1
+                    if likes[card.colour] <= 0:
+                        del likes[card.colour]
                 if known[card] > 0:
                     known[card] -= 1
                 else:

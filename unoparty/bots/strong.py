@@ -129,7 +129,21 @@ def _deal_with_memory(s: State, view, pool: list, memory) -> None:
                 if len(hand) < k and card in pool:
                     pool.remove(card)
                     hand.append(card)
+        n_known = len(hand)
+        for colour, count in memory.likes[q].items():
+            if colour in memory.voids[q]:
+                continue
+            for i in range(len(pool) - 1, -1, -1):
+                if count <= 0 or len(hand) >= k:
+                    break
+                if pool[i].colour is colour:
+                    hand.append(pool.pop(i))
+                    count -= 1
         allow = dict(memory.voids[q])
+        for card in hand[n_known:]:
+            for key in card_keys(card):
+                if key in allow:
+                    allow[key] -= 1
         rest: list = []
         while pool and len(hand) < k:
             card = pool.pop()
