@@ -1,5 +1,6 @@
 """Bot strength and simulation speed (issue 3). Run: ``python benchmarks/bots.py``
-(``--quick`` for a smoke run; ``--json FILE`` to keep the figures).
+(``--quick`` for a smoke run; ``--json FILE`` to keep the figures; ``--strict``: exit 1
+when a goal is missed). About 3 minutes with 2 workers.
 
 Goals:
 - ``basic`` against three ``random`` bots, 4 players, 2,000 rounds: ``basic`` wins ≥ 45 %.
@@ -33,6 +34,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--json", metavar="FILE", default=None)
     ap.add_argument("--only", choices=["basic", "strong", "tables"], default=None)
+    ap.add_argument("--strict", action="store_true", help="exit 1 when a goal is missed")
     args = ap.parse_args(argv)
     q = args.quick
     figures: dict = {"python": platform.python_version(), "cpus": os.cpu_count(), "seed": args.seed,
@@ -88,7 +90,8 @@ def main(argv=None) -> int:
     if args.json:
         with open(args.json, "w") as f:
             json.dump(figures, f, indent=2)
-    return 0 if ok else 1
+    print("all goals met" if ok else "some goals missed (see FAIL above)")
+    return 0 if ok or not args.strict else 1
 
 
 if __name__ == "__main__":
