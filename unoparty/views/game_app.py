@@ -139,14 +139,14 @@ class GameApp:
         controls = w.HBox([self.start_button, self.continue_button, self.hint_button, self.undo_button,
                            self.pause_button, self.new_game_button])
         controls.add_class("up-actions")
-        left = w.VBox([self.status, self.board.table.box, self.board.picker],
+        left = w.VBox([self.status, self.board.table.box, self.board.picker, self.board.hand.box],
                       layout=w.Layout(flex="1 1 auto", min_width="560px"))
         left.add_class("up-main")
         right = w.VBox([self.round_box, self.chance, self.board.message.box, self.board.actions, controls, self.log.box],
                        layout=w.Layout(width="360px", flex="0 0 360px"))
         right.add_class("up-side")
-        self.game_box = w.VBox([w.HBox([left, right], layout=w.Layout(align_items="flex-start")),
-                                self.board.hand.box], layout=w.Layout(display="none"))
+        self.game_box = w.VBox([w.HBox([left, right], layout=w.Layout(align_items="flex-start"))],
+                               layout=w.Layout(display="none"))
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.settings_box, self.game_box])
         self._last_top = None
         self._count_version = None

@@ -78,6 +78,7 @@ class LessonPlayer:
         self.board.on_move = g(self._answer)
         self.board.cancel_button.on_click(g(lambda _b: self._render_board()))
         self.log = LogView(_("What happened"), limit=14)
+        self.log.box.add_class("up-log-compact")
         self.title = w.HTML()
         self.step_label = w.HTML()
         self.say = w.HTML()
@@ -101,8 +102,9 @@ class LessonPlayer:
         self.stars = w.HTML()
         controls = w.HBox([self.back_button, self.next_button, self.restart_button, self.hint_button,
                            self.exit_button])
+        self.exit_button.layout.display = "none"  # shown when the lesson is complete
         controls.add_class("up-actions")
-        left = w.VBox([self.board.table.box, self.board.picker],
+        left = w.VBox([self.board.table.box, self.board.picker, self.board.hand.box],
                       layout=w.Layout(flex="1 1 auto", min_width="560px"))
         left.add_class("up-main")
         right = w.VBox([self.step_label, self.say, self.task, self.feedback.box,
@@ -111,8 +113,7 @@ class LessonPlayer:
                        layout=w.Layout(width="400px", flex="0 0 400px"))
         right.add_class("up-side")
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.title,
-                           w.HBox([left, right], layout=w.Layout(align_items="flex-start")),
-                           self.board.hand.box])
+                           w.HBox([left, right], layout=w.Layout(align_items="flex-start"))])
         self.restart()
 
     # ------------------------------------------------------------------ stepping
@@ -185,6 +186,7 @@ class LessonPlayer:
                             f'<p>{esc(_("Best so far: {n} of 3 stars.").format(n=best))} '
                             f'{esc(_("Wrong answers: {n}.").format(n=self.wrong))}</p></div>')
         self.next_button.disabled = True
+        self.exit_button.layout.display = None
 
     def show_hint(self) -> None:
         step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
@@ -249,6 +251,7 @@ class LessonPlayer:
         self.next_button.description = _("Finish ✓") if self.pos + 1 >= n else _("Next ›")
         if not self.finished:
             self.stars.value = ""
+            self.exit_button.layout.display = "none"
         if self.pos < 0:
             self.step_label.value = f'<div class="up-stepno">{esc(_("{n} steps").format(n=n))}</div>'
             self.say.value = f'<div class="up-say">{esc(_("Here is the table. Press Next to begin."))}</div>'

@@ -156,6 +156,7 @@ CSS = """
   overflow: visible !important; }
 .up-slot.up-small-card { width: 64px; height: 96px; }
 .up-slot > .widget-html { margin: 0; position: absolute; inset: 0; }
+.up-slot svg.up-card { width: 100%; height: 100%; }
 .up-slot.up-playable { transform: translateY(-16px); }
 .up-slot.up-playable .up-card { filter: drop-shadow(0 0 6px #f6b400) drop-shadow(0 4px 4px rgba(0,0,0,.3)); }
 .up-slot.up-unplayable .up-card { filter: saturate(.55) brightness(.93); }
@@ -189,6 +190,8 @@ CSS = """
 .up-log { background: #fffdf7; border: 2px solid #e8dfc8; border-radius: 16px; padding: 8px 12px; }
 .up-log h3 { margin: 2px 0 6px; font-size: 17px; }
 .up-log-list { max-height: 300px; overflow-y: auto; font-size: 15px; line-height: 1.4; }
+.up-log-compact .up-log-list { max-height: 150px; }
+.up-log-compact h3 { font-size: 15px; margin: 0 0 4px; }
 .up-log-item { padding: 5px 4px; border-bottom: 1px solid #eee4cc; }
 .up-log-item.up-new { background: #fff6cf; border-radius: 8px; }
 .up-log-item .up-ruleid { margin-left: 4px; }
