@@ -182,3 +182,34 @@ def test_views_show_only_what_a_seat_may_know(game_rng) -> None:
             assert game.current == p
         if view.my_target is not None:
             assert view.has_pointed[p]
+
+
+@SETTINGS
+@given(games(max_players=8))
+def test_events_for_a_seat_hide_what_it_may_not_see(game_rng) -> None:
+    from unoparty.engine import EventKind
+    game, _ = game_rng
+    for p in range(game.n_players):
+        seen = game.events_for(p)
+        assert len(seen) == len(game.events)
+        for mine, full in zip(seen, game.events):
+            assert mine.kind is full.kind and mine.player == full.player
+            if full.kind is EventKind.DREW and full.player != p:
+                assert mine.cards == ()
+            else:
+                assert mine.cards == full.cards or not full.cards_visible_to(p)
+    assert game.events_for(None) == game.events
+
+
+def test_from_state_wraps_a_state() -> None:
+    from unoparty.errors import SetupError
+    game = Game(["A", "B", "C"], seed=4)
+    wrapped = Game.from_state(game.names, game.rules, game._state.copy(), seed=9)
+    assert wrapped.hands == game.hands and wrapped.phase is game.phase
+    assert wrapped.legal_moves(0) == game.legal_moves(0)
+    try:
+        Game.from_state(["A", "B"], game.rules, game._state.copy())
+    except SetupError as exc:
+        assert exc.key == "players"
+    else:
+        raise AssertionError("a state for three seats wrapped for two players")

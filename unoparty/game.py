@@ -12,6 +12,7 @@ save/load. The rules themselves live in `unoparty.engine`.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -69,6 +70,7 @@ class PlayerView:
         drawn_card: the card the viewer just drew (phase "drawn", viewer to act), else None.
         has_pointed: per seat, during pointing. my_target: whom the viewer pointed at.
         wd4_player: who played the Wild Draw Four being answered, or None.
+        wd4_colour: the colour before that Wild Draw Four (what W-2 judges it against), or None.
         top_player: who laid the top card (None: turned up), for SP-5.
         scores: running totals. rules: the Rules. legal_moves: the viewer's legal moves.
     """
@@ -96,6 +98,7 @@ class PlayerView:
     my_target: int | None
     pointer: int | None
     wd4_player: int | None
+    wd4_colour: Colour | None
     top_player: int | None
     scores: tuple[int, ...]
     round_number: int
@@ -254,6 +257,25 @@ class Game:
         s.phase = Phase.TURN
         s.uno_called = [len(h) == 1 for h in s.hands]  # taken to have called UNO
         g._init(())
+        return g
+
+    @classmethod
+    def from_state(cls, names: Sequence[str], rules: Rules, state: State, seed: int = 0, *,
+                   record_undo: bool = False) -> "Game":
+        """Wrap an engine `State` built elsewhere (a bot's determinization, a test) in a Game
+        with its own generator seeded with `seed`. The state is used as is, not copied.
+
+        Raises:
+            SetupError: a bad list of players, or a state for another number of players.
+        """
+        g = cls.__new__(cls)
+        g._names = validate_names(names, rules)
+        if state.n != len(g._names):
+            raise SetupError("players", f"the state has {state.n} seats, not {len(g._names)}")
+        g._rules = rules
+        g._rng = _RecordingRandom(seed)
+        g._state = state
+        g._init((), record_undo)
         return g
 
     # ---- names and text -------------------------------------------------------------------
@@ -495,6 +517,17 @@ class Game:
     def events(self) -> tuple[Event, ...]:
         return tuple(self._events)
 
+    def events_for(self, player: int | None, start: int = 0) -> tuple[Event, ...]:
+        """The event log from index `start` as seat `player` saw it: cards that seat may not
+        see (others' draws, a hand shown to someone else) are removed from the events
+        (`Event.cards_visible_to`); ``None`` sees everything."""
+        out = []
+        for e in self._events[start:]:
+            if e.cards and not e.cards_visible_to(player):
+                e = dataclasses.replace(e, cards=())
+            out.append(e)
+        return tuple(out)
+
     @property
     def history(self) -> tuple:
         """Moves applied so far (``"new round"`` marks where a round was dealt)."""
@@ -518,7 +551,8 @@ class Game:
             has_pointed=tuple(i in s.pointing for i in range(s.n)),
             my_target=s.pointing.get(player) if s.phase is Phase.POINTING else None,
             pointer=s.pointer if s.phase is Phase.POINTING else None,
-            wd4_player=self.wd4_player, top_player=s.top_player, scores=tuple(s.scores),
+            wd4_player=self.wd4_player, wd4_colour=s.wd4_colour if self.wd4_player is not None else None,
+            top_player=s.top_player, scores=tuple(s.scores),
             round_number=s.round_number, legal_moves=tuple(_legal_moves(s, player)),
         )
 

@@ -106,7 +106,8 @@ def determinize_state(view, rng: random.Random, memory=None) -> State:
                 else:
                     s.pointing[seat] = rng.choice([t for t in range(n) if t != seat])
     if view.wd4_player is not None:
-        before = colour_before_wd4(view)
+        before = view.wd4_colour if view.wd4_colour is not None else colour_before_wd4(view)
+        s.wd4_colour = view.wd4_colour
         if before is not None:
             s.wd4_legal = wd4_is_legal(s.hands[view.wd4_player], before)
         else:
@@ -179,15 +180,9 @@ def _sample_drawn_card(s: State, rng: random.Random) -> None:
 def determinize(view, rng: random.Random, seed: int = 0):
     """A `unoparty.game.Game` agreeing with `view` (see `determinize_state`), with undo off
     and its own generator seeded with `seed` — for search and what-ifs from a player's side."""
-    from ..game import Game, _RecordingRandom
+    from ..game import Game
 
-    g = Game.__new__(Game)
-    g._names = tuple(view.names)
-    g._rules = view.rules
-    g._rng = _RecordingRandom(seed)
-    g._state = determinize_state(view, rng)
-    g._init((), record_undo=False)
-    return g
+    return Game.from_state(view.names, view.rules, determinize_state(view, rng), seed)
 
 
 # ---- the rollout policy (fast, on the engine state) ---------------------------------------------

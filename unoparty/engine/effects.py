@@ -239,6 +239,7 @@ def effect_wild_draw_four(s: State, p: int, colour_before, rng, ev: list) -> Non
                         for c in hand)
     s.wd4_player = p
     s.wd4_legal = legal
+    s.wd4_colour = colour_before
     s.pending_draw = (s.pending_draw if s.rules.stacking else 0) + 4
     s.pending_kind = Kind.WILD_DRAW_FOUR
     s.phase = Phase.CHALLENGE

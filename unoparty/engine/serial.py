@@ -54,7 +54,8 @@ def state_to_dict(s: State) -> dict:
         "top_player": s.top_player, "drawn_card": None if s.drawn_card is None else str(s.drawn_card),
         "uno_called": list(s.uno_called), "catchable": s.catchable, "links": list(s.links),
         "pending_draw": s.pending_draw, "pending_kind": None if s.pending_kind is None else s.pending_kind.name,
-        "wd4_player": s.wd4_player, "wd4_legal": s.wd4_legal, "pointer": s.pointer,
+        "wd4_player": s.wd4_player, "wd4_legal": s.wd4_legal,
+        "wd4_colour": None if s.wd4_colour is None else str(s.wd4_colour), "pointer": s.pointer,
         "pointing": [[k, v] for k, v in s.pointing.items()], "pointing_twice": s.pointing_twice,
         "mini_pile": _cards(s.mini_pile), "mini_colour": None if s.mini_colour is None else str(s.mini_colour),
         "scores": list(s.scores), "round_number": s.round_number, "dealer": s.dealer,
@@ -82,6 +83,7 @@ def dict_to_state(d: dict, rules: Rules) -> State:
     s.pending_kind = None if d["pending_kind"] is None else Kind[d["pending_kind"]]
     s.wd4_player = d["wd4_player"]
     s.wd4_legal = d["wd4_legal"]
+    s.wd4_colour = None if d.get("wd4_colour") is None else Colour[d["wd4_colour"].upper()]
     s.pointer = d["pointer"]
     s.pointing = {k: v for k, v in d["pointing"]}
     s.pointing_twice = d["pointing_twice"]

@@ -36,7 +36,7 @@ class State:
     __slots__ = (
         "rules", "n", "hands", "draw_pile", "discard_pile", "colour", "direction", "current",
         "phase", "top_player", "drawn_card", "uno_called", "catchable", "links",
-        "pending_draw", "pending_kind", "wd4_player", "wd4_legal", "pointer", "pointing",
+        "pending_draw", "pending_kind", "wd4_player", "wd4_legal", "wd4_colour", "pointer", "pointing",
         "pointing_twice", "mini_pile", "mini_colour", "scores", "round_number", "dealer",
         "winner", "round_points", "blocked", "idle_turns", "match_winner",
     )
@@ -60,6 +60,7 @@ class State:
         self.pending_kind = None               # Kind.DRAW_TWO or Kind.WILD_DRAW_FOUR
         self.wd4_player: int | None = None     # who played the Wild Draw Four being answered
         self.wd4_legal = True                  # was that play legal (W-2)
+        self.wd4_colour: Colour | None = None  # the colour it was judged against
         self.pointer: int | None = None        # who played the Point Taken (PT-3)
         self.pointing: dict[int, int] = {}     # seat -> target, secret (PT-3)
         self.pointing_twice = False            # a doubled Point Taken (H-4)
