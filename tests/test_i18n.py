@@ -80,3 +80,25 @@ def test_lesson_extractor_yields_every_text() -> None:
     assert "Wild Pile Up: the yellow 3 mini pile" in found
     assert "The mini pile is yellow." in found
     assert any(m.startswith("Only a yellow card or a wild card") for m in found)
+
+
+def test_the_app_switches_language(french, tmp_path, monkeypatch) -> None:
+    """The language is a setting of the app: the dropdown rebuilds every page in French."""
+    monkeypatch.setenv("UNOPARTY_PROGRESS", str(tmp_path / "progress.json"))
+    i18n.set_language("en")
+    from unoparty.views.app import App, lesson_catalogue
+    app = App()
+    english_header = app.header.value
+    assert app.nav_buttons["rules"].description == "Rules"
+    english_titles = [b.description for b in app.lesson_buttons.values()]
+    app.language.value = "fr"
+    assert i18n.language() == "fr"
+    assert app.nav_buttons["rules"].description != "Rules"
+    assert app.header.value != english_header
+    french_titles = [b.description for b in app.lesson_buttons.values()]
+    assert len(french_titles) == len(english_titles) and french_titles != english_titles
+    lesson = app.open_lesson(lesson_catalogue()[0])
+    app.language.value = "en"
+    assert app.page == "lesson" and app.lesson is not lesson
+    assert app.nav_buttons["rules"].description == "Rules"
+    assert app.errors.errors == []

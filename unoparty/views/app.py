@@ -12,7 +12,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from ..i18n import _
+from ..i18n import _, language, set_language
 from . import svg
 from .common import ErrorPanel, button
 from .game_app import GameApp
@@ -25,6 +25,7 @@ from .table import esc
 __all__ = ["App", "LessonInfo", "lesson_catalogue", "lesson_groups", "lesson_app", "play_app", "rules_app"]
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+LANGUAGES = [("English", "en"), ("Français", "fr")]  # each with a catalogue in unoparty/locale
 
 
 @dataclass(frozen=True)
@@ -75,18 +76,21 @@ class App:
         self.errors = ErrorPanel()
         g = self.errors.guard
         self.only_groups = groups
-        self.header = w.HTML(
-            f'<div class="up-header"><h1>{esc(_("UNO Party! — learn to play"))}</h1>'
-            f'<p>{esc(_("Lessons step by step, a game against friendly bots, and every rule in plain words."))}</p></div>')
+        self.header = w.HTML()
         self.nav_buttons = {
             "home": button(_("Home")), "lessons": button(_("Lessons")), "game": button(_("Play against bots")),
             "rules": button(_("Rules")),
         }
+        self.language = w.Dropdown(options=LANGUAGES, value=language() if language() in dict(LANGUAGES).values() else "en",
+                                   description=_("Language"), layout=w.Layout(width="220px", margin="0 0 0 auto"))
+        self.language.add_class("up-language")
+        self.language.observe(g(lambda change: self.set_language(change["new"])), names="value")
         self.nav_buttons["home"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["lessons"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["game"].on_click(g(lambda _b: self.show_game()))
         self.nav_buttons["rules"].on_click(g(lambda _b: self.show_rules()))
-        nav = w.HBox(list(self.nav_buttons.values()), layout=w.Layout(margin="0 0 8px"))
+        nav = w.HBox([*self.nav_buttons.values(), self.language],
+                     layout=w.Layout(margin="0 0 8px", align_items="center"))
         nav.add_class("up-nav")
         self._bot_factory = bot_factory
         self._rules: RulesPage | None = None   # built when first shown: a faster first page
@@ -99,7 +103,40 @@ class App:
         self._previous = "home"
         self.box = w.VBox([style_widget(), self.header, nav, self.errors.box, self.content])
         self.box.add_class("up-app")
+        self._label()
         {"game": self.show_game, "rules": self.show_rules}.get(start, self.show_home)()
+
+    def _label(self) -> None:
+        """Write the header and navigation in the current language."""
+        self.header.value = (
+            f'<div class="up-header"><h1>{esc(_("UNO Party! — learn to play"))}</h1>'
+            f'<p>{esc(_("Lessons step by step, a game against friendly bots, and every rule in plain words."))}</p></div>')
+        for key, text in (("home", _("Home")), ("lessons", _("Lessons")), ("game", _("Play against bots")),
+                          ("rules", _("Rules"))):
+            self.nav_buttons[key].description = text
+            self.nav_buttons[key].tooltip = text
+        self.language.description = _("Language")
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text of the app to `lang` (``"en"``, ``"fr"``): the pages are built
+        again in the new language. A game in progress is kept only in the language it was
+        started in: switching starts the game page afresh; an open lesson restarts."""
+        set_language(lang)
+        if self.language.value != lang:
+            self.language.value = lang
+        self._label()
+        self._rules = None
+        if self._game is not None:
+            if self._game.controller is not None:
+                self._game.controller.stop()
+            self._game = None
+        page, lesson = self.page, self.lesson
+        if page == "lesson" and lesson is not None and getattr(lesson, "lesson_id", None):
+            info = next((i for i in lesson_catalogue() if i.id == lesson.lesson_id), None)
+            if info is not None:
+                self.open_lesson(info)
+                return
+        {"game": self.show_game, "rules": self.show_rules}.get(page, self.show_home)()
 
     @property
     def rules(self) -> RulesPage:
