@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from ..cards import COLOURS, Card, Colour, Kind
 from ..engine import (Accept, CallUno, Catch, Challenge, Draw, Keep, Phase, Play, PointAt, SpeedPlay,
                       TakeMiniPile)
-from ..i18n import _
+from ..i18n import _, card_name, the_card
 from .base import Timing, best_colour, fewest_cards_order, next_seat, unseen_cards
 
 __all__ = ["BasicBot", "wd4_is_legal", "bluff_odds", "colour_before_wd4"]
@@ -30,7 +30,7 @@ _WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
 
 
 def _the(card: Card) -> str:
-    return _("the {card}").format(card=_(str(card)))
+    return the_card(card)
 
 
 def wd4_is_legal(hand, colour: Colour | None, card_played: Card | None = None) -> bool:
@@ -278,7 +278,7 @@ class BasicBot:
         card = move.card
         kind = card.kind
         if move.twice:
-            return _("Play both of your {card}s together: two cards gone in one turn.").format(card=_(str(card)))
+            return _("Play both of your cards {card} together: two cards gone in one turn.").format(card=card_name(card))
         if kind is Kind.WILD_DRAWN_TOGETHER:
             a, b = move.link
             return _("Play the wild drawn together as {colour}: link {a} and {b}, who hold the fewest cards.").format(

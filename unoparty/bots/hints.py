@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..i18n import _
+from ..i18n import _, card_name
 from .basic import BasicBot
 
 __all__ = ["hint"]
@@ -42,4 +42,4 @@ def hint(game, player: int) -> tuple:
         return move, _("Catch {who}: they hold one card and did not call UNO.").format(who=view.names[move.target])
     if kind == "CallUno":
         return move, _("Call UNO now, before someone catches you.")
-    return move, _("Speed play the {card}: it is an exact match of the top card.").format(card=_(str(move.card)))
+    return move, _("Speed play the {card}: it is an exact match of the top card.").format(card=card_name(move.card))

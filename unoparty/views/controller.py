@@ -22,7 +22,7 @@ from typing import Callable
 
 from ..engine.moves import CallUno, Catch, PointAt, SpeedPlay
 from ..errors import UnopartyError
-from ..i18n import _
+from ..i18n import _, card_name
 
 __all__ = ["GameController", "delay_scale", "LEARNING", "PARTY"]
 
@@ -130,7 +130,7 @@ class GameController:
         parts = []
         for m in moves:
             if isinstance(m, SpeedPlay):
-                parts.append(_("speed play your {card}").format(card=str(m.card)))
+                parts.append(_("speed play your {card}").format(card=card_name(m.card)))
             elif isinstance(m, Catch):
                 parts.append(_("catch {name}, who has one card and did not call UNO").format(name=names[m.target]))
             elif isinstance(m, CallUno):

@@ -17,7 +17,7 @@ import html
 import math
 
 from ..cards import Card, Colour, Kind
-from ..i18n import _
+from ..i18n import _, card_name
 
 __all__ = [
     "COLOUR_FILL", "COLOUR_SHAPE", "card_svg", "card_back_svg", "card_label", "colour_label",
@@ -57,17 +57,8 @@ def colour_label(colour: Colour) -> str:
 
 
 def card_words(card: Card) -> str:
-    """The card in words, translated: ``"red 7"``, ``"wild pile up"``."""
-    kind_words = {
-        Kind.DRAW_TWO: _("draw two"), Kind.REVERSE: _("reverse"), Kind.SKIP: _("skip"),
-        Kind.POINT_TAKEN: _("point taken"), Kind.WILD: _("wild"),
-        Kind.WILD_DRAW_FOUR: _("wild draw four"), Kind.WILD_DRAWN_TOGETHER: _("wild drawn together"),
-        Kind.WILD_PILE_UP: _("wild pile up"),
-    }
-    if card.is_wild:
-        return kind_words[card.kind]
-    symbol = str(card.number) if card.is_number else kind_words[card.kind]
-    return f"{colour_name(card.colour)} {symbol}"
+    """The card in words, translated: ``"red 7"``, ``"wild pile up"`` (`unoparty.i18n.card_name`)."""
+    return card_name(card)
 
 
 def card_label(card: Card, colour: Colour | None = None) -> str:
