@@ -19,9 +19,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from .cards import Card, Colour, Kind, deck_counts, parse_colour
-from .engine import (Accept, CallUno, Catch, Challenge, Draw, Event, Keep, Phase, Play, PointAt,
-                     Refusal, SpeedPlay, State, TakeMiniPile)
+from .cards import Card, Colour, Kind, deck_counts
+from .engine import Event, Phase, Refusal, State
 from .engine.effects import apply_move
 from .engine.legal import legal_moves as _legal_moves
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
