@@ -19,7 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "unoparty" / "lessons"
-CURRICULUM = LESSONS / "curriculum.toml"
+CURRICULUM = LESSONS.parent / "curriculum.toml"
 RULES_MD = ROOT / "unoparty" / "rules_text" / "RULES.md"
 
 # The order of topics; each group's title must mention these words, in this order.

@@ -667,3 +667,80 @@ def test_every_lesson_task_can_be_answered_by_clicking():
                                                        player.feedback.text)
             player.next_button.click()
         assert not app.errors.errors, info.id
+
+
+# ---------------------------------------------------------------------------------------
+# lessons: honest replies (several accepted answers, others' refusals)
+
+
+def _plain(value: str) -> str:
+    import re
+    return html.unescape(re.sub(r"<[^>]+>", " ", value))
+
+
+def _matching_player() -> LessonPlayer:
+    from unoparty.scenarios.loader import load_scenario
+    import pathlib
+    import unoparty
+    path = pathlib.Path(unoparty.__file__).parent / "lessons" / "matching.toml"
+    return LessonPlayer(load_scenario(path))
+
+
+def _to_task(player: LessonPlayer, nth: int = 1) -> None:
+    seen = 0
+    while True:
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            seen += 1
+            if seen == nth:
+                return
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+
+
+def test_another_accepted_answer_is_right_and_the_lesson_says_it_goes_on_from_its_own():
+    player = _matching_player()
+    _to_task(player, 2)  # the Wild: "as red" is the lesson's first answer
+    pos = player.pos
+    player._answer(Play(0, c("wild"), colour=Colour.GREEN))
+    assert pos in player.answered and player.feedback.kind == "good"
+    text = _plain(player.feedback.html.value)
+    assert "that works too" in text
+    assert "as if you had played the wild and chosen red" in text
+    assert "You:" not in text and "as red" not in text  # words, not move notation
+    # the table, the narration and the log agree with the lesson's answer
+    assert player.game.colour is Colour.RED
+    assert player.log.lines[-2][0].startswith("You choose red")
+    assert "Done" in player.task.value and "up-task-done" in player.task.value
+    player.next_button.click()
+    assert player.finished or player.game.colour is Colour.RED
+
+
+def test_a_right_answer_is_said_once():
+    player = _matching_player()
+    _to_task(player, 1)
+    player._answer(Play(0, c("blue 3")))
+    text = _plain(player.feedback.html.value)
+    assert text.count("Right!") == 1 and "Yes!" not in text
+    assert "Now the colour to match is blue" not in _plain(player.say.value)  # not twice on screen
+    assert "that works too" not in text
+
+
+def test_a_wrong_answer_is_described_in_words():
+    player = _matching_player()
+    _to_task(player, 1)
+    player._answer(Play(0, c("green 8")))
+    text = _plain(player.feedback.html.value)
+    assert "you played the green 8" in text
+    assert "You: play" not in text and "(You" not in text
+
+
+def test_another_players_refused_move_is_told_to_them():
+    player = _matching_player()
+    while "Cal tries" not in _plain(player.say.value):
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+    say = _plain(player.say.value)
+    assert "The app tells Cal: “You can't play the blue 7 now" in say

@@ -39,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every command of :mod:`unoparty.commands` registered."""
     parser = argparse.ArgumentParser(
         prog="unoparty",
-        description="Learn UNO Party! (and classic UNO): check and show scenario files, list the lessons.",
+        description="Learn UNO Party! (and classic UNO): check and show scenario files, list the lessons, "
+                    "simulate rounds between bots.",
     )
     parser.add_argument("--version", action="version", version=f"unoparty {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

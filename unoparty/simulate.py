@@ -75,8 +75,10 @@ def seat_levels(bots, players: int) -> tuple[str, ...]:
         ValueError: an unknown level, an empty list or more bots than players.
     """
     bots = [b.strip() for b in bots]
-    if not bots or any(not b for b in bots):
+    if not bots or all(not b for b in bots):
         raise ValueError("--bots needs at least one bot level (random, basic, strong)")
+    if any(not b for b in bots):
+        raise ValueError(f"--bots has an empty level between commas: {','.join(bots)!r} (levels: random, basic, strong)")
     for b in bots:
         if b not in LEVELS:
             raise ValueError(f"unknown bot {b!r}: use {', '.join(LEVELS)}")
@@ -426,7 +428,7 @@ def register(subparsers) -> None:
     """Add ``unoparty simulate`` (called from `unoparty.commands.simulate`)."""
     p = subparsers.add_parser(
         "simulate", help="play many bot rounds and summarise them",
-        description="Play many rounds between bots and print win rates (95%% Wilson intervals), round "
+        description="Play many rounds between bots and print win rates (95% Wilson intervals), round "
                     "lengths, cards drawn and plays of each card kind. Results are the same for any "
                     "number of workers.")
     p.add_argument("--players", default="4", metavar="N", help="players per table, 2-16 (classic 2-10); default 4")

@@ -9,7 +9,7 @@ import sys
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("lessons", help="list the lessons; 'coverage': which lessons teach each rule",
-                              description="List the curriculum (unoparty/lessons/curriculum.toml) in order.")
+                              description="List the curriculum (unoparty/curriculum.toml) in order.")
     p.add_argument("action", nargs="?", choices=["list", "coverage", "check"], default="list",
                    help="list (default); coverage: rule ids and the lessons that teach them; "
                         "check: 'scenario check' every lesson of the curriculum")
@@ -48,13 +48,23 @@ def run(args) -> int:
         print(f"{taught} of {len(table)} rules taught by {len(curriculum.lessons)} lessons")
     else:
         if curriculum.path is None:
-            print("(no curriculum.toml: every lesson file, by name)")
+            print("(a folder: every lesson file in it, by name)")
         n = 0
         for gi, group in enumerate(curriculum.groups, 1):
             print(f"{gi}. {group.title}")
             for ref in group.lessons:
                 n += 1
-                print(f"   {ref.file.name}  {ref.title}")
+                print(f"   {_shown(ref.file)}  {ref.title}")
     for ref in bad:
         print(f"INVALID {ref.file}: {ref.error.where}: {ref.error.what}", file=sys.stderr)
     return 2 if bad else 0
+
+
+def _shown(path) -> str:
+    """A lesson file as a path the user can pass to ``unoparty scenario show``: relative to the
+    current folder when it is below it, else absolute."""
+    import os
+
+    path = os.path.abspath(path)
+    here = os.getcwd() + os.sep
+    return os.path.relpath(path) if path.startswith(here) else path

@@ -152,9 +152,9 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
                           .format(card=_the(card), who=name(cur)))
         elif p != cur:
             if phase is Phase.MINI_PILE:
-                return _r("T-0", _("You can't add {card} now: it's {who}'s turn to add to the mini pile.")
+                return _r("T-0", _("You can't add {card} now: it's not your turn. The player to add to the mini pile is {who}.")
                           .format(card=_the(card), who=name(cur)))
-            return _r("T-0", _("You can't play {card} now: it's not your turn, it's {who}'s.")
+            return _r("T-0", _("You can't play {card} now: it's not your turn. The player to act is {who}.")
                       .format(card=_the(card), who=name(cur)))
         if phase is Phase.DRAWN and card is not s.drawn_card:
             return _r("T-3", _("After drawing, the only card you may play is the card you drew ({drawn}). Play it or keep it.")
@@ -233,11 +233,11 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
             return _r("R-1", _("You can't draw now: {state}.").format(state=_phase_words(s)))
         if phase is Phase.TURN:
             if p != cur:
-                return _r("T-0", _("It's not your turn: it's {who}'s.").format(who=name(cur)))
+                return _r("T-0", _("It's not your turn. The player to act is {who}.").format(who=name(cur)))
             return None
         if phase is Phase.DRAWN:
             if p != cur:
-                return _r("T-0", _("It's not your turn: it's {who}'s.").format(who=name(cur)))
+                return _r("T-0", _("It's not your turn. The player to act is {who}.").format(who=name(cur)))
             return _r("T-3", _("You have already drawn this turn: play the card you drew or keep it."))
         if phase is Phase.CHALLENGE:
             if s.pending_kind is Kind.DRAW_TWO:
@@ -349,7 +349,7 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
         if phase is not Phase.MINI_PILE:
             return _r("PU-6", _("There is no mini pile to take."))
         if p != cur:
-            return _r("T-0", _("It's {who}'s turn to add to the mini pile.").format(who=name(cur)))
+            return _r("T-0", _("It's not your turn. The player to add to the mini pile is {who}.").format(who=name(cur)))
         for card in hand:
             if fits_mini_pile(s, card):
                 return _r("PU-5", _("You must add a card when you can: {card} fits the {colour} mini pile.")

@@ -1,4 +1,4 @@
-"""The curriculum: the lessons in order (``unoparty/lessons/curriculum.toml``), and which
+"""The curriculum: the lessons in order (``unoparty/curriculum.toml``), and which
 rules they teach (``teaches`` in their steps).
 
 The curriculum file lists groups in order, each with a title and its lesson files::
@@ -30,7 +30,9 @@ __all__ = ["LESSONS_DIR", "CURRICULUM_PATH", "LessonRef", "Group", "Curriculum",
            "coverage"]
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
-CURRICULUM_PATH = LESSONS_DIR / "curriculum.toml"
+CURRICULUM_PATH = LESSONS_DIR.parent / "curriculum.toml"
+"""The package's curriculum. It lives beside the lessons folder, not in it, so that every
+``*.toml`` in ``unoparty/lessons/`` is a scenario (``unoparty scenario check lessons/*.toml``)."""
 
 _GROUP_KEYS = ("groups", "group", "sections", "section", "chapters", "chapter")
 _LESSON_KEYS = ("lessons", "files", "scenarios", "lesson")
@@ -96,17 +98,22 @@ def _ref_path(entry, base: Path) -> Path | None:
 
 
 def load_curriculum(path: str | Path | None = None) -> Curriculum:
-    """The curriculum at `path` (default ``unoparty/lessons/curriculum.toml``), each lesson
-    loaded (an invalid lesson keeps its error).
+    """The curriculum at `path` (default: the package's, ``unoparty/curriculum.toml``, whose
+    lessons are in ``unoparty/lessons/``; another curriculum's lesson files are named
+    relative to its own folder), each lesson loaded (an invalid lesson keeps its error).
+    A folder instead of a file: every ``*.toml`` in it, by name.
 
     Raises:
-        ScenarioError: the curriculum file is not valid TOML or names no lessons.
+        ScenarioError: the file does not exist, is not valid TOML or names no lessons.
     """
     path = Path(path) if path is not None else CURRICULUM_PATH
-    base = path.parent
-    if not path.exists():
+    base = LESSONS_DIR if path == CURRICULUM_PATH else path.parent
+    if path.is_dir():
+        base = path
         files = sorted(p for p in base.glob("*.toml") if p.name != "curriculum.toml")
         return Curriculum((Group("Lessons", tuple(_load_ref(p) for p in files)),), None)
+    if not path.exists():
+        raise ScenarioError(str(path), "file", "no such file")
     try:
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:

@@ -151,7 +151,7 @@ def load_scenario(path: str | Path) -> Scenario:
     except OSError as e:
         raise ScenarioError(name, "file", f"cannot be read ({e.strerror or e})") from None
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark (as Windows editors save) is fine
     except UnicodeDecodeError:
         raise ScenarioError(name, "file", "is not UTF-8 text") from None
     return loads_scenario(text, name)

@@ -41,7 +41,7 @@ class LessonInfo:
 
 
 def lesson_catalogue() -> list[LessonInfo]:
-    """Every lesson, in curriculum order (``unoparty/lessons/curriculum.toml``)."""
+    """Every lesson, in curriculum order (``unoparty/curriculum.toml``)."""
     from ..scenarios.curriculum import load_curriculum
     out: list[LessonInfo] = []
     for group in load_curriculum().groups:

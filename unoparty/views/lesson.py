@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from ..i18n import _
 from .board import Board
-from .common import ErrorPanel, LogView, MessageBox, button
+from .common import ErrorPanel, LogView, MessageBox, button, move_words
 from .progress import Progress, stars_for
 from .table import esc
 
@@ -35,6 +35,18 @@ def _first_sentence(text: str) -> str:
     line = text.splitlines()[0] if text else ""
     cut = line.find(". ")
     return line if cut < 0 else line[: cut + 1] + " …"
+
+
+_INTERJECTIONS = ("Yes!", "Good!", "Right!", "Correct!", "Exactly!", "Well done!", "Great!")
+
+
+def _without_interjection(text: str) -> str:
+    """The feedback without a leading "Yes!" (it follows our own "Right!")."""
+    text = (text or "").strip()
+    for word in (_("Right!"), *_INTERJECTIONS):
+        if word and text.startswith(word):
+            return text[len(word):].lstrip()
+    return text
 
 
 def _ruling_notes(rule_ids) -> list[str]:
@@ -125,6 +137,7 @@ class LessonPlayer:
     def restart(self) -> None:
         self.wrong = 0
         self.answered: set[int] = set()
+        self.other_answer: dict[int, object] = {}   # task step → the learner's (other) right answer
         self.finished = False
         self._go(-1)
 
@@ -157,8 +170,12 @@ class LessonPlayer:
         self._new = min(len(new), len(self.events))
         rules = list(self.steps[self.pos].teaches) if self.pos >= 0 else []
         rules += [e.rule for e in new if getattr(e, "rule", "")]
+        self._refused_move = None
         if result is not None and result.refusal is not None:
             self._refusal = result.refusal
+            moves = result.step.applied_moves
+            if len(result.moves) < len(moves):
+                self._refused_move = moves[len(result.moves)]
             rules.append(result.refusal.rule)
         self._step_rules = rules
 
@@ -206,12 +223,21 @@ class LessonPlayer:
         reply = self.runner.answer(move)
         if reply.right:
             self.answered.add(self.pos)
-            self._set_result(reply.result)
+            first = step.answer_moves[0] if step.answer_moves else reply.move
+            if reply.move != first:
+                # the lesson goes on from its first answer: show that table, and say so
+                self.other_answer[self.pos] = reply.move
+                self.runner.go_to(self.pos + 1)
+                result = self.runner.results[-1] if self.runner.results else None
+                self._set_result(result)
+            else:
+                self.other_answer.pop(self.pos, None)
+                self._set_result(reply.result)
             self._render()
-            self.feedback.show(_("Right!") + " " + (reply.message or ""), "good")
+            self._show_right(step)
             return
         self.wrong += 1
-        tried = self.game.format_move(move)
+        tried = _("you {did}").format(did=move_words(move, self.game.names, self.me))
         text = reply.explanation
         if reply.message and reply.message != reply.hint:
             text = reply.message + (" " + text if text and text not in reply.message else "")
@@ -222,9 +248,24 @@ class LessonPlayer:
             extra += f"<div>{esc(_('It would do this:'))} {esc(' '.join(reply.consequences))}</div>"
         if reply.hint:
             extra += f"<div><b>{esc(_('Hint'))}:</b> {esc(reply.hint)}</div>"
-        self.feedback.show(_("Not quite ({move}).").format(move=tried) + " " + text, "bad", rule,
+        self.feedback.show(_("Not quite: {move}.").format(move=tried) + " " + text, "bad", rule,
                            ruling=ruling, raw_html=extra)
         self._render_board()
+
+    def _show_right(self, step) -> None:
+        """The reply to a right answer: once, never the narration again."""
+        fb = _without_interjection(step.feedback or "")
+        other = self.other_answer.get(self.pos)
+        if other is not None and step.answer_moves:
+            first = move_words(step.answer_moves[0], self.game.names, self.me, perfect=True)
+            text = _("Right — that works too! The lesson goes on as if you had {did}.").format(did=first)
+            if fb:
+                text += " " + fb
+        else:
+            text = _("Right!") + (" " + fb if fb else "")
+        self.feedback.show(text, "good")
+        if step.feedback:
+            self.say.value = ""  # the feedback tells it now; the narration is there on a later visit
 
     # ------------------------------------------------------------------ rendering
 
@@ -262,13 +303,22 @@ class LessonPlayer:
             text = ""
             if step.is_task:
                 if self.pos in self.answered:
-                    text = step.say or step.feedback or ""
-                self.task.value = f'<div class="up-task">{esc(step.task)}</div>'
+                    # the narration of the lesson's own answer, unless the feedback says it already
+                    text = step.say if step.say and step.say != step.feedback else ""
+                    self.task.value = (f'<div class="up-task up-task-done"><span class="up-done-mark">'
+                                       f'{esc(_("Done"))} ✓</span> {esc(step.task)}</div>')
+                else:
+                    self.task.value = f'<div class="up-task">{esc(step.task)}</div>'
             else:
                 text = step.say or ""
                 self.task.value = ""
                 if self._refusal is not None:
-                    text = (text + " " if text else "") + self._refusal.explanation
+                    explanation = self._refusal.explanation
+                    mover = getattr(self._refused_move, "player", None)
+                    if mover is not None and mover != self.me and 0 <= mover < len(self.game.names):
+                        explanation = _("The app tells {name}: “{text}”").format(
+                            name=self.game.names[mover], text=explanation)
+                    text = (text + " " if text else "") + explanation
             self.say.value = f'<div class="up-say">{esc(text)}</div>' if text else ""
         notes = _ruling_notes(self._step_rules)
         if self._refusal is not None and self._refusal.is_ruling and self._refusal.rule not in notes:

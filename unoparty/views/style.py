@@ -221,6 +221,10 @@ CSS = """
 .up-task::before { content: "?"; display: inline-block; width: 24px; height: 24px; border-radius: 50%; background: #f6b400; color: #1f2430; text-align: center; margin-right: 8px; }
 .up-task { font-size: 17px; font-weight: 700; background: #fff8d6; border: 3px solid #f6b400; border-radius: 14px;
   padding: 8px 14px; }
+.up-task.up-task-done { font-weight: 600; background: #f1f8ee; border-color: #7fbf6a; color: #3d4a3a; }
+.up-task.up-task-done::before { content: none; }
+.up-done-mark { display: inline-block; background: #2e7d32; color: #fff; border-radius: 10px; padding: 0 8px;
+  font-size: 13px; margin-right: 6px; }
 .up-stepno { font-size: 14px; color: #555; }
 .up-rules h2 { font-size: 20px; margin: 14px 0 4px; border-bottom: 3px solid #e3e7ef; }
 .up-rule { padding: 6px 10px; margin: 4px 0; border-radius: 10px; background: #fff; border: 1px solid #e3e7ef; }
