@@ -478,9 +478,9 @@ def test_lessons_lists_a_curriculum(tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines() == [
         "1. Second things",
-        "   round-and-match.toml  The last card wins the round and the match",
+        f"   {tmp_path / 'round-and-match.toml'}  The last card wins the round and the match",
         "2. First things",
-        "   names-and-links.toml  Linked players with long names",
+        f"   {tmp_path / 'names-and-links.toml'}  Linked players with long names",
     ]
     r = run_cli("lessons", "coverage", "--curriculum", str(tmp_path / "curriculum.toml"))
     assert "LK-1  names-and-links" in r.stdout.splitlines()
