@@ -744,3 +744,85 @@ def test_another_players_refused_move_is_told_to_them():
         player.next_button.click()
     say = _plain(player.say.value)
     assert "The app tells Cal: “You can't play the blue 7 now" in say
+
+
+# ---------------------------------------------------------------------------------------
+# the game: pickers on take back, New game
+
+
+def test_take_back_closes_an_open_colour_picker():
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["wild draw four", "blue 9", "red 5"],
+                                            "Ava": ["blue 1", "blue 2"], "Ben": ["green 2", "green 3"]},
+                      "You", draw=["green 5", "green 6", "green 7", "green 8", "green 9"])
+    app = game_app(game, bots={1: StubBot(), 2: StubBot()})
+    click_card(app.board.hand, "red 5")
+    while game.current != 0:
+        app.continue_button.click()
+    assert c("wild draw four") in game.hands[0]
+    click_card(app.board.hand, "wild draw four")
+    assert app.board.picker.layout.display is None  # the colour picker is open
+    app.undo_button.click()                          # back to before the red 5
+    assert app.board.picker.layout.display == "none"
+    assert app.board._pick_kind == "" and not app.board.picker.children
+    assert game.top_card == c("red 3")
+
+
+def test_a_picker_closes_when_the_game_changes_under_it():
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["wild", "blue 9"], "Ava": ["blue 1", "blue 2"],
+                                            "Ben": ["green 2", "green 3"]}, "You")
+    app = game_app(game)
+    click_card(app.board.hand, "wild")
+    assert app.board.picker.layout.display is None
+    app.controller._apply(Draw(0))  # the state changes under the picker
+    app.render()
+    assert app.board.picker.layout.display == "none"
+
+
+def test_new_game_mid_game_asks_first():
+    app = GameApp(bot_factory=stub_bots)
+    app.settings["bots"].value = 2
+    app.deal(seed=5)
+    app.new_game_button.click()
+    assert app.game_box.layout.display is None          # still playing
+    assert app.confirm_box.layout.display is None       # asked
+    app.keep_playing_button.click()
+    assert app.confirm_box.layout.display == "none" and app.game_box.layout.display is None
+    app.new_game_button.click()
+    app.confirm_new_button.click()
+    assert app.settings_box.layout.display is None and app.game_box.layout.display == "none"
+
+
+def test_round_over_has_one_new_game_button_and_the_winner_shows_0_cards():
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["red 7"], "Ava": ["blue 1", "blue 2"],
+                                            "Ben": ["green 2", "green 3"]}, "You")
+    app = game_app(game)
+    click_card(app.board.hand, "red 7")
+    assert str(game.phase.value) in ("round over", "match over")
+    assert app.round_box.layout.display is None
+
+    def buttons(widget):
+        out = []
+        for child in getattr(widget, "children", ()):
+            if isinstance(child, w.Button):
+                if child.layout.display != "none":
+                    out.append(child)
+            elif getattr(child.layout, "display", None) != "none":
+                out.extend(buttons(child))
+        return out
+
+    import ipywidgets as w
+    shown = [b for b in buttons(app.game_box) if b.description == "New game"]
+    assert len(shown) == 1
+    app.new_game_button.click()  # no confirmation needed once the round is over
+    assert app.settings_box.layout.display is None
+    drawing = app.board.table.drawing.value
+    assert "no cards" not in drawing and "0 cards" in drawing
+
+
+def test_classic_draw_pile_shows_an_uno_back():
+    from unoparty.rules import Rules
+    game = setup_game(["You", "Ava"], {"You": ["red 7", "blue 2"], "Ava": ["blue 1", "blue 2"]}, "You",
+                      draw=["green 5"], rules=Rules(rule_set="classic"))
+    app = game_app(game)
+    pile = app.board.table.drawing.value.split('class="up-pile"')[1]
+    assert ">UNO<" in pile and ">party<" not in pile

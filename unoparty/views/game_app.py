@@ -129,11 +129,19 @@ class GameApp:
         self.undo_button.on_click(g(lambda _b: self.undo()))
         self.continue_button.on_click(g(lambda _b: self.continue_()))
         self.start_button.on_click(g(lambda _b: self.start()))
-        self.new_game_button.on_click(g(lambda _b: self.show_settings()))
+        self.new_game_button.on_click(g(lambda _b: self.ask_new_game()))
+        self.confirm_new_button = button(_("Yes, end this game"), "up-warn")
+        self.keep_playing_button = button(_("Keep playing"), "up-go")
+        self.confirm_new_button.on_click(g(lambda _b: self.show_settings()))
+        self.keep_playing_button.on_click(g(lambda _b: self._hide_confirm()))
+        self.confirm_box = w.VBox([w.HTML(f'<b>{esc(_("End this game and go back to the settings? The game will be lost."))}</b>'),
+                                   w.HBox([self.confirm_new_button, self.keep_playing_button])],
+                                  layout=w.Layout(display="none"))
+        self.confirm_box.add_class("up-confirm")
         self.next_round_button.on_click(g(lambda _b: self.next_round()))
         self.chance = w.HTML()
         self.scoring = w.HTML()
-        self.round_box = w.VBox([self.scoring, w.HBox([self.next_round_button, self.new_game_button])],
+        self.round_box = w.VBox([self.scoring, w.HBox([self.next_round_button])],
                                 layout=w.Layout(display="none"))
         self.round_box.add_class("up-roundover")
         controls = w.HBox([self.start_button, self.continue_button, self.hint_button, self.undo_button,
@@ -142,7 +150,8 @@ class GameApp:
         left = w.VBox([self.status, self.board.table.box, self.board.picker, self.board.hand.box],
                       layout=w.Layout(flex="1 1 auto", min_width="560px"))
         left.add_class("up-main")
-        right = w.VBox([self.round_box, self.chance, self.board.message.box, self.board.actions, controls, self.log.box],
+        right = w.VBox([self.round_box, self.chance, self.board.message.box, self.board.actions, controls,
+                        self.confirm_box, self.log.box],
                        layout=w.Layout(width="360px", flex="0 0 360px"))
         right.add_class("up-side")
         self.game_box = w.VBox([w.HBox([left, right], layout=w.Layout(align_items="flex-start"))],
@@ -183,6 +192,9 @@ class GameApp:
         """Show `game` with the learner at seat `me` (tests and lessons use this directly)."""
         if self.controller is not None:
             self.controller.stop()
+        self._hide_confirm()
+        self.board.close_picker()
+        self._rendered_version = None
         self.game, self.me = game, me
         self.controller = GameController(game, me, bots, pace=pace, seed=seed, loop=self.loop,
                                          on_change=self.errors.guard(self.render), on_error=self.errors.report)
@@ -193,7 +205,21 @@ class GameApp:
         self.settings_box.layout.display = "none"
         self.game_box.layout.display = None
 
+    def ask_new_game(self) -> None:
+        """New game: at once when the round or match is over, else after a confirmation."""
+        g = self.game
+        phase = str(getattr(g.phase, "value", g.phase)) if g is not None else ""
+        if g is None or phase in ("round over", "match over"):
+            self.show_settings()
+            return
+        self.confirm_box.layout.display = None
+
+    def _hide_confirm(self) -> None:
+        self.confirm_box.layout.display = "none"
+
     def show_settings(self) -> None:
+        self._hide_confirm()
+        self.board.close_picker()
         if self.controller is not None:
             self.controller.stop()
         self.settings_box.layout.display = None
@@ -247,9 +273,11 @@ class GameApp:
         if c.pace != LEARNING:
             self.board.message.show(_("Moves can be taken back in learning pace only."), "info")
             return
+        self.board.close_picker()  # a picker open for a card that may be back in the hand
         if not c.undo():
             self.board.message.show(_("There is no move of yours to take back."), "info")
         else:
+            self.board.close_picker()
             self.board.message.show(_("Your last move is taken back."), "info")
 
     def hint(self) -> None:
@@ -300,6 +328,11 @@ class GameApp:
             self._start_count()
         if phase != "pointing":
             self.board.countdown = None
+        # a picker opened on an earlier state (a card, a target) is stale once the game changes
+        if self.board._pick_kind and self.board._pick_kind != "point" and \
+                getattr(self, "_rendered_version", c.version) != c.version:
+            self.board.close_picker()
+        self._rendered_version = c.version
         if phase == "pointing" and self.me in g.waiting_for:
             if self.board._pick_kind != "point":
                 self.board.open_point_picker()

@@ -273,8 +273,11 @@ def card_svg(card: Card, width: int = 72, *, chosen: Colour | None = None, css_c
     return "".join(out)
 
 
-def card_back_svg(width: int = 72, css_class: str = "", label: str | None = None) -> str:
-    """The back of a card (the draw pile, other players' hands)."""
+def card_back_svg(width: int = 72, css_class: str = "", label: str | None = None, rule_set: str = "party") -> str:
+    """The back of a card (the draw pile, other players' hands): "party" on UNO Party!'s
+    deck, "UNO" on the classic deck."""
+    word = "party" if rule_set == "party" else "UNO"
+    size = "13" if rule_set == "party" else "15"
     lab = html.escape(label if label is not None else _("a face-down card"))
     return (
         f'<svg class="up-back {css_class}" role="img" aria-label="{lab}" viewBox="0 0 60 90" '
@@ -282,9 +285,9 @@ def card_back_svg(width: int = 72, css_class: str = "", label: str | None = None
         '<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="#fff" stroke="#bbb" stroke-width="0.8"/>'
         '<rect x="3.5" y="3.5" width="53" height="83" rx="4.5" fill="#1d1d22"/>'
         '<ellipse cx="30" cy="45" rx="20" ry="34" fill="#D72600" transform="rotate(32 30 45)"/>'
-        '<text x="30" y="50" font-size="13" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" '
+        f'<text x="30" y="50" font-size="{size}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" '
         'font-style="italic" text-anchor="middle" fill="#ECD407" stroke="#111" stroke-width="1.4" '
-        'paint-order="stroke" transform="rotate(-22 30 45)">party</text>'
+        f'paint-order="stroke" transform="rotate(-22 30 45)">{word}</text>'
         "</svg>"
     )
 
@@ -298,8 +301,9 @@ def fan_svg(count: int, width: int = 86, label: str = "") -> str:
     out = [f'<svg class="up-fan" role="img" aria-label="{lab}" viewBox="0 0 {width} {h}" width="{width}" '
            f'height="{h}" xmlns="http://www.w3.org/2000/svg"><title>{lab}</title>']
     if n == 0:
-        out.append(f'<text x="{width / 2}" y="28" font-size="11" text-anchor="middle" fill="#555" '
-                   f'font-family="DejaVu Sans, sans-serif">{html.escape(_("no cards"))}</text>')
+        # an empty hand: the count under the fan ("0 cards") says it once
+        out.append(f'<circle cx="{width / 2}" cy="24" r="13" fill="#2e7d32"/>'
+                   f'<path d="M{width / 2 - 6} 24 l4 5 l8 -10" fill="none" stroke="#fff" stroke-width="3"/>')
     spread = 60 if n > 1 else 0
     for i in range(n):
         ang = -spread / 2 + (spread * i / (n - 1) if n > 1 else 0)

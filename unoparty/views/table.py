@@ -223,7 +223,7 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
             f'<div>{"".join(tags)}</div></div>')
     # the piles
     center = ['<div class="up-center">']
-    center.append(f'<div class="up-pile">{svg.card_back_svg(64, label=_("draw pile"))}'
+    center.append(f'<div class="up-pile">{svg.card_back_svg(64, label=_("draw pile"), rule_set=state.rule_set)}'
                   f'<div>{esc(_("draw pile"))}</div><div>{state.draw_count}</div></div>')
     if state.top is not None:
         chosen = state.colour if state.top.is_wild else None
