@@ -36,13 +36,13 @@ def main() -> None:
             ("md", "Your stars are kept on this computer, so you can come back later and carry on. "
                    "[Back to the start](Start%20here.ipynb)")], fname)
 
-    links = "\n".join(f"- [{g.title}]({fname.replace(' ', '%20')})" for g, fname in group_files)
     nb([("code", "from unoparty.views import App\n\napp = App()\napp.box"),
         ("md", "### About this app\n\n"
                "A friendly way to learn **UNO Party!** (and classic UNO): short lessons that set up a table "
                "and walk you through one rule at a time, a game against bots, and every rule written in plain words.\n\n"
-               "### The same in separate notebooks (for JupyterLab)\n\n" + links +
-               "\n- [Play against bots](Play%20against%20bots.ipynb)\n- [The rules](Rules.ipynb)\n\n"
+               # no links to the other notebooks: `make app` (Voila) serves this one only
+               "In JupyterLab, this folder also holds the same lessons one group per notebook, "
+               "a notebook to play against bots and one with the rules.\n\n"
                "*How the game teaches:* every refusal comes with a sentence and the id of the rule behind it (like `SP-3`). "
                "Where the printed rules are silent, the app says so and shows its own ruling.")], "Start here.ipynb")
 
