@@ -51,6 +51,12 @@ def build(name: str) -> App:
     elif name == "pointing":
         g = _setup(NAMES16[:8], {"You": ("red point taken", "red 7", "green 2")}, turn="You")
         g.apply(Play(0, Card.parse("red point taken")))
+    elif name == "pointing16":
+        g = _setup(NAMES16, {"You": ("red point taken", "red 7", "green 2")}, turn="You")
+        g.apply(Play(0, Card.parse("red point taken")))
+    elif name == "scoring16":
+        g = _setup(NAMES16, {"You": ("red 7",)}, turn="You")
+        g.apply(Play(0, Card.parse("red 7")))
     elif name == "scoring":
         g = _setup(NAMES16[:5], {"You": ("red 7",), "Ava": ("wild", "blue draw two", "green 9"),
                                  "Ben": ("yellow 4", "wild draw four")}, turn="You")

@@ -35,6 +35,14 @@ def make_bots(seats, level: str, seed: int = 0) -> dict:
     return {seat: make_bot(level) for seat in seats}
 
 
+
+def _split(left, right):
+    """The table beside its side panel; on a narrow screen the panel wraps below (style.py)."""
+    box = w.HBox([left, right], layout=w.Layout(align_items="flex-start"))
+    box.add_class("up-split")
+    return box
+
+
 class GameApp:
     """Settings, then the table, the hand, the narration and the scoring.
 
@@ -95,9 +103,12 @@ class GameApp:
             if note:
                 parts.append(w.HTML(f"<span class='up-stepno'>{esc(note)}</span>"))
             box = w.HBox(parts, layout=w.Layout(align_items="center", margin="4px 0"))
+            box.add_class("up-row")
+            head.add_class("up-rowhead")
             return box
 
-        house = w.HBox([s["stacking"], s["seven_o"], s["jump_in"], s["doubles"]], layout=w.Layout(flex_flow="row wrap"))
+        house = w.Box([s["stacking"], s["seven_o"], s["jump_in"], s["doubles"]])
+        house.add_class("up-house")
         self.settings_box = w.VBox([
             w.HTML(f"<h2 style='margin:4px 0'>{esc(_('Play against bots'))}</h2><p>{esc(_('Choose the table, then deal. Learning pace waits for you at every chance; party pace runs in real time.'))}</p>"),
             row(_("Your name"), s["name"]),
@@ -154,7 +165,7 @@ class GameApp:
                         self.confirm_box, self.log.box],
                        layout=w.Layout(width="360px", flex="0 0 360px"))
         right.add_class("up-side")
-        self.game_box = w.VBox([w.HBox([left, right], layout=w.Layout(align_items="flex-start"))],
+        self.game_box = w.VBox([_split(left, right)],
                                layout=w.Layout(display="none"))
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.settings_box, self.game_box])
         self._last_top = None

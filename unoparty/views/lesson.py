@@ -59,6 +59,14 @@ def _ruling_notes(rule_ids) -> list[str]:
     return notes
 
 
+
+def _split(left, right):
+    """The table beside its side panel; on a narrow screen the panel wraps below (style.py)."""
+    box = w.HBox([left, right], layout=w.Layout(align_items="flex-start"))
+    box.add_class("up-split")
+    return box
+
+
 class LessonPlayer:
     """Steps through one scenario.
 
@@ -125,7 +133,7 @@ class LessonPlayer:
                        layout=w.Layout(width="400px", flex="0 0 400px"))
         right.add_class("up-side")
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.title,
-                           w.HBox([left, right], layout=w.Layout(align_items="flex-start"))])
+                           _split(left, right)])
         self.restart()
 
     # ------------------------------------------------------------------ stepping

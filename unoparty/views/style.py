@@ -89,7 +89,15 @@ CSS = """
 /* settings */
 .up-settings { background: #fff; border: 2px solid #e3e7ef; border-radius: 16px; padding: 10px 18px; max-width: 860px; }
 .up-settings .widget-toggle-buttons .widget-toggle-button { width: auto; min-width: 110px; }
-.up-app .widget-toggle-button.mod-active { background: #0956BF; color: #fff; }
+.up-app .widget-toggle-button { background: #fff; color: #1f2430; border: 2px solid #c9cfdc; }
+.up-app .widget-toggle-button.mod-active { background: #0956BF; color: #fff; border-color: #06397f;
+  box-shadow: inset 0 -4px 0 #f6b400; }
+.up-app .widget-toggle-button.mod-active::before { content: "✓ "; }
+.up-settings .up-rowhead { align-self: center; }
+.up-house { display: grid !important; grid-template-columns: repeat(2, minmax(150px, max-content)); gap: 2px 18px; }
+.up-house .widget-checkbox { margin: 0; height: 30px; }
+.up-house .widget-checkbox input { width: 20px; height: 20px; }
+.up-language { max-width: 100%; box-sizing: border-box; }
 .up-app .up-deal { align-self: flex-start; font-size: 18px !important; padding: 8px 28px !important; margin-top: 8px; }
 
 /* the table */
@@ -139,8 +147,17 @@ CSS = """
   font-size: 13px; display: flex; align-items: center; gap: 4px; border-radius: 12px; padding: 2px 10px 2px 4px; z-index: 3; }
 .up-dir { left: 0; }
 .up-phase { right: 0; padding: 5px 10px; max-width: 38%; }
-.up-seatbtn { position: absolute !important; transform: translate(-50%, 80%); z-index: 5; width: auto !important;
-  min-width: 96px; background: #6a3fb5 !important; color: #fff !important; box-shadow: 0 2px 8px rgba(0,0,0,.4); }
+/* pick a player on the table: the whole seat becomes the button, its name and count stay readable */
+.up-app .up-seatbtn { position: absolute !important; transform: translate(-50%, -50%); z-index: 5; margin: 0 !important;
+  width: 124px !important; height: 104px !important; min-height: 40px; padding: 0 !important;
+  background: rgba(106,63,181,.10) !important; color: transparent !important; font-size: 0 !important;
+  border: 3px solid #6a3fb5 !important; border-radius: 14px; box-shadow: 0 0 0 3px rgba(255,255,255,.8); overflow: visible; }
+.up-app .up-seatbtn.up-small { width: 94px !important; height: 84px !important; }
+.up-app .up-seatbtn:hover, .up-app .up-seatbtn:focus-visible { background: rgba(106,63,181,.28) !important;
+  outline: 3px solid #f6b400; }
+.up-app .up-seatbtn::after { content: "☛"; position: absolute; right: -10px; top: -10px; width: 26px; height: 26px;
+  line-height: 26px; border-radius: 50%; background: #6a3fb5; color: #fff; font-size: 16px; text-align: center;
+  box-shadow: 0 1px 4px rgba(0,0,0,.4); }
 .up-seatbtn.up-hidden { display: none !important; }
 .up-count321 { position: absolute; left: 50%; top: 22%; transform: translate(-50%, -50%); font-size: 46px;
   font-weight: 800; color: #fff; text-shadow: 0 3px 0 #D72600, 0 0 12px rgba(0,0,0,.5);
@@ -197,8 +214,13 @@ CSS = """
 .up-log-item .up-ruleid { margin-left: 4px; }
 
 /* scoring */
-.up-scores { border-collapse: collapse; font-size: 15px; margin: 6px 0; min-width: 340px; }
-.up-scores th, .up-scores td { padding: 6px 12px; border-bottom: 1px solid #e3e7ef; text-align: left; }
+.up-scores { border-collapse: collapse; font-size: 14px; margin: 6px 0; width: 100%; }
+.up-scores th, .up-scores td { padding: 5px 6px; border-bottom: 1px solid #e3e7ef; text-align: left; }
+.up-scores th { font-size: 12.5px; line-height: 1.2; white-space: normal; }
+.up-roundover, .up-roundover .widget-html-content { white-space: normal; overflow-wrap: anywhere; }
+.up-roundover { box-sizing: border-box; max-width: 100%; overflow-x: auto; }
+.up-confirm { background: #fff0ec; border: 3px solid #D72600; border-radius: 14px; padding: 8px 12px; margin: 4px 0; }
+.up-confirm .widget-html-content { white-space: normal; }
 .up-scores td.up-num { text-align: right; font-variant-numeric: tabular-nums; }
 .up-scores tr.up-winner td { background: #fff8d6; font-weight: 700; }
 .up-roundover { background: #fff; border: 3px solid #f6b400; border-radius: 16px; padding: 10px 16px; }
@@ -238,6 +260,9 @@ CSS = """
 .up-rule p { margin: 3px 0; font-size: 14.5px; line-height: 1.4; }
 
 .up-mark { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 8px; padding: 0 6px; }
+.up-side { box-sizing: border-box; min-width: 0; }
+.up-side .widget-html-content { white-space: normal; }
+.up-app .up-actions .widget-button { flex: 0 0 auto; }
 @media (max-width: 1100px) {
   .up-slot { width: 72px; height: 108px; }
   .up-seat { width: 100px; }
@@ -246,6 +271,41 @@ CSS = """
   .up-side { width: 300px !important; flex: 0 0 300px !important; }
   .up-center { transform: translate(-50%, -50%) scale(.78); }
   .up-tablebox { min-width: 540px; }
+}
+/* tablets (portrait) and narrower: the side panel wraps below the table */
+@media (max-width: 900px) {
+  .up-split { flex-wrap: wrap !important; }
+  .up-split > .up-main { min-width: 0 !important; flex: 1 1 100% !important; width: 100% !important; }
+  .up-split > .up-side { width: 100% !important; flex: 1 1 100% !important; }
+  .up-tablebox { min-width: 0 !important; }
+  .up-log-list { max-height: 220px; }
+  .up-settings { max-width: none; }
+}
+/* phones: everything stays reachable (wraps, or scrolls sideways inside the table) */
+@media (max-width: 600px) {
+  .up-app { max-width: 100vw; overflow-x: hidden; }
+  .up-nav { flex-wrap: wrap !important; }
+  .up-nav .up-language { margin: 0 !important; }
+  .up-header h1 { font-size: 18px; }
+  .up-main { overflow-x: auto; }
+  .up-tablebox { min-width: 360px !important; }
+  .up-seat { width: 74px; padding: 1px 2px 2px; border-radius: 10px; }
+  .up-seat .up-name { font-size: 11px; }
+  .up-seat .up-fan { width: 48px; height: 26px; }
+  .up-seat .up-count { font-size: 10px; }
+  .up-tag { font-size: 9px; padding: 0 3px; }
+  .up-center { transform: translate(-50%, -50%) scale(.55); }
+  .up-dir { font-size: 10px; }
+  .up-app .up-seatbtn, .up-app .up-seatbtn.up-small { width: 80px !important; height: 70px !important; }
+  .up-slot { width: 56px; height: 84px; }
+  .up-hand { min-height: 100px; padding-top: 14px; }
+  .up-settings { padding: 8px; }
+  .up-settings .up-row { flex-wrap: wrap !important; }
+  .up-settings .up-rowhead { width: 100% !important; flex: 1 1 100% !important; }
+  .up-house { grid-template-columns: 1fr 1fr; gap: 2px 8px; }
+  .up-settings .widget-slider { width: 100% !important; }
+  .up-lesson-title { font-size: 16px; }
+  .up-tile { width: 100%; box-sizing: border-box; }
 }
 """ + _positions()
 

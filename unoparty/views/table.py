@@ -291,6 +291,10 @@ class TableView:
                         b.remove_class(self._pos_classes[seat])
                     b.add_class(pos)
                     self._pos_classes[seat] = pos
+                if n > 8:
+                    b.add_class("up-small")
+                else:
+                    b.remove_class("up-small")
                 b.description = targets[seat]
                 b.tooltip = targets[seat]
                 b.disabled = False
