@@ -115,3 +115,68 @@ def test_refusal_order_section():
     text = rulebook.refusal_order_text()
     assert text.startswith("When several rules forbid a move")
     assert "**" not in text
+
+
+# ---- the plain words a learner reads (rules_text/plain.toml) ---------------------------------
+
+DEVELOPER_WORDS = ("data table", "engine", "refused", "ruling:", "`")
+
+
+def test_every_rule_has_a_plain_title_and_text():
+    plain = rulebook.load_plain()
+    assert set(plain) == set(RULES), "plain.toml has exactly the rule ids of RULES.md"
+    for rid, r in RULES.items():
+        assert r.plain_title and r.plain_text, rid
+        assert (r.plain_title_en, r.plain_text_en) == plain[rid]
+        assert r.plain_title == r.plain_title.strip() and "\n" not in r.plain_text, rid
+        assert len(r.plain_title) <= 45, (rid, r.plain_title)
+
+
+def test_plain_texts_have_no_developer_words():
+    for rid, r in RULES.items():
+        for words in (r.plain_title, r.plain_text):
+            for bad in DEVELOPER_WORDS:
+                assert bad not in words, (rid, bad)  # "ruling:" is the lower-case marker of RULES.md
+            assert "**" not in words and not re.search(r"\b[A-Z]{1,2}-\d+ \[", words), rid
+
+
+def test_plain_texts_are_short_and_say_when_a_ruling_decides():
+    for rid, r in RULES.items():
+        sentences = re.findall(r"[.!?](?=\s+[A-Z]|$)", r.plain_text)
+        assert 1 <= len(sentences) <= 4, (rid, len(sentences))
+        mentions_ruling = r.is_ruling or "ruling" in r.text.lower()
+        assert ("The printed rules don't say; this app rules that" in r.plain_text) == mentions_ruling, rid
+
+
+def test_plain_texts_are_not_copied_from_the_specification():
+    for rid, r in RULES.items():
+        spec_sentences = [s.strip() for s in re.split(r"(?<=[.;:])\s+", r.text) if len(s.split()) >= 6]
+        for s in spec_sentences:
+            assert s not in r.plain_text, (rid, s)
+
+
+def test_plain_texts_are_translated_when_read(monkeypatch):
+    from unoparty import i18n
+    monkeypatch.setattr(i18n, "_translation", type("Upper", (), {"gettext": staticmethod(str.upper)})())
+    r = RULES["T-1"]
+    assert r.plain_title == r.plain_title_en.upper() and r.plain_text == r.plain_text_en.upper()
+    monkeypatch.undo()
+    assert r.plain_title == r.plain_title_en
+
+
+def test_plain_extractor_yields_what_the_rule_book_translates():
+    from unoparty import i18n
+    with open(rulebook.PLAIN_PATH, "rb") as f:
+        found = list(i18n.extract_plain_rules(f, (), (), {}))
+    messages = [m for _l, func, m, _c in found]
+    assert all(func == "_" for _l, func, _m, _c in found)
+    for r in RULES.values():
+        assert r.plain_title_en in messages and r.plain_text_en in messages, r.id
+    assert len(messages) == 2 * len(RULES)
+    cfg = (RULES_PATH.parent.parent.parent / "babel.cfg").read_text(encoding="utf-8")
+    assert "[unoparty.i18n.extract_plain_rules: unoparty/rules_text/plain.toml]" in cfg
+
+
+def test_a_missing_plain_file_loads_as_empty(tmp_path):
+    assert rulebook.load_plain(tmp_path / "none.toml") == {}
+    assert Rule("Z-1", "Z", "t", "x", (), False, False).plain_text == ""

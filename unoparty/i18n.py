@@ -153,3 +153,32 @@ def extract_python_ast(fileobj, keywords, comment_tags, options):
         elif args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
             found.append((node.lineno, node.func.id, args[0].value, []))
     yield from sorted(found, key=lambda item: item[0])
+
+
+def extract_plain_rules(fileobj, keywords, comment_tags, options):
+    """Babel extractor for ``unoparty/rules_text/plain.toml`` (``babel.cfg``): yields each
+    rule's ``title`` and ``text`` exactly as :mod:`unoparty.rulebook` passes them to :func:`_`
+    (stripped), with the rule id as the translator's comment.
+
+    Yields ``(lineno, funcname, message, comments)`` tuples, as Babel expects.
+    """
+    import tomllib
+
+    raw = fileobj.read()
+    text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    doc = tomllib.loads(text)
+    lines = text.splitlines()
+
+    def lineno(rule_id: str, key: str) -> int:
+        start = next((i for i, line in enumerate(lines, 1)
+                      if line.strip().replace(" ", "") in (f'["{rule_id}"]', f"[{rule_id}]")), 1)
+        return next((i for i, line in enumerate(lines[start:], start + 1)
+                     if line.lstrip().startswith(f"{key} ") or line.lstrip().startswith(f"{key}=")), start)
+
+    for rule_id, entry in doc.items():
+        if not isinstance(entry, dict):
+            continue
+        for key in ("title", "text"):
+            value = entry.get(key)
+            if isinstance(value, str) and value.strip():
+                yield lineno(rule_id, key), "_", value.strip(), [f"rule {rule_id} {key}"]

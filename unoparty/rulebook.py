@@ -1,13 +1,17 @@
 """The rule book: RULES.md parsed into :data:`RULES`, one :class:`Rule` per rule id.
 
 The text is a verbatim copy of the project's RULES.md, shipped in the package
-(``unoparty/rules_text/RULES.md``). Views use it for rule notes, narration for the
+(``unoparty/rules_text/RULES.md``); it is the developers' specification. What a learner
+reads is each rule's :attr:`Rule.plain_title` and :attr:`Rule.plain_text`, written for
+learners in ``unoparty/rules_text/plain.toml`` and translated when read. Views use it for rule notes, narration for the
 "(a ruling of this app: …)" remark, scenarios to check rule ids.
 
 >>> RULES["SP-1"].family, RULES["SP-1"].markers
 ('SP', ('printed',))
 >>> is_ruling("SP-5"), is_ruling("SP-1")
 (True, False)
+>>> RULES["T-1"].plain_title
+'Matching the top card'
 >>> RULES["D-3"].classic_only
 True
 >>> list(RULES)[:3]
@@ -17,17 +21,21 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+import tomllib
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from .i18n import _
+
 __all__ = [
-    "Rule", "RULES", "FAMILIES", "RULES_PATH", "rule", "rule_text", "is_ruling",
+    "Rule", "RULES", "FAMILIES", "RULES_PATH", "PLAIN_PATH", "load_plain", "rule", "rule_text", "is_ruling",
     "is_rule_id", "parse_rules", "parse_rule_book", "refusal_order_text",
 ]
 
 RULES_PATH = Path(__file__).parent / "rules_text" / "RULES.md"
+PLAIN_PATH = Path(__file__).parent / "rules_text" / "plain.toml"
 
 RULE_ID = re.compile(r"^[A-Z]{1,2}-\d+$")
 _MARKERS = ("printed", "ruling", "inferred", "classic sheet")
@@ -48,6 +56,9 @@ class Rule:
             ``"inferred"``, ``"classic sheet"``.
         is_ruling: a ruling of this app (``"ruling"`` in `markers`), not a printed rule.
         classic_only: the rule is about the classic rule set only.
+        plain_title_en, plain_text_en: the learner's heading and text from plain.toml, in
+            English as written (the catalogue's message ids); ``""`` when plain.toml has none.
+            Read them through :attr:`plain_title` and :attr:`plain_text`.
     """
 
     id: str
@@ -57,6 +68,21 @@ class Rule:
     markers: tuple[str, ...]
     is_ruling: bool
     classic_only: bool
+    plain_title_en: str = ""
+    plain_text_en: str = ""
+
+    @property
+    def plain_title(self) -> str:
+        """The heading a learner reads (``"Matching the top card"``), in the current language
+        (translated at each access, so a language change applies); ``""`` when none."""
+        return _(self.plain_title_en) if self.plain_title_en else ""
+
+    @property
+    def plain_text(self) -> str:
+        """The rule in plain words for learners, in the current language (translated at each
+        access); says "The printed rules don't say; this app rules that …" for a ruling;
+        ``""`` when none."""
+        return _(self.plain_text_en) if self.plain_text_en else ""
 
 
 def _plain(md: str) -> str:
@@ -156,8 +182,22 @@ def parse_rule_book(markdown: str) -> tuple[dict[str, Rule], dict[str, str]]:
     return rules, families
 
 
+def load_plain(path: Path = PLAIN_PATH) -> dict[str, tuple[str, str]]:
+    """plain.toml read: rule id → ``(title, text)``, stripped, exactly as passed to :func:`_`
+    (and as :func:`unoparty.i18n.extract_plain_rules` extracts them). ``{}`` when the file is
+    missing."""
+    if not path.exists():
+        return {}
+    with open(path, "rb") as f:
+        doc = tomllib.load(f)
+    return {rid: (str(entry.get("title", "")).strip(), str(entry.get("text", "")).strip())
+            for rid, entry in doc.items() if isinstance(entry, dict)}
+
+
 _TEXT = RULES_PATH.read_text(encoding="utf-8")
 _RULES, _FAMS = parse_rule_book(_TEXT)
+_RULES.update({rid: replace(_RULES[rid], plain_title_en=title, plain_text_en=text)
+               for rid, (title, text) in load_plain().items() if rid in _RULES})
 
 RULES: Mapping[str, Rule] = MappingProxyType(_RULES)
 """Every rule, by id, in the order of RULES.md."""

@@ -27,13 +27,26 @@ _MARK_CLASS = {"printed": "up-mark-printed", "ruling": "up-mark-ruling", "inferr
                "classic sheet": "up-mark-classic"}
 
 
+_EXACT_STYLE = ("margin: 4px 0 2px; font-size: 12.5px; color: #555;")
+
+
 def _rule_html(rule, focus: bool = False) -> str:
+    """One rule: its id, its plain heading and marks, its plain text; the specification's exact
+    wording (RULES.md, for grown-ups and the app's makers) folded away underneath."""
     marks = "".join(f'<span class="up-mark {_MARK_CLASS.get(m, "")}">{esc(_(_MARK_LABEL.get(m, m)))}</span>'
                     for m in rule.markers)
-    paras = "".join(f"<p>{esc(line)}</p>" for line in rule.text.splitlines() if line.strip())
+    title = rule.plain_title or rule.title
+    spec = "".join(f"<p>{esc(line)}</p>" for line in rule.text.splitlines() if line.strip())
+    if rule.plain_text:
+        spec = spec.replace("<p>", f'<p style="{_EXACT_STYLE}">')
+        body = f'<p class="up-plain">{esc(rule.plain_text)}</p>'
+        body += (f'<details class="up-exact" style="{_EXACT_STYLE}"><summary style="cursor: pointer;">'
+                 f"{esc(_('Exact wording (the app makers’ notes)'))}</summary>{spec}</details>")
+    else:
+        body = spec
     cls = "up-rule up-focus" if focus else "up-rule"
     return (f'<div class="{cls}" id="up-rule-{esc(rule.id)}"><span class="up-ruleid">{esc(rule.id)}</span> '
-            f"<b>{esc(rule.title)}</b>{marks}{paras}</div>")
+            f"<b>{esc(title)}</b>{marks}{body}</div>")
 
 
 def rules_html(focus: str | None = None) -> str:
