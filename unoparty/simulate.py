@@ -33,6 +33,7 @@ from .bots.basic import wd4_is_legal
 from .cards import Kind
 from .engine import EventKind, Phase, Play
 from .game import Game
+from .i18n import ngettext
 from .rules import Rules
 
 __all__ = ["RoundResult", "Summary", "run_round", "simulate", "wilson", "derive_seed",
@@ -326,17 +327,18 @@ class Summary:
 
     def text(self) -> str:
         d = self.to_dict()
-        lines = [f"{d['games']} rounds, {d['players']} players, {d['rules']} rules, seed {d['seed']}"
+        lines = [ngettext("{n} round", "{n} rounds", d["games"]).format(n=d["games"])
+                 + f", {d['players']} players, {d['rules']} rules, seed {d['seed']}"
                  f" ({d['seconds']:.1f} s, {d['rounds_per_second'] or 0:.1f} rounds/s)", "",
                  "Win rates (95% Wilson interval):"]
         for w in d["win_rates"]:
             lo, hi = w["ci95"]
-            lines.append(f"  P{w['slot']:<3} {w['bot']:<7} {w['wins']:>6} wins  {100 * w['rate']:5.1f}%"
+            lines.append(f"  P{w['slot']:<3} {w['bot']:<7} {w['wins']:>6} {ngettext('win ', 'wins', w['wins'])}  {100 * w['rate']:5.1f}%"
                          f"  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
         if len(d["win_rates_by_level"]) > 1:
             for lvl, w in d["win_rates_by_level"].items():
                 lo, hi = w["ci95"]
-                lines.append(f"  all {lvl:<7} ({w['bots']} bots) {100 * w['share']:5.1f}% of rounds"
+                lines.append(f"  all {lvl:<7} ({ngettext('{n} bot', '{n} bots', w['bots']).format(n=w['bots'])}) {100 * w['share']:5.1f}% of rounds"
                              f"  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
         lines.append("")
         for key, label in (("turns_per_round", "Turns per round"), ("cards_drawn_per_round", "Cards drawn per round"),

@@ -12,7 +12,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from ..i18n import _, language, set_language
+from ..i18n import _, language, ngettext, set_language
 from . import svg
 from .common import ErrorPanel, button
 from .game_app import GameApp
@@ -197,7 +197,7 @@ class App:
                 rows.append(w.HBox([b, star_widget],
                                    layout=w.Layout(align_items="center", justify_content="space-between")))
             done = sum(1 for info in lessons if stars.get(info.id, 0))
-            card = w.VBox([w.HTML(f"<h3>{k}. {esc(group)}</h3><p>{esc(_('{done} of {n} lessons done').format(done=done, n=len(lessons)))}</p>"),
+            card = w.VBox([w.HTML(f"<h3>{k}. {esc(group)}</h3><p>{esc(ngettext('{done} of {n} lesson done', '{done} of {n} lessons done', len(lessons)).format(done=done, n=len(lessons)))}</p>"),
                            *rows])
             card.add_class("up-tile")
             group_cards.append(card)

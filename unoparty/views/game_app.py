@@ -16,7 +16,7 @@ import ipywidgets as w
 from ..cards import hand_points
 from ..engine.moves import PointAt
 from ..errors import IllegalMove, UnopartyError
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..rules import Rules
 from .board import Board
 from .common import ErrorPanel, LogView, button
@@ -418,16 +418,18 @@ class GameApp:
             title = _("The round is blocked: you have the fewest points in hand and score {points}.").format(
                 points=out.points)
         elif out.winner == self.me:
-            title = _("You win the round and score {points} points!").format(points=out.points)
+            title = ngettext("You win the round and score {points} point!", "You win the round and score {points} points!",
+                             out.points).format(points=out.points)
         elif out.blocked:
             title = _("The round is blocked: {name} has the fewest points in hand and scores {points}.").format(
                 name=names[out.winner], points=out.points)
         else:
-            title = _("{name} wins the round and scores {points} points!").format(name=names[out.winner],
+            title = ngettext("{name} wins the round and scores {points} point!", "{name} wins the round and scores {points} points!",
+                             out.points).format(name=names[out.winner],
                                                                                   points=out.points)
         match = ""
         if out.match_winner is not None:
-            match = (f"<p><b>{esc(_('{name} wins the match with {points} points!').format(name=names[out.match_winner], points=out.scores[out.match_winner]))}</b></p>")
+            match = (f"<p><b>{esc(ngettext('{name} wins the match with {points} point!', '{name} wins the match with {points} points!', out.scores[out.match_winner]).format(name=names[out.match_winner], points=out.scores[out.match_winner]))}</b></p>")
         else:
             match = f"<p>{esc(_('The match goes on until someone reaches {n} points (R-4).').format(n=g.rules.target_score))}</p>"
         return (f"<h3>{esc(title)}</h3><table class='up-scores'>{head}{''.join(rows)}</table>"

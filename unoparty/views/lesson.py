@@ -16,7 +16,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from .board import Board
 from .common import ErrorPanel, LogView, MessageBox, button, move_words
 from .progress import Progress, stars_for
@@ -302,7 +302,7 @@ class LessonPlayer:
             self.stars.value = ""
             self.exit_button.layout.display = "none"
         if self.pos < 0:
-            self.step_label.value = f'<div class="up-stepno">{esc(_("{n} steps").format(n=n))}</div>'
+            self.step_label.value = f'<div class="up-stepno">{esc(ngettext("{n} step", "{n} steps", n).format(n=n))}</div>'
             self.say.value = f'<div class="up-say">{esc(_("Here is the table. Press Next to begin."))}</div>'
             self.task.value = ""
         else:
