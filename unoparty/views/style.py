@@ -92,7 +92,7 @@ CSS = """
 .up-app .widget-toggle-button { background: #fff; color: #1f2430; border: 2px solid #c9cfdc; }
 .up-app .widget-toggle-button.mod-active { background: #0956BF; color: #fff; border-color: #06397f;
   box-shadow: inset 0 -4px 0 #f6b400; }
-.up-app .widget-toggle-button.mod-active::before { content: "✓ "; }
+.up-app .widget-toggle-button.mod-active::before { content: "✓ " / ""; }  /* seen, not read: the name stays */
 .up-settings .up-rowhead { align-self: center; }
 .up-house { display: grid !important; grid-template-columns: repeat(2, minmax(150px, max-content)); gap: 2px 18px; }
 .up-house .widget-checkbox { margin: 0; height: 30px; }
