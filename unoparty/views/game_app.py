@@ -36,6 +36,12 @@ def make_bots(seats, level: str, seed: int = 0) -> dict:
 
 
 
+def _actions(*buttons):
+    box = w.HBox(list(buttons))
+    box.add_class("up-actions")  # wraps; buttons keep their full labels
+    return box
+
+
 def _split(left, right):
     """The table beside its side panel; on a narrow screen the panel wraps below (style.py)."""
     box = w.HBox([left, right], layout=w.Layout(align_items="flex-start"))
@@ -146,7 +152,7 @@ class GameApp:
         self.confirm_new_button.on_click(g(lambda _b: self.show_settings()))
         self.keep_playing_button.on_click(g(lambda _b: self._hide_confirm()))
         self.confirm_box = w.VBox([w.HTML(f'<b>{esc(_("End this game and go back to the settings? The game will be lost."))}</b>'),
-                                   w.HBox([self.confirm_new_button, self.keep_playing_button])],
+                                   _actions(self.confirm_new_button, self.keep_playing_button)],
                                   layout=w.Layout(display="none"))
         self.confirm_box.add_class("up-confirm")
         self.next_round_button.on_click(g(lambda _b: self.next_round()))

@@ -262,7 +262,8 @@ CSS = """
 .up-mark { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 8px; padding: 0 6px; }
 .up-side { box-sizing: border-box; min-width: 0; }
 .up-side .widget-html-content { white-space: normal; }
-.up-app .up-actions .widget-button { flex: 0 0 auto; }
+.up-app .up-actions .widget-button { flex: 0 0 auto; max-width: 100%; }
+.up-confirm .widget-button { white-space: normal; text-overflow: clip; }
 @media (max-width: 1100px) {
   .up-slot { width: 72px; height: 108px; }
   .up-seat { width: 100px; }
