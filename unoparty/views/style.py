@@ -289,7 +289,7 @@ CSS = """
   .up-nav .up-language { margin: 0 !important; }
   .up-header h1 { font-size: 18px; }
   .up-main { overflow-x: auto; }
-  .up-tablebox { min-width: 360px !important; }
+  .up-tablebox { min-width: 340px !important; aspect-ratio: 1000 / 860; }
   .up-seat { width: 74px; padding: 1px 2px 2px; border-radius: 10px; }
   .up-seat .up-name { font-size: 11px; }
   .up-seat .up-fan { width: 48px; height: 26px; }
