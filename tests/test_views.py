@@ -826,3 +826,14 @@ def test_classic_draw_pile_shows_an_uno_back():
     app = game_app(game)
     pile = app.board.table.drawing.value.split('class="up-pile"')[1]
     assert ">UNO<" in pile and ">party<" not in pile
+
+
+def test_moves_are_described_in_words_not_notation():
+    from unoparty.views.common import move_advice, move_words
+    names = ["You", "Ava"]
+    wild = Play(0, c("wild"), colour=Colour.RED)
+    assert move_advice(wild, names, 0) == "play the wild and choose red"
+    assert move_words(wild, names, 0) == "played the wild and chose red"
+    assert move_words(wild, names, 0, perfect=True) == "played the wild and chosen red"
+    assert move_words(Draw(0), names, 0, perfect=True) == "drawn a card"
+    assert move_advice(Catch(0, 1), names, 0) == "catch Ava"

@@ -12,7 +12,7 @@ import ipywidgets as w
 from ..i18n import _
 from .table import esc
 
-__all__ = ["ErrorPanel", "MessageBox", "LogView", "button", "narrate_event", "move_words"]
+__all__ = ["ErrorPanel", "MessageBox", "LogView", "button", "narrate_event", "move_words", "move_advice"]
 
 
 def button(description: str, *classes: str, tooltip: str = "", **kw) -> w.Button:
@@ -159,6 +159,44 @@ def move_words(move, names: Sequence[str], me: int | None = None, *, perfect: bo
     if isinstance(move, TakeMiniPile):
         return _("taken the mini pile") if perfect else _("took the mini pile")
     return _("made a move")
+
+
+def move_advice(move, names: Sequence[str], me: int | None = None) -> str:
+    """A move as advice, in words: ``"play the red 7"``, ``"play the wild and choose red"``."""
+    from ..engine.moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt,
+                                SpeedPlay, TakeMiniPile)
+    from ..i18n import colour_name, the_card
+
+    def who(seat):
+        return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+
+    if isinstance(move, Play):
+        text = _("play {card}").format(card=the_card(move.card))
+        if move.twice:
+            from ..i18n import card_name
+            text = _("play two cards, both {card}").format(card=card_name(move.card))
+        if move.colour is not None:
+            text = _("{do} and choose {colour}").format(do=text, colour=colour_name(move.colour))
+        if move.link is not None:
+            text = _("{do}, linking {a} and {b}").format(do=text, a=who(move.link[0]), b=who(move.link[1]))
+        if move.swap_with is not None:
+            text = _("{do}, swapping hands with {name}").format(do=text, name=who(move.swap_with))
+        if move.call_uno:
+            text = _("{do}, calling UNO").format(do=text)
+        return text
+    if isinstance(move, SpeedPlay):
+        return _("speed-play {card}").format(card=the_card(move.card))
+    simple = {Draw: _("draw a card"), Keep: _("keep the card you drew"), CallUno: _("call UNO"),
+              Accept: _("accept the draw"), Challenge: _("challenge the Wild Draw Four"),
+              TakeMiniPile: _("take the mini pile")}
+    for cls, text in simple.items():
+        if isinstance(move, cls):
+            return text
+    if isinstance(move, Catch):
+        return _("catch {name}").format(name=who(move.target))
+    if isinstance(move, PointAt):
+        return _("point at {name}").format(name=who(move.target))
+    return _("make a move")
 
 
 def narrate_event(event, names: Sequence[str], viewer: int | None) -> str:

@@ -19,7 +19,7 @@ from ..errors import IllegalMove, UnopartyError
 from ..i18n import _, ngettext
 from ..rules import Rules
 from .board import Board
-from .common import ErrorPanel, LogView, button
+from .common import ErrorPanel, LogView, button, move_advice
 from .controller import LEARNING, PARTY, GameController, delay_scale
 from .table import esc
 
@@ -308,7 +308,7 @@ class GameApp:
             return
         move, reason = result
         self.board.message.show(_("Hint: {reason}").format(reason=reason) if reason else
-                                _("Hint: {move}.").format(move=self.game.format_move(move)), "info")
+                                _("Hint: {move}.").format(move=move_advice(move, self.game.names, self.me)), "info")
 
     def next_round(self) -> None:
         g = self.game
