@@ -335,8 +335,14 @@ class LessonPlayer:
             from ..rulebook import RULES
             rid = notes[0]
             self._ruling_rule = rid
-            self.ruling.value = (f'<div class="up-ruling"><span class="up-ruleid">{esc(_("Ruling"))}</span> {esc(_("The printed rules don’t say; this app rules that:"))} '
-                                 f'<i>{esc(_first_sentence(RULES[rid].text))}</i> ({esc(rid)})</div>')
+            rule = RULES[rid]
+            if rule.plain_text:  # the plain words say themselves which part is the app's ruling
+                body = f'<b>{esc(rule.plain_title)}.</b> {esc(rule.plain_text)}'
+            else:
+                body = (f'{esc(_("The printed rules don’t say; this app rules that:"))} '
+                        f'<i>{esc(_first_sentence(rule.text))}</i>')
+            self.ruling.value = (f'<div class="up-ruling"><span class="up-ruleid">{esc(_("Ruling"))}</span> '
+                                 f'{body} ({esc(rid)})</div>')
             self.ruling_button.description = _("Rule {id} ›").format(id=rid)
             self.ruling_button.layout.display = None
         else:
