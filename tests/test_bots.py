@@ -254,6 +254,16 @@ def test_strong_takes_the_winning_card() -> None:
     assert make_bot("strong").choose(g.view_for(0), random.Random(0)) == Play(0, C("red 7"))
 
 
+def test_strong_searches_only_the_phases_it_is_set_to() -> None:
+    # With no phase searched, the strong bot plays its heuristic choice (as with no playouts).
+    for seed in range(6):
+        g = Game(["A", "B", "C", "D"], seed=seed)
+        view = g.view_for(g.current)
+        off = make_bot("strong", search_phases=()).choose(view, random.Random(1))
+        assert off == make_bot("strong", playouts=0).choose(view, random.Random(1))
+        assert g.why_illegal(off) is None
+
+
 # ---- hints ------------------------------------------------------------------------------------------------
 
 def test_hints_are_legal_with_one_sentence() -> None:

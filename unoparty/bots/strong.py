@@ -294,17 +294,18 @@ class StrongBot(BasicBot):
         max_options: options compared at most (the ``basic`` choice first).
         confidence, margin: leave the ``basic`` choice only for an option whose mean paired
             gain exceeds `margin` plus `confidence` standard errors.
+        search_phases: the phases (``Phase.value``) searched; elsewhere the heuristic choice.
         assumed_bluff_rate, wd4_attack_at, safe_bluff_hand, bait_legal_wd4: Wild Draw Four
             play and answers (W-2, W-3). void_bonus: prefer colours the next player lacks.
         forget_uno: 0 — the strong bot always calls UNO.
         timing: think delay and reaction time (seconds).
     """
 
-    playouts: int = 40
+    playouts: int = 80
     depth: int = 30
     max_options: int = 4
     margin: float = 0.0
-    confidence: float = 1.0
+    confidence: float = 2.0
     forget_uno: float = 0.0
     bluff_rate: float = 0.3
     assumed_bluff_rate: float = 0.08
@@ -314,6 +315,7 @@ class StrongBot(BasicBot):
     hold_wild_hand: int = 5
     hold_wild_others: int = 4
     action_bonus: float = 0.0
+    search_phases: tuple = ("turn", "drawn", "mini pile")
 
     def _wants_to_hold_wild(self, view) -> bool:
         others = [view.hand_sizes[s] for s in range(len(view.names)) if s != view.player]
@@ -380,7 +382,7 @@ class StrongBot(BasicBot):
         if phase in (Phase.POINTING, Phase.CHALLENGE) or any(type(m) is Catch for m in view.legal_moves):
             return self.decide(view, rng)[0]
         cands = self.options(view, rng)
-        if len(cands) == 1 or self.playouts <= 0:
+        if len(cands) == 1 or self.playouts <= 0 or phase.value not in self.search_phases:
             return cands[0]
         return self.search(view, cands, rng)
 
@@ -416,7 +418,7 @@ class StrongBot(BasicBot):
 
     def search(self, view, cands: list, rng: random.Random):
         """The option whose sampled rollouts beat the heuristic choice (``cands[0]``) clearly:
-        by more than `margin` plus two standard errors of the paired differences; else
+        by more than `margin` plus `confidence` standard errors of the paired differences; else
         ``cands[0]``. (Single rollouts are noisy: most options differ by less than the noise.)"""
         me = view.player
         cands = cands[:self.max_options]
