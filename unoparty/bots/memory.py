@@ -5,7 +5,9 @@ bot has seen, one after another (never from hidden state).
   current colour (T-3): a *void* in that colour. Cards they get later may be of it, so
   the memory counts, per void colour, how many of their cards may be of it (``fresh``).
   Likewise for the top card's number or symbol (keys ``("n", 7)``, ``("k", Kind.SKIP)``).
-- A player who adds a wild card to a mini pile had no card of its colour left (PU-4).
+- A player who adds a wild card to a mini pile had no card of its colour left (PU-4); one
+  who plays a Wild, Wild Drawn Together or Wild Pile Up on their turn had no card matching
+  the colour or the top card (sensible players keep wild cards).
 - A player who names a colour for a wild card probably holds a card of it (*likes*, a
   hint for the sampling, not a certainty).
 - A player who takes a mini pile (PU-6) held no card of its colour, and now holds the
@@ -19,9 +21,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..cards import Kind
 from ..engine import Phase
 
 __all__ = ["TableMemory", "card_keys"]
+
+_WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
 
 
 def card_keys(card) -> tuple:
@@ -75,6 +80,11 @@ class TableMemory:
             # A colour named for a wild card: players name a colour they hold (W-1).
             likes = self.likes[view.top_player]
             likes[view.colour] = max(1, likes.get(view.colour, 0))
+        wild_on_turn = None
+        if grew == 1 and prev.phase is Phase.TURN and prev.current == view.top_player \
+                and prev.colour is not None and view.top_card.kind in _WILD_MATCH \
+                and view.hand_sizes[view.top_player] > 0:
+            wild_on_turn = view.top_player
         for seat in range(len(view.names)):
             if seat == view.player:
                 continue
@@ -109,6 +119,14 @@ class TableMemory:
                         top = prev.top_card
                         if top.colour is not None:
                             voids[card_keys(top)[1]] = fresh
+            if wild_on_turn == seat:
+                # A wild card played on a turn while a coloured card would do: sensible players
+                # keep wild cards, so no card of the colour or of the top card's number or
+                # symbol was left (a hint like `likes`, from what the table saw).
+                voids[prev.colour] = 0
+                top = prev.top_card
+                if top.colour is not None:
+                    voids[card_keys(top)[1]] = 0
             size = view.hand_sizes[seat]
             for key in voids:
                 voids[key] = min(voids[key], size)
