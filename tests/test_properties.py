@@ -213,3 +213,13 @@ def test_from_state_wraps_a_state() -> None:
         assert exc.key == "players"
     else:
         raise AssertionError("a state for three seats wrapped for two players")
+
+
+def test_a_clone_saves_and_loads_as_itself() -> None:
+    """`clone` starts its own history: saving a clone gives the clone, not the original's start."""
+    game = Game(["A", "B", "C"], seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        game.apply(random_move(game, rng))
+    copy = game.clone()
+    assert state_to_dict(Game.from_json(copy.to_json())._state) == state_to_dict(game._state)

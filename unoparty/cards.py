@@ -17,9 +17,7 @@ Card.parse('red 7')
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
 
 from .errors import MoveSyntaxError
 
@@ -266,6 +264,3 @@ def parse_colour(text: str) -> Colour:
     except KeyError:
         raise MoveSyntaxError(f"unknown colour {text!r} (use red, yellow, green or blue)") from None
 
-
-def counter(cards) -> Counter:
-    return Counter(cards)

@@ -187,12 +187,8 @@ class Game:
         """
         names = validate_names(players, rules)
         seat = {name: i for i, name in enumerate(names)}
-        g = cls.__new__(cls)
-        g._names = names
-        g._rules = rules
-        g._rng = _RecordingRandom(seed)
+        rng = _RecordingRandom(seed)
         s = State(rules, len(names))
-        g._state = s
         if not isinstance(hands, Mapping):
             raise SetupError("hands", "must be a table of player = [cards]")
         for name in hands:
@@ -233,7 +229,7 @@ class Game:
                 raise SetupError(where, f"{k} × {card}, but the {rules.rule_set} deck has only {have}")
         if rest == "shuffled":
             extra = [c for c, k in counts.items() for _ in range(k - placed.get(c, 0))]
-            g._rng.shuffle(extra)
+            rng.shuffle(extra)
             s.draw_pile[:0] = extra
         elif rest != "none":
             raise SetupError("rest", f"must be 'shuffled' or 'none', not {rest!r}")
@@ -255,7 +251,18 @@ class Game:
         s.current = seat[turn]
         s.phase = Phase.TURN
         s.uno_called = [len(h) == 1 for h in s.hands]  # taken to have called UNO
-        g._init(())
+        return cls._wrap(names, rules, s, rng)
+
+    @classmethod
+    def _wrap(cls, names: Sequence[str], rules: Rules, state: State, rng: "_RecordingRandom",
+              events: Iterable[Event] = (), record_undo: bool = True) -> "Game":
+        """A Game around a ready state and generator; the game starts here (history empty)."""
+        g = cls.__new__(cls)
+        g._names = tuple(names)
+        g._rules = rules
+        g._rng = rng
+        g._state = state
+        g._init(events, record_undo)
         return g
 
     @classmethod
@@ -267,15 +274,10 @@ class Game:
         Raises:
             SetupError: a bad list of players, or a state for another number of players.
         """
-        g = cls.__new__(cls)
-        g._names = validate_names(names, rules)
-        if state.n != len(g._names):
-            raise SetupError("players", f"the state has {state.n} seats, not {len(g._names)}")
-        g._rules = rules
-        g._rng = _RecordingRandom(seed)
-        g._state = state
-        g._init((), record_undo)
-        return g
+        names = validate_names(names, rules)
+        if state.n != len(names):
+            raise SetupError("players", f"the state has {state.n} seats, not {len(names)}")
+        return cls._wrap(names, rules, state, _RecordingRandom(seed), record_undo=record_undo)
 
     # ---- names and text -------------------------------------------------------------------
 
@@ -478,19 +480,10 @@ class Game:
 
     def clone(self, record_undo: bool = False) -> "Game":
         """An independent copy of the game as it stands (for search and what-ifs): same state
-        and random state, empty history; undo off unless asked."""
-        g = Game.__new__(Game)
-        g._names = self._names
-        g._rules = self._rules
-        g._rng = _RecordingRandom()
-        g._rng.setstate(self._rng.getstate())
-        g._state = self._state.copy()
-        g._events = []
-        g._initial = self._initial
-        g._log = []
-        g._undo = []
-        g._record_undo = record_undo
-        return g
+        and random state; its history (and a save of it) starts here; undo off unless asked."""
+        rng = _RecordingRandom()
+        rng.setstate(self._rng.getstate())
+        return Game._wrap(self._names, self._rules, self._state.copy(), rng, record_undo=record_undo)
 
     @property
     def can_undo(self) -> bool:
@@ -591,14 +584,11 @@ class Game:
                 raise UnopartyError("not a saved unoparty game")
             rules = Rules.from_dict(data["rules"]["rule_set"],
                                     {k: v for k, v in data["rules"].items() if k != "rule_set"})
-            g = cls.__new__(cls)
-            g._names = tuple(data["names"])
-            g._rules = rules
-            g._state = dict_to_state(data["start"], rules)
-            g._rng = _RecordingRandom()
+            rng = _RecordingRandom()
             v, internal, gauss = data["rng"]
-            g._rng.setstate((v, tuple(internal), gauss))
-            g._init([event_from_dict(e) for e in data["start_events"]])
+            rng.setstate((v, tuple(internal), gauss))
+            g = cls._wrap(data["names"], rules, dict_to_state(data["start"], rules), rng,
+                          [event_from_dict(e) for e in data["start_events"]])
             for entry in data["log"]:
                 if entry == "new round":
                     g.new_round()

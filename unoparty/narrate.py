@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import Card, Colour, Kind
+from .cards import Card
 from .engine.events import Event, EventKind
-from .i18n import N_, _, card_name, colour_name, ngettext  # noqa: F401  (card_name, colour_name re-exported)
+from .i18n import _, card_name, colour_name, ngettext  # noqa: F401  (card_name, colour_name re-exported)
 from .rulebook import is_ruling
 
 __all__ = ["narrate", "narrate_all", "narrate_refusal", "card_name", "cards_phrase", "rule_note"]

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from .bots import LEVELS, make_bot
 from .bots.basic import wd4_is_legal
 from .cards import Kind
-from .engine import EventKind, Phase, Play
+from .engine import EventKind, Phase
 from .game import Game
 from .i18n import ngettext
 from .rules import Rules

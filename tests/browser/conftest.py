@@ -86,28 +86,26 @@ def server_env(tmp: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="session")
-def app_server(tmp_path_factory):
-    """The app as `make app` serves it: ``notebooks/Start here.ipynb``."""
-    tmp = tmp_path_factory.mktemp("voila-app")
-    server = VoilaServer("Start here.ipynb", ROOT / "notebooks", server_env(tmp), tmp / "voila.log")
+def _serve(tmp_path_factory, notebook: str, folder: Path):
+    tmp = tmp_path_factory.mktemp("voila")
+    server = VoilaServer(notebook, folder, server_env(tmp), tmp / "voila.log")
     try:
         server.wait()
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory):
+    """The app as `make app` serves it: ``notebooks/Start here.ipynb``."""
+    yield from _serve(tmp_path_factory, "Start here.ipynb", ROOT / "notebooks")
 
 
 @pytest.fixture(scope="session")
 def gallery_server(tmp_path_factory):
     """``tests/browser/gallery.ipynb``: still tables set up for screenshots (``?state=…``)."""
-    tmp = tmp_path_factory.mktemp("voila-gallery")
-    server = VoilaServer("gallery.ipynb", HERE, server_env(tmp), tmp / "voila.log")
-    try:
-        server.wait()
-        yield server
-    finally:
-        server.stop()
+    yield from _serve(tmp_path_factory, "gallery.ipynb", HERE)
 
 
 @pytest.fixture(scope="session")

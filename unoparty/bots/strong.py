@@ -126,7 +126,7 @@ def _deal_with_memory(s: State, view, pool: list, memory) -> None:
         k = view.hand_sizes[q]
         hand: list = []
         for card, count in memory.known[q].items():
-            for _ in range(count):
+            for _i in range(count):
                 if len(hand) < k and card in pool:
                     pool.remove(card)
                     hand.append(card)
@@ -272,7 +272,7 @@ def rollout(s: State, me: int, rng: random.Random, depth: int, softness: float =
     """Play on from `s` (mutated) for at most `depth` moves with `policy_move`; the value for
     seat `me`: 1 won, 0 lost, else exp(-softness·size) normalised over the seats, where a
     hand's size counts each wild card as half a card (it can always be played)."""
-    for _ in range(depth):
+    for _i in range(depth):
         if s.phase in _OVER:
             break
         apply_move(s, policy_move(s), rng)
@@ -424,7 +424,7 @@ class StrongBot(BasicBot):
         cands = cands[:self.max_options]
         k = max(2, self.playouts // len(cands))
         diffs = [[] for _ in cands]
-        for _ in range(k):
+        for _i in range(k):
             base = determinize_state(view, rng, self.memory)
             seed = rng.getrandbits(32)
             values = []

@@ -344,8 +344,6 @@ def _play(s: State, m: Play, rng, ev: list) -> None:
     if not hand:
         _going_out(s, p, card, k, rng, ev)
         return
-    if s.phase is Phase.CHALLENGE and card.kind is Kind.DRAW_TWO:
-        pass  # stacking continues in effect_draw_two
     _card_effect(s, p, card, k, m, colour_before, rng, ev)
 
 

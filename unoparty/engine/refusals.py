@@ -17,9 +17,8 @@ from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt
 from .state import Phase, State
 
 __all__ = ["Refusal", "why_illegal", "is_mistake", "matches", "speed_matches", "fits_mini_pile",
-           "RULING_NOTE"]
+           "RULING_NOTE_SENTENCE"]
 
-RULING_NOTE = "The printed rules don't say; this app rules that"
 RULING_NOTE_SENTENCE = "(The printed rules don't say; this app rules it so.)"
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 

@@ -213,7 +213,6 @@ def check_step(game, step: Step) -> tuple[Failure | None, tuple[Event, ...], Ill
         move was refused as expected).
     """
     n = step.number
-    names = game.names
     if step.is_task:
         for text, move in zip(step.answers, step.answer_moves):
             refusal = game.why_illegal(move)

@@ -20,7 +20,7 @@ import os
 import random
 from typing import Callable
 
-from ..engine.moves import CallUno, Catch, PointAt, SpeedPlay
+from ..engine.moves import CallUno, Catch, SpeedPlay
 from ..errors import UnopartyError
 from ..i18n import _, card_name
 

@@ -14,13 +14,12 @@ from typing import Callable
 import ipywidgets as w
 
 from ..cards import hand_points
-from ..engine.moves import PointAt
-from ..errors import IllegalMove, UnopartyError
+from ..errors import IllegalMove
 from ..i18n import _, ngettext
 from ..rules import Rules
 from .board import Board
 from .common import ErrorPanel, LogView, button, move_advice
-from .controller import LEARNING, PARTY, GameController, delay_scale
+from .controller import LEARNING, PARTY, GameController
 from .table import esc
 
 __all__ = ["GameApp", "BOT_NAMES", "make_bots"]
@@ -362,7 +361,6 @@ class GameApp:
         self.board.render(g, self.me, fresh_top=fresh)
         self.log.render(c.events, g.names, self.me, new=c.new_events)
         # status line
-        names = g.names
         rs = g.rules.rule_set
         pace = _("learning pace") if c.pace == LEARNING else _("party pace")
         from .table import phase_line, table_state
