@@ -314,3 +314,54 @@ def test_memory_inferences_hold_for_the_real_hands() -> None:
                     assert sum(k for c, k in rest.items() if key in card_keys(c)) <= fresh
                     checks += 1
     assert checks > 500
+
+
+def test_sampled_hands_agree_with_the_plays_basic_players_made() -> None:
+    """The strong bot's opponent model never rules out the truth: with every basic player's
+    real hand, `plays_agreeing` accepts all the plays the memory saw; sampled hands dealt
+    again until they agree (`consistency_tries`) agree more often than hands dealt once; and
+    the samples depend on the view and the memory only (fairness)."""
+    from unoparty.bots.memory import TableMemory
+    from unoparty.bots.strong import plays_agreeing
+
+    model = BasicBot()
+    seen = agree_once = agree_tries = 0
+    for seed in range(6):
+        g = Game(["a", "b", "c", "d"], seed=seed, record_undo=False)
+        bots = [make_bot("basic") for _ in range(4)]
+        rng = random.Random(seed)
+        memory = TableMemory()
+        memory.observe(g.view_for(0))
+        for step in range(600):
+            if g.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                break
+            actors = g.waiting_for if g.phase is Phase.POINTING else (g.current,)
+            move = None
+            for p in range(4):
+                if p not in actors and g.legal_moves(p) and rng.random() < 0.3:
+                    move = bots[p].react(g.view_for(p), rng)
+                    if move:
+                        break
+            if move is None:
+                a = rng.choice(actors)
+                move = bots[a].choose(g.view_for(a), rng)
+            g.apply(move)
+            view = g.view_for(0)
+            memory.observe(view)
+            for q in range(1, 4):
+                plays = memory.decisions[q]
+                assert plays_agreeing(model, plays, g.hands[q], memory.left[q], 4) == len(plays)
+                seen += len(plays)
+            if step % 5 == 0 and g.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                once = determinize_state(view, random.Random(step), memory)
+                tried = determinize_state(view, random.Random(step), memory, 6, model)
+                other = _permute_hidden(g, 0, random.Random(step))
+                again = determinize_state(other.view_for(0), random.Random(step), memory, 6, model)
+                assert (tried.hands, tried.draw_pile) == (again.hands, again.draw_pile)
+                for q in range(1, 4):
+                    assert len(tried.hands[q]) == len(g.hands[q])
+                    plays, left = memory.decisions[q], memory.left[q]
+                    agree_once += plays_agreeing(model, plays, once.hands[q], left, 4)
+                    agree_tries += plays_agreeing(model, plays, tried.hands[q], left, 4)
+    assert seen > 300
+    assert agree_tries > agree_once

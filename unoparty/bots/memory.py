@@ -12,6 +12,11 @@ bot has seen, one after another (never from hidden state).
   hint for the sampling, not a certainty).
 - A player who takes a mini pile (PU-6) held no card of its colour, and now holds the
   taken cards, which everybody saw (*known* cards).
+- Each play a player made since they last drew is kept as a `Decision`: what the table
+  looked like, the card and the colour named. Their hand then was their hand now plus the
+  cards they have played since (`TableMemory.left`), so a sampled hand can be checked
+  against the decisions it implies (`unoparty.bots.strong` keeps the hands with which a
+  ``basic`` player would have played as observed).
 
 `unoparty.bots.strong.determinize_state` deals the unseen cards consistently with these
 facts, so the search plays against likely hands rather than arbitrary ones.
@@ -20,13 +25,15 @@ facts, so the search plays against likely hands rather than arbitrary ones.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from ..cards import Kind
 from ..engine import Phase
 
-__all__ = ["TableMemory", "card_keys"]
+__all__ = ["TableMemory", "Decision", "card_keys"]
 
 _WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
+_DECISION_PHASES = (Phase.TURN, Phase.DRAWN, Phase.MINI_PILE)
 
 
 def card_keys(card) -> tuple:
@@ -38,6 +45,25 @@ def card_keys(card) -> tuple:
     return (card.colour, ("k", card.kind))
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A play seen from the table: `player` played `card` (naming `colour`, or ``None``) in
+    `phase` (turn, drawn or mini pile) when the top card was `top_card`, the current colour
+    `colour_before`, the mini pile's colour `mini_colour`, the hand sizes `hand_sizes` and the
+    direction `direction`. `index`: where `card` is in ``TableMemory.left[player]``."""
+
+    player: int
+    phase: Phase
+    card: object
+    colour: object
+    top_card: object
+    colour_before: object
+    mini_colour: object
+    hand_sizes: tuple
+    direction: int
+    index: int
+
+
 class TableMemory:
     """Facts about the other hands, updated by `observe(view)` after every move."""
 
@@ -46,12 +72,16 @@ class TableMemory:
         self.voids: list[dict] = []     # seat -> {key: how many of their cards may fall under it}
         self.known: list[Counter] = []  # seat -> cards known to be in their hand
         self.likes: list[dict] = []     # seat -> {colour: cards of it they probably hold}
+        self.left: list[list] = []      # seat -> cards that left their hand since they last drew
+        self.decisions: list[list] = []  # seat -> their plays since they last drew (`Decision`)
 
     def reset(self, view) -> None:
         n = len(view.names)
         self.voids = [dict() for _ in range(n)]
         self.known = [Counter() for _ in range(n)]
         self.likes = [dict() for _ in range(n)]
+        self.left = [[] for _ in range(n)]
+        self.decisions = [[] for _ in range(n)]
 
     def observe(self, view) -> None:
         """Update from the next view of the same seat (call after every move)."""
@@ -68,7 +98,8 @@ class TableMemory:
         grew = len(view.discard_pile) - len(prev.discard_pile)
         if grew > 0 and view.top_player is not None:
             played_by[view.top_player] = list(view.discard_pile[len(prev.discard_pile):])
-        if len(view.mini_pile) == len(prev.mini_pile) + 1 and prev.current is not None:
+        if prev.phase is Phase.MINI_PILE and len(view.mini_pile) == len(prev.mini_pile) + 1 \
+                and prev.current is not None:
             added = view.mini_pile[-1]
             played_by.setdefault(prev.current, []).append(added)
             if added.colour is None and view.hand_sizes[prev.current] > 0:
@@ -91,7 +122,23 @@ class TableMemory:
             voids, known = self.voids[seat], self.known[seat]
             change = view.hand_sizes[seat] - prev.hand_sizes[seat]
             likes = self.likes[seat]
-            for card in played_by.get(seat, ()):
+            played = played_by.get(seat, ())
+            left = self.left[seat]
+            if len(played) == 1 and prev.current == seat and prev.phase in _DECISION_PHASES \
+                    and not view.rules.doubles:
+                card = played[0]
+                self.decisions[seat].append(Decision(
+                    seat, prev.phase, card,
+                    view.colour if card.kind.takes_colour and prev.phase is not Phase.MINI_PILE else None,
+                    prev.top_card, prev.colour, prev.mini_pile[0].colour if prev.mini_pile else None,
+                    tuple(prev.hand_sizes), prev.direction, len(left)))
+            left.extend(played)
+            if change + len(played) != 0:
+                # cards came in (or left unseen): the hand then is no longer the hand now
+                # plus the cards played since
+                left.clear()
+                self.decisions[seat].clear()
+            for card in played:
                 if card.colour in likes:
                     likes[card.colour] -= 1
                     if likes[card.colour] <= 0:

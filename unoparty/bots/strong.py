@@ -36,7 +36,7 @@ from ..engine.moves import Accept, Challenge, PointAt
 from ..engine.refusals import fits_mini_pile, matches
 from ..i18n import _
 from ..cards import COLOURS
-from .base import Timing, colour_counts, unseen_cards
+from .base import Timing, best_colour, colour_counts, matches_view, unseen_cards
 from .memory import TableMemory, card_keys
 from .basic import BasicBot, colour_before_wd4, wd4_is_legal
 
@@ -49,13 +49,15 @@ _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
 # ---- sampling the hidden cards -------------------------------------------------------------------
 
-def determinize_state(view, rng: random.Random, memory=None) -> State:
+def determinize_state(view, rng: random.Random, memory=None, tries: int = 0, model=None) -> State:
     """An engine `State` agreeing with `view` in everything the viewer can see, with the
     hidden cards — other hands, draw pile order, secret pointing targets, whether a Wild Draw
     Four being answered was legal — sampled with `rng`.
 
     With a `TableMemory`, each other hand is dealt its known cards and at most ``fresh``
-    cards of each colour it is void in (as far as the unseen cards allow).
+    cards of each colour it is void in (as far as the unseen cards allow); with `tries` and a
+    ``basic`` `model`, hands are dealt again (up to `tries` times) until the model would have
+    made the plays the memory saw (`plays_agreeing`).
 
     Depends only on `view`, `memory` and `rng`: two games with the same view give the same
     samples.
@@ -66,7 +68,7 @@ def determinize_state(view, rng: random.Random, memory=None) -> State:
     pool = unseen_cards(view)
     rng.shuffle(pool)
     if memory is not None and memory.voids and len(memory.voids) == n:
-        _deal_with_memory(s, view, pool, memory)
+        _deal_with_memory(s, view, pool, memory, tries, model)
     else:
         for seat in range(n):
             if seat == me:
@@ -115,51 +117,140 @@ def determinize_state(view, rng: random.Random, memory=None) -> State:
     return s
 
 
-def _deal_with_memory(s: State, view, pool: list, memory) -> None:
+def _deal_with_memory(s: State, view, pool: list, memory, tries: int = 0, model=None) -> None:
     """Deal the shuffled `pool` into the other hands respecting `memory`; the rest stays in
-    `pool` (the draw pile)."""
+    `pool` (the draw pile). With `tries` > 0 and a `model` (a ``basic`` bot), a hand with
+    which the model would not have made the plays `memory` saw since that player last drew
+    (`plays_agreeing`) is dealt again, up to `tries` times; the hand agreeing with the most
+    plays is kept."""
     me = view.player
     s.hands[me] = list(view.hand)
     seats = [q for q in range(s.n) if q != me]
     seats.sort(key=lambda q: -len(memory.voids[q]) - sum(memory.known[q].values()))
+    decisions = getattr(memory, "decisions", None) if tries and model is not None else None
     for q in seats:
         k = view.hand_sizes[q]
-        hand: list = []
-        for card, count in memory.known[q].items():
-            for _i in range(count):
-                if len(hand) < k and card in pool:
-                    pool.remove(card)
-                    hand.append(card)
-        n_known = len(hand)
-        for colour, count in memory.likes[q].items():
-            if colour in memory.voids[q]:
+        seen = decisions[q] if decisions else ()
+        if not seen:
+            s.hands[q] = _deal_hand(q, k, pool, memory)
+            continue
+        left = memory.left[q]
+        best, best_ok = None, -1
+        for _i in range(tries + 1):
+            hand = _deal_hand(q, k, pool, memory)
+            ok = plays_agreeing(model, seen, hand, left, len(view.names))
+            if ok > best_ok:
+                best, best_ok = hand, ok
+            pool[0:0] = hand                # every hand dealt goes back under the pool
+            if ok == len(seen):
+                break
+        for card in best:
+            pool.remove(card)
+        s.hands[q] = best
+
+
+def _deal_hand(q: int, k: int, pool: list, memory) -> list:
+    """`k` cards from `pool` (taken out of it) for seat `q`: the cards `memory` knows they
+    hold, one card of each colour they probably hold, and at most ``fresh`` cards of each
+    colour, number or symbol they are void in (relaxed when not enough cards fit)."""
+    hand: list = []
+    for card, count in memory.known[q].items():
+        for _i in range(count):
+            if len(hand) < k and card in pool:
+                pool.remove(card)
+                hand.append(card)
+    n_known = len(hand)
+    for colour, count in memory.likes[q].items():
+        if colour in memory.voids[q]:
+            continue
+        for i in range(len(pool) - 1, -1, -1):
+            if count <= 0 or len(hand) >= k:
+                break
+            if pool[i].colour is colour:
+                hand.append(pool.pop(i))
+                count -= 1
+    allow = dict(memory.voids[q])
+    for card in hand[n_known:]:
+        for key in card_keys(card):
+            if key in allow:
+                allow[key] -= 1
+    rest: list = []
+    while pool and len(hand) < k:
+        card = pool.pop()
+        keys = [key for key in card_keys(card) if key in allow]
+        if keys:
+            if any(allow[key] <= 0 for key in keys):
+                rest.append(card)
                 continue
-            for i in range(len(pool) - 1, -1, -1):
-                if count <= 0 or len(hand) >= k:
-                    break
-                if pool[i].colour is colour:
-                    hand.append(pool.pop(i))
-                    count -= 1
-        allow = dict(memory.voids[q])
-        for card in hand[n_known:]:
-            for key in card_keys(card):
-                if key in allow:
-                    allow[key] -= 1
-        rest: list = []
-        while pool and len(hand) < k:
-            card = pool.pop()
-            keys = [key for key in card_keys(card) if key in allow]
-            if keys:
-                if any(allow[key] <= 0 for key in keys):
-                    rest.append(card)
-                    continue
-                for key in keys:
-                    allow[key] -= 1
-            hand.append(card)
-        while len(hand) < k and rest:     # not enough cards fit: relax
-            hand.append(rest.pop())
-        pool.extend(reversed(rest))
-        s.hands[q] = hand
+            for key in keys:
+                allow[key] -= 1
+        hand.append(card)
+    while len(hand) < k and rest:     # not enough cards fit: relax
+        hand.append(rest.pop())
+    pool.extend(reversed(rest))
+    return hand
+
+
+class _Then:
+    """A player's side of the table at a past `Decision` (what `BasicBot._score` reads)."""
+
+    __slots__ = ("player", "names", "hand_sizes", "hand", "colour", "top_card", "direction")
+
+    def __init__(self, d, hand, n: int) -> None:
+        self.player = d.player
+        self.names = range(n)
+        self.hand_sizes = d.hand_sizes
+        self.hand = hand
+        self.colour = d.colour_before
+        self.top_card = d.top_card
+        self.direction = d.direction
+
+
+def basic_would_play(model, d, hand, n: int) -> bool:
+    """Whether a ``basic`` bot `model` holding `hand` could have made the play `d` (a
+    `unoparty.bots.memory.Decision`): the card it would choose (T-1, W-2, PU-4; ties and
+    chance — a bluff, forgetting UNO — allowed) and the colour it would name (W-1)."""
+    card = d.card
+    if d.colour is not None and len(hand) >= 2 and best_colour(hand, exclude=card) is not d.colour:
+        return False
+    phase = d.phase
+    if phase is Phase.MINI_PILE:
+        coloured = [c for c in hand if c.colour is d.mini_colour and c.colour is not None]
+        if card.is_wild:
+            return not coloured
+        return card.points >= max(c.points for c in coloured)
+    if phase is not Phase.TURN or len(hand) == 1:
+        return True
+    then = _Then(d, hand, n)
+    playable = [c for c in hand if matches_view(then, c)]
+    nxt = (d.player + d.direction) % n
+    threat = d.hand_sizes[nxt] <= 2
+    wd4 = _WD4
+    if threat and wd4 in playable:
+        if card is wd4:
+            return True
+        if wd4_is_legal(hand, d.colour_before, wd4):
+            return False
+    coloured = [c for c in playable if not c.is_wild]
+    if coloured:
+        if card.is_wild:
+            return card is wd4 and threat
+        best = max(model._score(then, c, threat) for c in coloured)
+        return model._score(then, card, threat) >= best - 1e-9
+    ranks = [model._wild_rank(then, c, threat) for c in playable]
+    return model._wild_rank(then, card, threat) <= min(ranks)
+
+
+def plays_agreeing(model, decisions, hand_now, left, n: int) -> int:
+    """How many of `decisions` (one player's plays since they last drew) a ``basic`` `model`
+    would have made with `hand_now` plus the cards played since (`left`)."""
+    ok = 0
+    for d in decisions:
+        then = list(hand_now)
+        then.extend(left[d.index:])
+        if basic_would_play(model, d, then, n):
+            ok += 1
+    return ok
 
 
 def _sample_drawn_card(s: State, rng: random.Random) -> None:
@@ -316,6 +407,7 @@ class StrongBot(BasicBot):
     hold_wild_others: int = 4
     action_bonus: float = 0.0
     search_phases: tuple = ("turn", "drawn", "mini pile")
+    consistency_tries: int = 6
 
     def _wants_to_hold_wild(self, view) -> bool:
         others = [view.hand_sizes[s] for s in range(len(view.names)) if s != view.player]
@@ -370,6 +462,7 @@ class StrongBot(BasicBot):
 
     def __post_init__(self) -> None:
         self.memory = TableMemory()
+        self._model = BasicBot()
 
     def observe(self, view) -> None:
         """Watch the table: call with this seat's view after every move (optional; it makes
@@ -425,7 +518,7 @@ class StrongBot(BasicBot):
         k = max(2, self.playouts // len(cands))
         diffs = [[] for _ in cands]
         for _i in range(k):
-            base = determinize_state(view, rng, self.memory)
+            base = determinize_state(view, rng, self.memory, self.consistency_tries, self._model)
             seed = rng.getrandbits(32)
             values = []
             for move in cands:
