@@ -7,6 +7,9 @@ Goals:
 - ``strong`` against three ``basic`` bots, 4 players, ≥ 1,000 rounds: ``strong`` wins ≥ 40 %
   (with its 95 % Wilson interval and the median milliseconds per decision).
 - 6- and 16-player rounds of ``basic`` bots all end: mean length and rounds per second.
+
+``benchmarks/strong_ceiling.py`` measures how much of the ``strong`` bot's gap to its goal is
+information: the same rounds played by the same search given the opponents' real hands.
 """
 
 from __future__ import annotations

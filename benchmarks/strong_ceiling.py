@@ -43,7 +43,7 @@ def _view_for_watched(game, player):
     return _view_for(game, player)
 
 
-def _oracle_sampler(view, rng, memory=None):
+def _oracle_sampler(view, rng, *_args):
     """The real state of the game whose view is being decided on, draw pile shuffled."""
     s = _current["game"]._state.copy()
     rng.shuffle(s.draw_pile)

@@ -8,7 +8,9 @@ Draw Four) the bot:
    cards (the deck minus its own hand, the discard pile and the mini pile) are dealt into
    the other hands, with their sizes, and the draw pile — respecting what it remembers
    from the views it watched (`unoparty.bots.memory`: who could not follow a colour, who
-   took a mini pile);
+   took a mini pile) and, as an opponent model, dealing a hand again (up to
+   `consistency_tries` times) when a ``basic`` player holding it would not have made the
+   plays seen since that player last drew (`plays_agreeing`);
 2. tries every option on the same samples (common random numbers) and plays each sample
    on for at most `depth` moves with a fast ``basic``-like policy for every seat;
 3. scores the end: 1 for a round it wins, 0 for a round another player wins, else a soft
@@ -40,11 +42,13 @@ from .base import Timing, best_colour, colour_counts, matches_view, unseen_cards
 from .memory import TableMemory, card_keys
 from .basic import BasicBot, colour_before_wd4, wd4_is_legal
 
-__all__ = ["StrongBot", "determinize", "determinize_state", "rollout"]
+__all__ = ["StrongBot", "determinize", "determinize_state", "rollout", "plays_agreeing", "basic_would_play"]
 
 _WD4 = Card(Kind.WILD_DRAW_FOUR)
 _WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
+_RECENT_PLAYS = 4
+"""Plays per player an opponent-model check looks at (the latest; bounds the time a move takes)."""
 
 
 # ---- sampling the hidden cards -------------------------------------------------------------------
@@ -121,8 +125,8 @@ def _deal_with_memory(s: State, view, pool: list, memory, tries: int = 0, model=
     """Deal the shuffled `pool` into the other hands respecting `memory`; the rest stays in
     `pool` (the draw pile). With `tries` > 0 and a `model` (a ``basic`` bot), a hand with
     which the model would not have made the plays `memory` saw since that player last drew
-    (`plays_agreeing`) is dealt again, up to `tries` times; the hand agreeing with the most
-    plays is kept."""
+    (`plays_agreeing`; the latest `_RECENT_PLAYS`) is dealt again, up to `tries` times; the
+    hand agreeing with the most plays is kept."""
     me = view.player
     s.hands[me] = list(view.hand)
     seats = [q for q in range(s.n) if q != me]
@@ -130,7 +134,7 @@ def _deal_with_memory(s: State, view, pool: list, memory, tries: int = 0, model=
     decisions = getattr(memory, "decisions", None) if tries and model is not None else None
     for q in seats:
         k = view.hand_sizes[q]
-        seen = decisions[q] if decisions else ()
+        seen = decisions[q][-_RECENT_PLAYS:] if decisions else ()
         if not seen:
             s.hands[q] = _deal_hand(q, k, pool, memory)
             continue
@@ -386,6 +390,8 @@ class StrongBot(BasicBot):
         confidence, margin: leave the ``basic`` choice only for an option whose mean paired
             gain exceeds `margin` plus `confidence` standard errors.
         search_phases: the phases (``Phase.value``) searched; elsewhere the heuristic choice.
+        consistency_tries: deals of each other hand per sample until it agrees with the
+            plays seen (0: deal once).
         assumed_bluff_rate, wd4_attack_at, safe_bluff_hand, bait_legal_wd4: Wild Draw Four
             play and answers (W-2, W-3). void_bonus: prefer colours the next player lacks.
         forget_uno: 0 — the strong bot always calls UNO.
@@ -407,7 +413,7 @@ class StrongBot(BasicBot):
     hold_wild_others: int = 4
     action_bonus: float = 0.0
     search_phases: tuple = ("turn", "drawn", "mini pile")
-    consistency_tries: int = 6
+    consistency_tries: int = 3
 
     def _wants_to_hold_wild(self, view) -> bool:
         others = [view.hand_sizes[s] for s in range(len(view.names)) if s != view.player]
