@@ -279,6 +279,31 @@ def test_hints_are_legal_with_one_sentence() -> None:
     assert move == Play(0, C("red 7")) and reason.startswith("Play the red 7")
 
 
+def _basic_round(seed: int, memory):
+    """Play a 4-player round of basic bots (out-of-turn moves at random moments), `memory`
+    watching seat 0; yield ``(step, game)`` after every move."""
+    g = Game(["a", "b", "c", "d"], seed=seed, record_undo=False)
+    bots = [make_bot("basic") for _ in range(4)]
+    rng = random.Random(seed)
+    memory.observe(g.view_for(0))
+    for step in range(600):
+        if g.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return
+        actors = g.waiting_for if g.phase is Phase.POINTING else (g.current,)
+        move = None
+        for p in range(4):
+            if p not in actors and g.legal_moves(p) and rng.random() < 0.3:
+                move = bots[p].react(g.view_for(p), rng)
+                if move:
+                    break
+        if move is None:
+            a = rng.choice(actors)
+            move = bots[a].choose(g.view_for(a), rng)
+        g.apply(move)
+        memory.observe(g.view_for(0))
+        yield step, g
+
+
 def test_memory_inferences_hold_for_the_real_hands() -> None:
     """`TableMemory` only infers what is true (against sensible players): a player void in a
     colour holds at most `fresh` cards of it besides known ones, and known cards are held."""
@@ -287,26 +312,8 @@ def test_memory_inferences_hold_for_the_real_hands() -> None:
     from unoparty.bots.memory import TableMemory, card_keys
     checks = 0
     for seed in range(8):
-        g = Game(["a", "b", "c", "d"], seed=seed, record_undo=False)
-        bots = [make_bot("basic") for _ in range(4)]
-        rng = random.Random(seed)
         memory = TableMemory()
-        memory.observe(g.view_for(0))
-        for _ in range(600):
-            if g.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-                break
-            actors = g.waiting_for if g.phase is Phase.POINTING else (g.current,)
-            move = None
-            for p in range(4):
-                if p not in actors and g.legal_moves(p) and rng.random() < 0.3:
-                    move = bots[p].react(g.view_for(p), rng)
-                    if move:
-                        break
-            if move is None:
-                a = rng.choice(actors)
-                move = bots[a].choose(g.view_for(a), rng)
-            g.apply(move)
-            memory.observe(g.view_for(0))
+        for _step, g in _basic_round(seed, memory):
             for q in range(1, 4):
                 rest = Counter(g.hands[q]) - memory.known[q]
                 assert not memory.known[q] - Counter(g.hands[q])
@@ -327,27 +334,9 @@ def test_sampled_hands_agree_with_the_plays_basic_players_made() -> None:
     model = BasicBot()
     seen = agree_once = agree_tries = 0
     for seed in range(6):
-        g = Game(["a", "b", "c", "d"], seed=seed, record_undo=False)
-        bots = [make_bot("basic") for _ in range(4)]
-        rng = random.Random(seed)
         memory = TableMemory()
-        memory.observe(g.view_for(0))
-        for step in range(600):
-            if g.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-                break
-            actors = g.waiting_for if g.phase is Phase.POINTING else (g.current,)
-            move = None
-            for p in range(4):
-                if p not in actors and g.legal_moves(p) and rng.random() < 0.3:
-                    move = bots[p].react(g.view_for(p), rng)
-                    if move:
-                        break
-            if move is None:
-                a = rng.choice(actors)
-                move = bots[a].choose(g.view_for(a), rng)
-            g.apply(move)
+        for step, g in _basic_round(seed, memory):
             view = g.view_for(0)
-            memory.observe(view)
             for q in range(1, 4):
                 plays = memory.decisions[q]
                 assert plays_agreeing(model, plays, g.hands[q], memory.left[q], 4) == len(plays)
