@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..cards import Kind
+from ..cards import Card, Colour, Kind
 from ..engine import Phase
 
 __all__ = ["TableMemory", "Decision", "card_keys"]
@@ -54,12 +54,12 @@ class Decision:
 
     player: int
     phase: Phase
-    card: object
-    colour: object
-    top_card: object
-    colour_before: object
-    mini_colour: object
-    hand_sizes: tuple
+    card: Card
+    colour: Colour | None
+    top_card: Card
+    colour_before: Colour | None
+    mini_colour: Colour | None
+    hand_sizes: tuple[int, ...]
     direction: int
     index: int
 

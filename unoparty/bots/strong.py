@@ -155,7 +155,7 @@ def _deal_with_memory(s: State, view, pool: list, memory, tries: int = 0, model=
 
 def _deal_hand(q: int, k: int, pool: list, memory) -> list:
     """`k` cards from `pool` (taken out of it) for seat `q`: the cards `memory` knows they
-    hold, one card of each colour they probably hold, and at most ``fresh`` cards of each
+    hold, cards of the colours they probably hold, and at most ``fresh`` cards of each
     colour, number or symbol they are void in (relaxed when not enough cards fit)."""
     hand: list = []
     for card, count in memory.known[q].items():
