@@ -184,13 +184,8 @@ def test_scenario_check_command_on_all_lessons():
 
 def _judge(game, move) -> str | None:
     """The rule the engine cites refusing or penalising `move`; None if it is allowed."""
-    from unoparty.engine.moves import SpeedPlay
-    refusal = game.why_illegal(move)
-    if refusal is not None:
-        return refusal.rule
-    if isinstance(move, SpeedPlay) and game.is_mistake(move):
-        return "SP-4"
-    return None
+    from unoparty.scenarios.runner import _mistake_rule
+    return _mistake_rule(game, move)
 
 
 @pytest.mark.parametrize("lesson_id", LESSON_IDS)

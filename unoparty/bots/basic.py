@@ -22,11 +22,12 @@ from ..cards import COLOURS, Card, Colour, Kind
 from ..engine import (Accept, CallUno, Catch, Challenge, Draw, Keep, Phase, Play, PointAt, SpeedPlay,
                       TakeMiniPile)
 from ..i18n import _, card_name, the_card
-from .base import Timing, best_colour, fewest_cards_order, next_seat, unseen_cards
+from .base import Timing, best_colour, fewest_cards_order, matches_view, next_seat, unseen_cards
 
 __all__ = ["BasicBot", "wd4_is_legal", "bluff_odds", "colour_before_wd4"]
 
 _WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
+_WD4 = Card(Kind.WILD_DRAW_FOUR)
 
 
 def _the(card: Card) -> str:
@@ -74,6 +75,22 @@ def bluff_odds(view, assumed_bluff_rate: float = 0.25) -> float:
         bluff = p_holds * assumed_bluff_rate
         total += bluff / (bluff + (1.0 - p_holds)) if bluff + (1.0 - p_holds) > 0 else 0.0
     return total / len(colours)
+
+
+class _Then:
+    """A player's side of the table at a past play (`unoparty.bots.memory.Decision`), with a
+    hand: what `BasicBot._score` and `BasicBot._wild_rank` read."""
+
+    __slots__ = ("player", "names", "hand_sizes", "hand", "colour", "top_card", "direction")
+
+    def __init__(self, d, hand, n: int) -> None:
+        self.player = d.player
+        self.names = range(n)
+        self.hand_sizes = d.hand_sizes
+        self.hand = hand
+        self.colour = d.colour_before
+        self.top_card = d.top_card
+        self.direction = d.direction
 
 
 @dataclass
@@ -238,7 +255,7 @@ class BasicBot:
         threat = view.hand_sizes[nxt] <= 2
         coloured = [c for c in playable if not c.is_wild]
         wilds = [c for c in playable if c.is_wild]
-        wd4 = Card(Kind.WILD_DRAW_FOUR)
+        wd4 = _WD4
         if threat and wd4 in wilds and (wd4_is_legal(hand, view.colour, wd4) or rng.random() < self.bluff_rate):
             return self._play(view, wd4, rng), _("Play the wild draw four: {who} has only {n} cards left.").format(
                 who=view.names[nxt], n=view.hand_sizes[nxt])
@@ -298,3 +315,39 @@ class BasicBot:
         if wilds:
             return _("Play {card}: it keeps your wild card for later.").format(card=_the(card))
         return _("Play {card}: it leaves you holding the most of your best colour.").format(card=_the(card))
+
+    # ---- as an opponent model ------------------------------------------------------------------
+
+    def could_have_played(self, d, hand, n: int) -> bool:
+        """Whether this bot, holding `hand` (the cards then), could have made the play `d` (a
+        `unoparty.bots.memory.Decision`) at a table of `n` seats: the card `_turn` or
+        `_mini_pile` would choose (T-1, W-2, PU-4; ties and chance — a bluff — allowed) and
+        the colour `_play` would name (W-1). Used by the ``strong`` level to judge sampled
+        hands; it must agree with the decisions above (a test checks it on real hands)."""
+        card = d.card
+        if d.colour is not None and len(hand) >= 2 and best_colour(hand, exclude=card) is not d.colour:
+            return False
+        phase = d.phase
+        if phase is Phase.MINI_PILE:
+            coloured = [c for c in hand if c.colour is d.mini_colour and c.colour is not None]
+            if card.is_wild:
+                return not coloured
+            return card.points >= max(c.points for c in coloured)
+        if phase is not Phase.TURN or len(hand) == 1:
+            return True
+        then = _Then(d, hand, n)
+        playable = [c for c in hand if matches_view(then, c)]
+        threat = d.hand_sizes[(d.player + d.direction) % n] <= 2
+        if threat and _WD4 in playable:
+            if card is _WD4:
+                return True
+            if wd4_is_legal(hand, d.colour_before, _WD4):
+                return False
+        coloured = [c for c in playable if not c.is_wild]
+        if coloured:
+            if card.is_wild:
+                return card is _WD4 and threat
+            best = max(self._score(then, c, threat) for c in coloured)
+            return self._score(then, card, threat) >= best - 1e-9
+        ranks = [self._wild_rank(then, c, threat) for c in playable]
+        return self._wild_rank(then, card, threat) <= min(ranks)

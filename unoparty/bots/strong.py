@@ -38,11 +38,11 @@ from ..engine.moves import Accept, Challenge, PointAt
 from ..engine.refusals import fits_mini_pile, matches
 from ..i18n import _
 from ..cards import COLOURS
-from .base import Timing, best_colour, colour_counts, matches_view, unseen_cards
+from .base import Timing, colour_counts, unseen_cards
 from .memory import TableMemory, card_keys
 from .basic import BasicBot, colour_before_wd4, wd4_is_legal
 
-__all__ = ["StrongBot", "determinize", "determinize_state", "rollout", "plays_agreeing", "basic_would_play"]
+__all__ = ["StrongBot", "determinize", "determinize_state", "rollout", "plays_agreeing"]
 
 _WD4 = Card(Kind.WILD_DRAW_FOUR)
 _WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
@@ -195,64 +195,15 @@ def _deal_hand(q: int, k: int, pool: list, memory) -> list:
     return hand
 
 
-class _Then:
-    """A player's side of the table at a past `Decision` (what `BasicBot._score` reads)."""
-
-    __slots__ = ("player", "names", "hand_sizes", "hand", "colour", "top_card", "direction")
-
-    def __init__(self, d, hand, n: int) -> None:
-        self.player = d.player
-        self.names = range(n)
-        self.hand_sizes = d.hand_sizes
-        self.hand = hand
-        self.colour = d.colour_before
-        self.top_card = d.top_card
-        self.direction = d.direction
-
-
-def basic_would_play(model, d, hand, n: int) -> bool:
-    """Whether a ``basic`` bot `model` holding `hand` could have made the play `d` (a
-    `unoparty.bots.memory.Decision`): the card it would choose (T-1, W-2, PU-4; ties and
-    chance — a bluff, forgetting UNO — allowed) and the colour it would name (W-1)."""
-    card = d.card
-    if d.colour is not None and len(hand) >= 2 and best_colour(hand, exclude=card) is not d.colour:
-        return False
-    phase = d.phase
-    if phase is Phase.MINI_PILE:
-        coloured = [c for c in hand if c.colour is d.mini_colour and c.colour is not None]
-        if card.is_wild:
-            return not coloured
-        return card.points >= max(c.points for c in coloured)
-    if phase is not Phase.TURN or len(hand) == 1:
-        return True
-    then = _Then(d, hand, n)
-    playable = [c for c in hand if matches_view(then, c)]
-    nxt = (d.player + d.direction) % n
-    threat = d.hand_sizes[nxt] <= 2
-    wd4 = _WD4
-    if threat and wd4 in playable:
-        if card is wd4:
-            return True
-        if wd4_is_legal(hand, d.colour_before, wd4):
-            return False
-    coloured = [c for c in playable if not c.is_wild]
-    if coloured:
-        if card.is_wild:
-            return card is wd4 and threat
-        best = max(model._score(then, c, threat) for c in coloured)
-        return model._score(then, card, threat) >= best - 1e-9
-    ranks = [model._wild_rank(then, c, threat) for c in playable]
-    return model._wild_rank(then, card, threat) <= min(ranks)
-
-
 def plays_agreeing(model, decisions, hand_now, left, n: int) -> int:
     """How many of `decisions` (one player's plays since they last drew) a ``basic`` `model`
-    would have made with `hand_now` plus the cards played since (`left`)."""
+    (`BasicBot.could_have_played`) would have made with `hand_now` plus the cards played
+    since (`left`)."""
     ok = 0
     for d in decisions:
         then = list(hand_now)
         then.extend(left[d.index:])
-        if basic_would_play(model, d, then, n):
+        if model.could_have_played(d, then, n):
             ok += 1
     return ok
 

@@ -12,7 +12,14 @@ import ipywidgets as w
 from ..i18n import _
 from .table import esc
 
-__all__ = ["ErrorPanel", "MessageBox", "LogView", "button", "narrate_event", "move_words", "move_advice"]
+__all__ = ["ErrorPanel", "MessageBox", "LogView", "button", "split", "narrate_event", "move_words", "move_advice"]
+
+
+def split(left, right) -> w.HBox:
+    """The table beside its side panel; on a narrow screen the panel wraps below (style.py)."""
+    box = w.HBox([left, right], layout=w.Layout(align_items="flex-start"))
+    box.add_class("up-split")
+    return box
 
 
 def button(description: str, *classes: str, tooltip: str = "", **kw) -> w.Button:

@@ -18,7 +18,7 @@ from ..errors import IllegalMove
 from ..i18n import _, ngettext
 from ..rules import Rules
 from .board import Board
-from .common import ErrorPanel, LogView, button, move_advice
+from .common import ErrorPanel, LogView, button, move_advice, split
 from .controller import LEARNING, PARTY, GameController
 from .table import esc
 
@@ -38,13 +38,6 @@ def make_bots(seats, level: str, seed: int = 0) -> dict:
 def _actions(*buttons):
     box = w.HBox(list(buttons))
     box.add_class("up-actions")  # wraps; buttons keep their full labels
-    return box
-
-
-def _split(left, right):
-    """The table beside its side panel; on a narrow screen the panel wraps below (style.py)."""
-    box = w.HBox([left, right], layout=w.Layout(align_items="flex-start"))
-    box.add_class("up-split")
     return box
 
 
@@ -170,7 +163,7 @@ class GameApp:
                         self.confirm_box, self.log.box],
                        layout=w.Layout(width="360px", flex="0 0 360px"))
         right.add_class("up-side")
-        self.game_box = w.VBox([_split(left, right)],
+        self.game_box = w.VBox([split(left, right)],
                                layout=w.Layout(display="none"))
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.settings_box, self.game_box])
         self._last_top = None

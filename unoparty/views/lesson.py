@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from ..i18n import _, ngettext
 from .board import Board
-from .common import ErrorPanel, LogView, MessageBox, button, move_words
+from .common import ErrorPanel, LogView, MessageBox, button, move_words, split
 from .progress import Progress, stars_for
 from .table import esc
 
@@ -57,14 +57,6 @@ def _ruling_notes(rule_ids) -> list[str]:
         if r is not None and r.is_ruling and rid not in notes:
             notes.append(rid)
     return notes
-
-
-
-def _split(left, right):
-    """The table beside its side panel; on a narrow screen the panel wraps below (style.py)."""
-    box = w.HBox([left, right], layout=w.Layout(align_items="flex-start"))
-    box.add_class("up-split")
-    return box
 
 
 class LessonPlayer:
@@ -133,7 +125,7 @@ class LessonPlayer:
                        layout=w.Layout(width="400px", flex="0 0 400px"))
         right.add_class("up-side")
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.title,
-                           _split(left, right)])
+                           split(left, right)])
         self.restart()
 
     # ------------------------------------------------------------------ stepping
