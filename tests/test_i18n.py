@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from unoparty import i18n
+from unoparty import extract, i18n
 from unoparty.cards import Card
 from unoparty.engine import Event, EventKind
 from unoparty.errors import IllegalMove
@@ -76,7 +76,7 @@ def test_lesson_extractor_yields_every_text() -> None:
     """The Babel extractor finds titles, narration, tasks, hints, feedback and mistakes."""
     path = ROOT / "unoparty" / "lessons" / "wild-pile-up.toml"
     with open(path, "rb") as f:
-        found = [m for _, _, m, _ in i18n.extract_lessons(f, (), (), {})]
+        found = [m for _, _, m, _ in extract.extract_lessons(f, (), (), {})]
     assert "Wild Pile Up: the yellow 3 mini pile" in found
     assert "The mini pile is yellow." in found
     assert any(m.startswith("Only a yellow card or a wild card") for m in found)

@@ -12,7 +12,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from ..i18n import _, language, ngettext, set_language
+from ..i18n import LANGUAGES as LANGUAGE_NAMES, _, available_languages, language, ngettext, set_language
 from . import svg
 from .common import ErrorPanel, button
 from .game_app import GameApp
@@ -22,10 +22,15 @@ from .rules_page import RulesPage
 from .style import style_widget
 from .table import esc
 
-__all__ = ["App", "LessonInfo", "lesson_catalogue", "lesson_groups", "lesson_app", "play_app", "rules_app"]
+__all__ = ["App", "LessonInfo", "language_options", "lesson_catalogue", "lesson_groups", "lesson_app", "play_app", "rules_app"]
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
-LANGUAGES = [("English", "en"), ("Français", "fr")]  # each with a catalogue in unoparty/locale
+
+
+def language_options() -> list[tuple[str, str]]:
+    """The language picker's choices, ``(own name, code)``: English and every language whose
+    catalogue is in ``unoparty/locale`` (``unoparty.i18n.available_languages``)."""
+    return [(LANGUAGE_NAMES[code], code) for code in available_languages()]
 
 
 @dataclass(frozen=True)
@@ -71,8 +76,14 @@ class App:
     """
 
     def __init__(self, *, progress: Progress | None = None, bot_factory: Callable | None = None,
-                 groups: list[str] | None = None, start: str = "home") -> None:
+                 groups: list[str] | None = None, start: str = "home", lang: str | None = None) -> None:
         self.progress = progress or Progress()
+        if lang is None:  # the chain of unoparty.views.language, read when the page connects
+            import os
+
+            from .language import choose_language, request_environ
+            lang = choose_language(self.progress.language, {**os.environ, **request_environ()})
+        set_language(lang)
         self.errors = ErrorPanel()
         g = self.errors.guard
         self.only_groups = groups
@@ -81,10 +92,12 @@ class App:
             "home": button(_("Home")), "lessons": button(_("Lessons")), "game": button(_("Play against bots")),
             "rules": button(_("Rules")),
         }
-        self.language = w.Dropdown(options=LANGUAGES, value=language() if language() in dict(LANGUAGES).values() else "en",
+        options = language_options()
+        self.language = w.Dropdown(options=options, value=language() if language() in dict(options).values() else "en",
                                    description=_("Language"), layout=w.Layout(width="220px", margin="0 0 0 auto"))
         self.language.add_class("up-language")
-        self.language.observe(g(lambda change: self.set_language(change["new"])), names="value")
+        self._quiet = False  # set_language moving the picker itself: not the learner's choice
+        self.language.observe(g(lambda change: self._quiet or self.choose_language(change["new"])), names="value")
         self.nav_buttons["home"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["lessons"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["game"].on_click(g(lambda _b: self.show_game()))
@@ -117,26 +130,41 @@ class App:
             self.nav_buttons[key].tooltip = text
         self.language.description = _("Language")
 
+    def choose_language(self, lang: str) -> None:
+        """The learner picked `lang`: switch to it and remember it with their progress."""
+        self.set_language(lang)
+        self.progress.language = lang
+
     def set_language(self, lang: str) -> None:
-        """Switch every text of the app to `lang` (``"en"``, ``"fr"``): the pages are built
-        again in the new language. A game in progress is kept only in the language it was
-        started in: switching starts the game page afresh; an open lesson restarts."""
+        """Switch every text of the app to `lang` (``"en"``, ``"fr"``, …): the pages are built
+        again in the new language, and you keep your place — a game goes on with the same
+        table, a lesson stays at the same step with the same answers."""
+        if lang not in dict(self.language.options).values():
+            lang = "en"
         set_language(lang)
         if self.language.value != lang:
-            self.language.value = lang
+            self._quiet = True
+            try:
+                self.language.value = lang
+            finally:
+                self._quiet = False
         self._label()
+        focus = self._rules.focus if self._rules is not None else None
         self._rules = None
-        if self._game is not None:
-            if self._game.controller is not None:
-                self._game.controller.stop()
+        old_game = self._game
+        if old_game is not None:
             self._game = None
+            self.game.resume(old_game)
         page, lesson = self.page, self.lesson
         if page == "lesson" and lesson is not None and getattr(lesson, "lesson_id", None):
             info = next((i for i in lesson_catalogue() if i.id == lesson.lesson_id), None)
             if info is not None:
-                self.open_lesson(info)
+                self.open_lesson(info).resume(lesson)
                 return
-        {"game": self.show_game, "rules": self.show_rules}.get(page, self.show_home)()
+        if page == "rules":
+            self.show_rules(focus)
+            return
+        {"game": self.show_game}.get(page, self.show_home)()
 
     @property
     def rules(self) -> RulesPage:
