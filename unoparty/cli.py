@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "simulate rounds between bots.",
     )
     parser.add_argument("--version", action="version", version=f"unoparty {__version__}")
+    parser.add_argument("--lang", metavar="LANG",
+                        help="the language of the messages and of the app it serves: en, fr, ro, nb or cs "
+                             "(default: the UNOPARTY_LANG environment variable, else the browser's, else English)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in _command_modules():
         try:
@@ -62,6 +65,19 @@ def _unavailable(name: str, error: Exception):
     return run
 
 
+def _use_language(lang: str | None) -> None:
+    """``--lang``: the messages of this command in `lang`, and ``UNOPARTY_LANG`` set so the
+    app it serves opens in it (``unoparty.views.language``)."""
+    import os
+
+    from .i18n import match_language, set_language
+    if lang:
+        os.environ["UNOPARTY_LANG"] = lang
+    found = match_language(lang or os.environ.get("UNOPARTY_LANG"))
+    if found:
+        set_language(found)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (never raises for bad input)."""
     parser = build_parser()
@@ -69,6 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help, --version, usage errors
         return e.code if isinstance(e.code, int) else 2
+    _use_language(getattr(args, "lang", None))
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()

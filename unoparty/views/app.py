@@ -22,7 +22,7 @@ from .rules_page import RulesPage
 from .style import style_widget
 from .table import esc
 
-__all__ = ["App", "LessonInfo", "language_options", "lesson_catalogue", "lesson_groups", "lesson_app", "play_app", "rules_app"]
+__all__ = ["App", "LessonInfo", "language_options", "about_html", "lesson_catalogue", "lesson_groups", "lesson_app", "play_app", "rules_app"]
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 
@@ -62,6 +62,17 @@ def lesson_groups() -> dict[str, list[LessonInfo]]:
     for info in lesson_catalogue():
         groups.setdefault(info.group, []).append(info)
     return groups
+
+
+def about_html() -> str:
+    """The "About this app" block of the landing page, in the current language."""
+    paragraphs = (
+        _("A friendly way to learn UNO Party! (and classic UNO): short lessons that set up a table and walk you through one rule at a time, a game against bots, and every rule written in plain words."),
+        _("How the game teaches: every refusal comes with a sentence and the id of the rule behind it (like SP-3). Where the printed rules are silent, the app says so and shows its own ruling."),
+        _("Your stars are kept on this computer, so you can come back later and carry on."),
+    )
+    return (f'<div class="up-about"><h3>{esc(_("About this app"))}</h3>'
+            + "".join(f"<p>{esc(p)}</p>" for p in paragraphs) + "</div>")
 
 
 class App:
@@ -240,11 +251,16 @@ class App:
         cards = "".join(svg.card_svg(Card.parse(c), 64) for c in
                         ("red 7", "yellow point taken", "green reverse", "blue skip", "wild pile up",
                          "wild drawn together", "wild draw four"))
+        if self.only_groups:  # a group's own page (lesson_app): how a lesson works
+            welcome = _("Each lesson sets up a table and walks you through it. Press Next to go on and Back to look again. When a task appears, answer it by clicking on the table: a card in your hand, a button, or a player. A wrong answer is never a problem: the app explains what the rules say and gives you a hint.")
+        else:
+            welcome = _("New to UNO Party!? Start with the first lesson. Each lesson sets up a table and walks you through a rule; answer the tasks by clicking on the table. You earn up to three stars per lesson.")
         intro = w.HTML(
             f"<div style='display:flex;gap:6px;margin:4px 0 8px'>{cards}</div>"
-            f"<p style='font-size:16px'>{esc(_('New to UNO Party!? Start with the first lesson. Each lesson sets up a table and walks you through a rule; answer the tasks by clicking on the table. You earn up to three stars per lesson.'))}</p>")
+            f"<p style='font-size:16px'>{esc(welcome)}</p>")
+        self.about = w.HTML(about_html())
         self.home = w.VBox([intro, w.HBox([play, rules]),
-                            w.HTML(f"<h2>{esc(_('Lessons'))}</h2>"), tiles])
+                            w.HTML(f"<h2>{esc(_('Lessons'))}</h2>"), tiles, self.about])
         self._set("home", self.home)
 
     def open_lesson(self, info: LessonInfo) -> LessonPlayer:
