@@ -63,6 +63,7 @@ app:
 	@echo "Starting the unoparty app. Open http://127.0.0.1:$(PORT)/ in your browser; Ctrl-C stops it."
 	$(VENV)/bin/voila "$(APP_NOTEBOOK)" --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
 	    --strip_sources=True \
+	    --VoilaConfiguration.http_header_envs=Accept-Language \
 	    --MappingKernelManager.cull_idle_timeout=600 \
 	    --MappingKernelManager.cull_interval=60
 
