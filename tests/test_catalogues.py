@@ -173,7 +173,7 @@ def _texts_the_app_translates(monkeypatch, lessons_dir: Path | None = None) -> s
             for step in ref.scenario.steps:  # texts are read when loaded; touch them anyway
                 str(step)
         for r in rulebook.RULES.values():
-            r.plain_title, r.plain_text
+            r.plain_title, r.plain_text, r.exact_text
         for fam in rulebook.FAMILIES:
             rulebook.family_title(fam)
     else:

@@ -116,17 +116,21 @@ def extract_plain_rules(fileobj, keywords, comment_tags, options):
 
 def extract_rule_book(fileobj, keywords, comment_tags, options):
     """Babel extractor for ``unoparty/rules_text/RULES.md``: yields the family headings
-    (``## SP — Speed Play``) the rules page shows, as :func:`unoparty.rulebook.family_title`
-    translates them."""
+    (``## SP — Speed Play``) and each rule's exact wording, as the rules page shows them
+    (:func:`unoparty.rulebook.family_title`, :attr:`unoparty.rulebook.Rule.exact_text`)."""
     from .rulebook import parse_rule_book
 
     raw = fileobj.read()
     text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     lines = text.splitlines()
-    _rules, families = parse_rule_book(text)
+    rules, families = parse_rule_book(text)
     for fam, heading in families.items():
         lineno = next((i for i, line in enumerate(lines, 1) if line.startswith("#") and heading in line), 1)
         yield lineno, "_", heading, [f"family {fam} heading"]
+        for rule in rules.values():
+            if rule.family == fam and rule.text:
+                at = next((i for i, line in enumerate(lines, 1) if f"**{rule.id}" in line), lineno)
+                yield at, "_", rule.text, [f"rule {rule.id}: the exact wording (RULES.md)"]
 
 
 def lesson_texts(path) -> list[str]:

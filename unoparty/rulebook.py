@@ -84,6 +84,12 @@ class Rule:
         ``""`` when none."""
         return tr_text(self.plain_text_en) if self.plain_text_en else ""
 
+    @property
+    def exact_text(self) -> str:
+        """:attr:`text` (RULES.md's exact wording, shown folded away on the rules page) in the
+        current language (extracted by :func:`unoparty.extract.extract_rule_book`)."""
+        return tr_text(self.text) if self.text else ""
+
 
 def _plain(md: str) -> str:
     """Markdown emphasis and code marks removed."""

@@ -48,7 +48,7 @@ def _rule_html(rule, focus: bool = False) -> str:
     marks = "".join(f'<span class="up-mark {_MARK_CLASS.get(m, "")}">{esc(_mark_label(m))}</span>'
                     for m in rule.markers)
     title = rule.plain_title or rule.title
-    spec = "".join(f"<p>{esc(line)}</p>" for line in rule.text.splitlines() if line.strip())
+    spec = "".join(f"<p>{esc(line)}</p>" for line in rule.exact_text.splitlines() if line.strip())
     if rule.plain_text:
         spec = spec.replace("<p>", f'<p style="{_EXACT_STYLE}">')
         body = f'<p class="up-plain">{esc(rule.plain_text)}</p>'
