@@ -226,3 +226,16 @@ def test_switching_language_mid_game_keeps_the_table(french, tmp_path, monkeypat
     assert app.game.game_box.layout.display != "none" and app.game.settings_box.layout.display == "none"
     assert app.game.deal_button.description != "Deal the cards"
     assert app.errors.errors == []
+
+
+def test_the_command_help_follows_lang(capsys) -> None:
+    """``unoparty --lang fr --help``: the command's own help texts in French."""
+    from unoparty.cli import main
+    try:
+        assert main(["--lang", "fr", "--help"]) == 0
+        out = capsys.readouterr().out
+        assert "lister les leçons" in out and "list the lessons" not in out
+    finally:
+        import os
+        os.environ.pop("UNOPARTY_LANG", None)
+        i18n.set_language("en")

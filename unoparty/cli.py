@@ -37,15 +37,17 @@ def _command_modules() -> list[str]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every command of :mod:`unoparty.commands` registered."""
+    from .i18n import _
+
     parser = argparse.ArgumentParser(
         prog="unoparty",
-        description="Learn UNO Party! (and classic UNO): check and show scenario files, list the lessons, "
-                    "simulate rounds between bots.",
+        description=_("Learn UNO Party! (and classic UNO): check and show scenario files, list the lessons, "
+                      "simulate rounds between bots."),
     )
     parser.add_argument("--version", action="version", version=f"unoparty {__version__}")
     parser.add_argument("--lang", metavar="LANG",
-                        help="the language of the messages and of the app it serves: en, fr, ro, nb or cs "
-                             "(default: the UNOPARTY_LANG environment variable, else the browser's, else English)")
+                        help=_("the language of the messages and of the app it serves: en, fr, ro, nb or cs "
+                               "(default: the UNOPARTY_LANG environment variable, else the browser's, else English)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in _command_modules():
         try:
@@ -80,12 +82,15 @@ def _use_language(lang: str | None) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (never raises for bad input)."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _rest = early.parse_known_args(argv)
+    _use_language(known.lang)  # before the parser is built: --help in the language too
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help, --version, usage errors
         return e.code if isinstance(e.code, int) else 2
-    _use_language(getattr(args, "lang", None))
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()
