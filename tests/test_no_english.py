@@ -148,6 +148,7 @@ def test_no_english_is_left_on_any_page(lang: str, tmp_path, monkeypatch) -> Non
         widget_texts(app.box, seen)                    # the rules page
         app.show_rules("SP-3")
         widget_texts(app.box, seen)
+        widget_texts(App(lang=lang, groups=["speed-play"]).box, seen)  # a lesson group's own page
         _walk_lessons(app, seen)                       # every step of every lesson
         _play_a_game(app, seen)                        # a seeded game
         assert not app.errors.errors, app.errors.errors
