@@ -232,7 +232,7 @@ class GameApp:
         c.on_error = self.errors.report
         self.render()
         self.settings_box.layout.display = "none"
-        self.game_box.layout.display = None
+        self.game_box.layout.display = ""
 
     def ask_new_game(self) -> None:
         """New game: at once when the round or match is over, else after a confirmation."""
