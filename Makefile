@@ -23,8 +23,9 @@ APP_NOTEBOOK := notebooks/Start here.ipynb
 LOCALE_DIR := unoparty/locale
 DOMAIN := unoparty
 POT := $(LOCALE_DIR)/$(DOMAIN).pot
-# Languages with a catalogue (the seeds also come in Romanian, Norwegian and Czech: add them here).
-LANGUAGES ?= fr
+# The languages of the app besides English, its source language (unoparty.i18n.LANGUAGES
+# names the same five): French, Romanian, Norwegian (bokmål), Czech — the seeds' languages.
+LANGUAGES ?= fr ro nb cs
 
 .PHONY: all venv app test bench messages catalogues clean help
 
@@ -45,7 +46,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --progress-bar off -e '.[$(EXTRAS)]'
 	@touch $(STAMP)
 
-# Compile the translation catalogues (*.po -> *.mo; the .mo files are not in git).
+# Compile the translation catalogues (*.po -> *.mo). The .mo files are kept in git, so that
+# any install has them (pip install ., pip install -e ., a wheel); tests/test_catalogues.py
+# fails when one is not current with its .po. `make messages` compiles them too.
 catalogues: $(STAMP)
 	@if compgen -G '$(LOCALE_DIR)/*/LC_MESSAGES/$(DOMAIN).po' >/dev/null; then \
 	    $(VENV)/bin/pybabel -q compile -d $(LOCALE_DIR) -D $(DOMAIN) || exit 1; \
@@ -60,6 +63,7 @@ app:
 	@echo "Starting the unoparty app. Open http://127.0.0.1:$(PORT)/ in your browser; Ctrl-C stops it."
 	$(VENV)/bin/voila "$(APP_NOTEBOOK)" --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
 	    --strip_sources=True \
+	    --VoilaConfiguration.http_header_envs=Accept-Language \
 	    --MappingKernelManager.cull_idle_timeout=600 \
 	    --MappingKernelManager.cull_interval=60
 
@@ -92,8 +96,10 @@ bench: catalogues
 	    $(PY) "$$f" || exit 1; \
 	done
 
-# Extract every string marked with _() or ngettext() into the template, start a catalogue
-# for each language in $(LANGUAGES) that has none, update the others, compile all.
+# Extract every string marked with _() or ngettext() and every text of the lesson, curriculum
+# and rule files (babel.cfg, unoparty/extract.py) into the template, start a catalogue for
+# each language in $(LANGUAGES) that has none, update the others, compile all (commit the
+# .po and .mo files together).
 messages: $(STAMP)
 	mkdir -p $(LOCALE_DIR)
 	$(VENV)/bin/pybabel extract -F babel.cfg --no-default-keywords -k _ -k N_ -k ngettext:1,2 \
@@ -109,4 +115,3 @@ messages: $(STAMP)
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis test-artifacts screenshots
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
-	find $(LOCALE_DIR) -name '*.mo' -delete 2>/dev/null || true

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from unoparty import i18n
+from unoparty import extract, i18n
 from unoparty.cards import Card
 from unoparty.engine import Event, EventKind
 from unoparty.errors import IllegalMove
@@ -76,7 +76,7 @@ def test_lesson_extractor_yields_every_text() -> None:
     """The Babel extractor finds titles, narration, tasks, hints, feedback and mistakes."""
     path = ROOT / "unoparty" / "lessons" / "wild-pile-up.toml"
     with open(path, "rb") as f:
-        found = [m for _, _, m, _ in i18n.extract_lessons(f, (), (), {})]
+        found = [m for _, _, m, _ in extract.extract_lessons(f, (), (), {})]
     assert "Wild Pile Up: the yellow 3 mini pile" in found
     assert "The mini pile is yellow." in found
     assert any(m.startswith("Only a yellow card or a wild card") for m in found)
@@ -127,3 +127,115 @@ def test_every_learner_string_has_a_french_translation(tmp_path) -> None:
     untranslated = [mid for mid in wanted if not french[mid].string or french[mid].fuzzy
                     or (isinstance(french[mid].string, tuple) and not all(french[mid].string))]
     assert not untranslated, f"{len(untranslated)} strings without a French translation: {untranslated[:5]}"
+
+
+# ---- the language chain, the picker, keeping your place (issue 11) ---------------------------
+
+
+def test_the_language_chain(monkeypatch) -> None:
+    """The learner's choice, else ?lang=, else UNOPARTY_LANG, else the browser's, else English."""
+    from unoparty.views.language import choose_language
+    env = {"QUERY_STRING": "x=1&lang=fr", "UNOPARTY_LANG": "en", "HTTP_ACCEPT_LANGUAGE": "en-US"}
+    assert choose_language("en", env) == "en"                      # the learner's choice first
+    assert choose_language(None, env) == "fr"                      # then the address
+    assert choose_language(None, {**env, "QUERY_STRING": ""}) == "en"  # then UNOPARTY_LANG
+    assert choose_language(None, {"UNOPARTY_LANG": "fr"}) == "fr"
+    assert choose_language(None, {"HTTP_ACCEPT_LANGUAGE": "fr-BE,fr;q=0.9,en;q=0.5"}) == "fr"  # the browser
+    assert choose_language(None, {"HTTP_ACCEPT_LANGUAGE": "de-DE"}) == "en"  # else English
+    assert choose_language("xx", {"QUERY_STRING": "lang=zz"}) == "en"        # unknown ones skipped
+
+
+def test_the_app_opens_in_the_chosen_language_and_remembers_a_choice(tmp_path, monkeypatch) -> None:
+    from unoparty.views.app import App
+    from unoparty.views.progress import Progress
+    monkeypatch.delenv("UNOPARTY_LANG", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "lang=fr")
+    progress = Progress(tmp_path / "p.json")
+    app = App(progress=progress)
+    try:
+        assert i18n.language() == "fr" and app.language.value == "fr"
+        assert progress.language is None          # a demo link is not the learner's choice
+        assert [code for _name, code in app.language.options] == i18n.available_languages()
+        app.language.value = "en"                 # the learner picks English: kept
+        assert progress.language == "en" and i18n.language() == "en"
+        progress.record("matching", 2)
+        assert progress.language == "en" and progress.stars("matching") == 2
+        assert App(progress=progress).language.value == "en"  # beats ?lang=fr next time
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_cli_lang_option_sets_the_language(monkeypatch, capsys) -> None:
+    from unoparty.cli import main
+    monkeypatch.delenv("UNOPARTY_LANG", raising=False)
+    try:
+        assert main(["--lang", "fr", "lessons"]) == 0
+        import os
+        assert os.environ["UNOPARTY_LANG"] == "fr" and i18n.language() == "fr"
+        assert "Le but et la mise en place" in capsys.readouterr().out
+    finally:
+        monkeypatch.delenv("UNOPARTY_LANG", raising=False)
+        i18n.set_language("en")
+
+
+def test_switching_language_mid_lesson_keeps_the_step_and_answers(french, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("UNOPARTY_PROGRESS", str(tmp_path / "progress.json"))
+    i18n.set_language("en")
+    from unoparty.views.app import App, lesson_catalogue
+    app = App(lang="en")
+    info = next(i for i in lesson_catalogue() if i.id == "matching")
+    player = app.open_lesson(info)
+    while not (player.pos >= 0 and player.steps[player.pos].is_task):
+        player.next_button.click()
+    task = player.steps[player.pos]
+    wrong = next(m for m in player.game.legal_moves(player.me) if m not in task.answer_moves) \
+        if any(m not in task.answer_moves for m in player.game.legal_moves(player.me)) else None
+    if wrong is not None:
+        player._answer(wrong)
+    player._answer(task.answer_moves[0])
+    pos, answered, wrong_count = player.pos, set(player.answered), player.wrong
+    english_say = player.say.value
+    app.language.value = "fr"
+    resumed = app.lesson
+    assert resumed is not player and app.page == "lesson"
+    assert (resumed.pos, resumed.answered, resumed.wrong) == (pos, answered, wrong_count)
+    assert resumed.say.value != english_say
+    assert [str(e) for e in resumed.game.events] == [str(e) for e in player.game.events]
+    assert app.errors.errors == []
+
+
+def test_switching_language_mid_game_keeps_the_table(french, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("UNOPARTY_PROGRESS", str(tmp_path / "progress.json"))
+    from unoparty.views.app import App
+    app = App(lang="en", start="game")
+    game_app = app.game
+    game_app.deal(seed=7)
+    game, controller = game_app.game, game_app.controller
+    board = game_app.board
+    playable = [i for i, box in enumerate(board.hand.slots[: len(board.hand.cards)])
+                if "up-playable" in box._dom_classes]
+    if playable and game.current == 0:
+        board.hand.buttons[playable[0]].click()
+        if board.picker.layout.display != "none" and board.colour_buttons:
+            list(board.colour_buttons.values())[0].click()
+    moves_before = len(game.events)
+    app.language.value = "fr"
+    assert app.page == "game" and app.game is not game_app
+    assert app.game.game is game and app.game.controller is controller
+    assert len(app.game.game.events) == moves_before
+    assert app.game.game_box.layout.display != "none" and app.game.settings_box.layout.display == "none"
+    assert app.game.deal_button.description != "Deal the cards"
+    assert app.errors.errors == []
+
+
+def test_the_command_help_follows_lang(capsys) -> None:
+    """``unoparty --lang fr --help``: the command's own help texts in French."""
+    from unoparty.cli import main
+    try:
+        assert main(["--lang", "fr", "--help"]) == 0
+        out = capsys.readouterr().out
+        assert "lister les leçons" in out and "list the lessons" not in out
+    finally:
+        import os
+        os.environ.pop("UNOPARTY_LANG", None)
+        i18n.set_language("en")

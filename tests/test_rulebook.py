@@ -165,7 +165,7 @@ def test_plain_texts_are_translated_when_read(monkeypatch):
 
 
 def test_plain_extractor_yields_what_the_rule_book_translates():
-    from unoparty import i18n
+    from unoparty import extract as i18n
     with open(rulebook.PLAIN_PATH, "rb") as f:
         found = list(i18n.extract_plain_rules(f, (), (), {}))
     messages = [m for _l, func, m, _c in found]
@@ -174,7 +174,7 @@ def test_plain_extractor_yields_what_the_rule_book_translates():
         assert r.plain_title_en in messages and r.plain_text_en in messages, r.id
     assert len(messages) == 2 * len(RULES)
     cfg = (RULES_PATH.parent.parent.parent / "babel.cfg").read_text(encoding="utf-8")
-    assert "[unoparty.i18n.extract_plain_rules: unoparty/rules_text/plain.toml]" in cfg
+    assert "[unoparty.extract.extract_plain_rules: unoparty/rules_text/plain.toml]" in cfg
 
 
 def test_a_missing_plain_file_loads_as_empty(tmp_path):

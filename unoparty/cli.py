@@ -37,12 +37,17 @@ def _command_modules() -> list[str]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every command of :mod:`unoparty.commands` registered."""
+    from .i18n import _
+
     parser = argparse.ArgumentParser(
         prog="unoparty",
-        description="Learn UNO Party! (and classic UNO): check and show scenario files, list the lessons, "
-                    "simulate rounds between bots.",
+        description=_("Learn UNO Party! (and classic UNO): check and show scenario files, list the lessons, "
+                      "simulate rounds between bots."),
     )
     parser.add_argument("--version", action="version", version=f"unoparty {__version__}")
+    parser.add_argument("--lang", metavar="LANG",
+                        help=_("the language of the messages and of the app it serves: en, fr, ro, nb or cs "
+                               "(default: the UNOPARTY_LANG environment variable, else the browser's, else English)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in _command_modules():
         try:
@@ -62,8 +67,25 @@ def _unavailable(name: str, error: Exception):
     return run
 
 
+def _use_language(lang: str | None) -> None:
+    """``--lang``: the messages of this command in `lang`, and ``UNOPARTY_LANG`` set so the
+    app it serves opens in it (``unoparty.views.language``)."""
+    import os
+
+    from .i18n import match_language, set_language
+    if lang:
+        os.environ["UNOPARTY_LANG"] = lang
+    found = match_language(lang or os.environ.get("UNOPARTY_LANG"))
+    if found:
+        set_language(found)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (never raises for bad input)."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _rest = early.parse_known_args(argv)
+    _use_language(known.lang)  # before the parser is built: --help in the language too
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -27,10 +27,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from .i18n import _
+from .i18n import tr_text
 
 __all__ = [
-    "Rule", "RULES", "FAMILIES", "RULES_PATH", "PLAIN_PATH", "load_plain", "rule", "rule_text", "is_ruling",
+    "Rule", "RULES", "FAMILIES", "family_title", "RULES_PATH", "PLAIN_PATH", "load_plain", "rule", "rule_text", "is_ruling",
     "is_rule_id", "parse_rules", "parse_rule_book", "refusal_order_text",
 ]
 
@@ -75,14 +75,20 @@ class Rule:
     def plain_title(self) -> str:
         """The heading a learner reads (``"Matching the top card"``), in the current language
         (translated at each access, so a language change applies); ``""`` when none."""
-        return _(self.plain_title_en) if self.plain_title_en else ""
+        return tr_text(self.plain_title_en) if self.plain_title_en else ""
 
     @property
     def plain_text(self) -> str:
         """The rule in plain words for learners, in the current language (translated at each
         access); says "The printed rules don't say; this app rules that …" for a ruling;
         ``""`` when none."""
-        return _(self.plain_text_en) if self.plain_text_en else ""
+        return tr_text(self.plain_text_en) if self.plain_text_en else ""
+
+    @property
+    def exact_text(self) -> str:
+        """:attr:`text` (RULES.md's exact wording, shown folded away on the rules page) in the
+        current language (extracted by :func:`unoparty.extract.extract_rule_book`)."""
+        return tr_text(self.text) if self.text else ""
 
 
 def _plain(md: str) -> str:
@@ -184,7 +190,7 @@ def parse_rule_book(markdown: str) -> tuple[dict[str, Rule], dict[str, str]]:
 
 def load_plain(path: Path = PLAIN_PATH) -> dict[str, tuple[str, str]]:
     """plain.toml read: rule id → ``(title, text)``, stripped, exactly as passed to :func:`_`
-    (and as :func:`unoparty.i18n.extract_plain_rules` extracts them). ``{}`` when the file is
+    (and as :func:`unoparty.extract.extract_plain_rules` extracts them). ``{}`` when the file is
     missing."""
     if not path.exists():
         return {}
@@ -204,6 +210,14 @@ RULES: Mapping[str, Rule] = MappingProxyType(_RULES)
 
 FAMILIES: Mapping[str, str] = MappingProxyType(_FAMS)
 """Family letters → heading, in file order: ``{"D": "Cards", "S": "Setup", …}``."""
+
+
+def family_title(family: str) -> str:
+    """The heading of a family of rules (``"SP"`` → ``"Speed Play"``), in the current language
+    (extracted from RULES.md by :func:`unoparty.extract.extract_rule_book`); ``""`` when
+    the family is unknown."""
+    heading = FAMILIES.get(family, "")
+    return tr_text(heading) if heading else ""
 
 
 def is_rule_id(rule_id: str) -> bool:

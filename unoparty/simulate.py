@@ -33,7 +33,7 @@ from .bots.basic import wd4_is_legal
 from .cards import Kind
 from .engine import EventKind, Phase
 from .game import Game
-from .i18n import ngettext
+from .i18n import _, ngettext
 from .rules import Rules
 
 __all__ = ["RoundResult", "Summary", "run_round", "simulate", "wilson", "derive_seed",
@@ -429,21 +429,21 @@ def _progress_bar(total: int):
 def register(subparsers) -> None:
     """Add ``unoparty simulate`` (called from `unoparty.commands.simulate`)."""
     p = subparsers.add_parser(
-        "simulate", help="play many bot rounds and summarise them",
-        description="Play many rounds between bots and print win rates (95% Wilson intervals), round "
-                    "lengths, cards drawn and plays of each card kind. Results are the same for any "
-                    "number of workers.")
-    p.add_argument("--players", default="4", metavar="N", help="players per table, 2-16 (classic 2-10); default 4")
-    p.add_argument("--games", default="100", metavar="G", help="rounds to play; default 100")
+        "simulate", help=_("play many bot rounds and summarise them"),
+        description=_("Play many rounds between bots and print win rates (95% Wilson intervals), round "
+                      "lengths, cards drawn and plays of each card kind. Results are the same for any "
+                      "number of workers."))
+    p.add_argument("--players", default="4", metavar="N", help=_("players per table, 2-16 (classic 2-10); default 4"))
+    p.add_argument("--games", default="100", metavar="G", help=_("rounds to play; default 100"))
     p.add_argument("--bots", default="basic", metavar="LEVELS",
-                   help="comma-separated levels by seat, e.g. strong,basic (the last one fills the table): "
-                        + ", ".join(LEVELS))
-    p.add_argument("--rules", default="party", metavar="SET", help="party (default) or classic")
-    p.add_argument("--seed", default="0", metavar="S", help="a whole number ≥ 0; default 0")
-    p.add_argument("--workers", default="1", metavar="K", help="worker processes; default 1")
+                   help=_("comma-separated levels by seat, e.g. strong,basic (the last one fills the table): {levels}")
+                   .format(levels=", ".join(LEVELS)))
+    p.add_argument("--rules", default="party", metavar="SET", help=_("party (default) or classic"))
+    p.add_argument("--seed", default="0", metavar="S", help=_("a whole number ≥ 0; default 0"))
+    p.add_argument("--workers", default="1", metavar="K", help=_("worker processes; default 1"))
     p.add_argument("--cap", default=str(DEFAULT_CAP), metavar="MOVES",
-                   help=f"stop a round after this many moves; default {DEFAULT_CAP}")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+                   help=_("stop a round after this many moves; default {cap}").format(cap=DEFAULT_CAP))
+    p.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     p.set_defaults(func=run)
 
 

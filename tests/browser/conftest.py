@@ -38,6 +38,7 @@ def voila_command(notebook: str, port: int) -> list[str]:
     base = [exe] if exe else [sys.executable, "-m", "voila"]
     return base + [notebook, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                    "--strip_sources=True",
+                   "--VoilaConfiguration.http_header_envs=Accept-Language",
                    "--MappingKernelManager.cull_idle_timeout=120",
                    "--MappingKernelManager.cull_interval=30"]
 

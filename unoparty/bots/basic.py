@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from ..cards import COLOURS, Card, Colour, Kind
 from ..engine import (Accept, CallUno, Catch, Challenge, Draw, Keep, Phase, Play, PointAt, SpeedPlay,
                       TakeMiniPile)
-from ..i18n import _, card_name, the_card
+from ..i18n import _, card_name, colour_name, the_card
 from .base import Timing, best_colour, fewest_cards_order, matches_view, next_seat, unseen_cards
 
 __all__ = ["BasicBot", "wd4_is_legal", "bluff_odds", "colour_before_wd4"]
@@ -212,7 +212,7 @@ class BasicBot:
         fits = [m.card for m in view.legal_moves if type(m) is Play]
         if not fits:
             return TakeMiniPile(p), _("Take the mini pile: none of your cards is {colour} or wild.").format(
-                colour=_(str(view.colour)))
+                colour=colour_name(view.colour))
         hand = view.hand
         coloured = [c for c in fits if not c.is_wild]
         pool = coloured or fits
@@ -224,7 +224,7 @@ class BasicBot:
         if card.is_wild:
             return move, _("Add {card}: it is the only card you have that fits.").format(card=_the(card))
         return move, _("Add {card}: it fits the {colour} mini pile and you keep your wild cards.").format(
-            card=_the(card), colour=_(str(view.colour)))
+            card=_the(card), colour=colour_name(view.colour))
 
     def _wants_to_hold_wild(self, view) -> bool:
         """Keep a wild card for later when nobody is close to going out and the hand is big."""
@@ -299,10 +299,10 @@ class BasicBot:
         if kind is Kind.WILD_DRAWN_TOGETHER:
             a, b = move.link
             return _("Play the wild drawn together as {colour}: link {a} and {b}, who hold the fewest cards.").format(
-                colour=_(str(move.colour)), a=view.names[a], b=view.names[b])
+                colour=colour_name(move.colour), a=view.names[a], b=view.names[b])
         if kind.takes_colour:
             return _("Play {card} and name {colour}: you hold the most {colour} cards.").format(
-                card=_the(card), colour=_(str(move.colour)))
+                card=_the(card), colour=colour_name(move.colour))
         if kind is Kind.WILD_PILE_UP:
             return _("Play the wild pile up: it is the only card you can play.")
         if threat and kind in (Kind.DRAW_TWO, Kind.SKIP, Kind.REVERSE):

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import sys
 
+from ..i18n import _, ngettext
+
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("lessons", help="list the lessons; 'coverage': which lessons teach each rule",
-                              description="List the curriculum (unoparty/curriculum.toml) in order.")
+    p = subparsers.add_parser("lessons", help=_("list the lessons; 'coverage': which lessons teach each rule"),
+                              description=_("List the curriculum (unoparty/curriculum.toml) in order."))
     p.add_argument("action", nargs="?", choices=["list", "coverage", "check"], default="list",
-                   help="list (default); coverage: rule ids and the lessons that teach them; "
-                        "check: 'scenario check' every lesson of the curriculum")
-    p.add_argument("--curriculum", metavar="FILE", default=None, help="another curriculum file")
+                   help=_("list (default); coverage: rule ids and the lessons that teach them; "
+                          "check: 'scenario check' every lesson of the curriculum"))
+    p.add_argument("--curriculum", metavar="FILE", default=None, help=_("another curriculum file"))
     p.set_defaults(func=run)
 
 
@@ -45,10 +47,12 @@ def run(args) -> int:
         for rid, ids in table.items():
             print(f"{rid.ljust(width)}  {', '.join(ids) if ids else '-'}")
         taught = sum(1 for ids in table.values() if ids)
-        print(f"{taught} of {len(table)} rules taught by {len(curriculum.lessons)} lessons")
+        print(ngettext("{taught} of {n} rules taught by {lessons} lesson",
+                       "{taught} of {n} rules taught by {lessons} lessons", len(curriculum.lessons))
+              .format(taught=taught, n=len(table), lessons=len(curriculum.lessons)))
     else:
         if curriculum.path is None:
-            print("(a folder: every lesson file in it, by name)")
+            print(_("(a folder: every lesson file in it, by name)"))
         n = 0
         for gi, group in enumerate(curriculum.groups, 1):
             print(f"{gi}. {group.title}")

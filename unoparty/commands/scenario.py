@@ -4,22 +4,24 @@ from __future__ import annotations
 
 import sys
 
+from ..i18n import _
+
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("scenario", help="check or show scenario files",
-                              description="Check or show scenario files (SCENARIO_FORMAT.md, format 1).")
+    p = subparsers.add_parser("scenario", help=_("check or show scenario files"),
+                              description=_("Check or show scenario files (SCENARIO_FORMAT.md, format 1)."))
     sub = p.add_subparsers(dest="scenario_command", metavar="ACTION")
-    check = sub.add_parser("check", help="check every expectation of the files",
-                           description="Exit 0: every expectation holds; 1: some do not; 2: a file is invalid.")
+    check = sub.add_parser("check", help=_("check every expectation of the files"),
+                           description=_("Exit 0: every expectation holds; 1: some do not; 2: a file is invalid."))
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(func=run_check)
-    show = sub.add_parser("show", help="print the walk-through as text")
+    show = sub.add_parser("show", help=_("print the walk-through as text"))
     show.add_argument("file", metavar="FILE")
     who = show.add_mutually_exclusive_group()
     who.add_argument("--as", dest="viewer", default="You", metavar="NAME",
-                     help="narrate as this player sees it (default: You, when there is such a player)")
+                     help=_("narrate as this player sees it (default: You, when there is such a player)"))
     who.add_argument("--all", dest="viewer", action="store_const", const=None,
-                     help="narrate as an onlooker who sees every card")
+                     help=_("narrate as an onlooker who sees every card"))
     show.set_defaults(func=run_show)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..cards import Card, Kind
-from ..i18n import _, card_name, colour_name, the_card
+from ..i18n import _, card_name, colour_name, symbol_name, the_card
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .state import Phase, State
@@ -40,7 +40,8 @@ class Refusal:
 
 def _r(rule: str, text: str, ruling: bool = False) -> Refusal:
     if ruling:
-        text = f"{text} {_(RULING_NOTE_SENTENCE)} ({rule})"
+        note = _("(The printed rules don't say; this app rules it so.)")  # RULING_NOTE_SENTENCE
+        text = f"{text} {note} ({rule})"
     else:
         text = f"{text} ({rule})"
     return Refusal(rule, text, ruling)
@@ -177,7 +178,7 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
                     colour=colour_name(s.colour), num=top.number)
             else:
                 why = _("it matches neither the colour ({colour}) nor the symbol ({sym}).").format(
-                    colour=colour_name(s.colour), sym=_(top.symbol))
+                    colour=colour_name(s.colour), sym=symbol_name(top))
             return _r("T-1", _("You can't play {card} on {top}: {why}").format(
                 card=_the(card), top=_the(top), why=why))
         if phase is not Phase.MINI_PILE:

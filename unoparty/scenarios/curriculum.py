@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ScenarioError
-from ..i18n import _
+from ..i18n import tr_text
 from ..rulebook import RULES
 from .loader import load_scenario
 from .model import Scenario
@@ -135,7 +135,7 @@ def load_curriculum(path: str | Path | None = None) -> Curriculum:
             p = _ref_path(entry, base)
             if p is not None:
                 refs.append(_load_ref(p))
-        groups.append(Group(_(str(title)), tuple(refs), str(g.get("id", ""))))
+        groups.append(Group(tr_text(str(title)), tuple(refs), str(g.get("id", ""))))
     return Curriculum(tuple(groups), path)
 
 

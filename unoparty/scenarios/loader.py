@@ -18,7 +18,7 @@ from typing import Any
 
 from ..cards import Card, Colour, deck_counts
 from ..errors import MoveSyntaxError, ScenarioError, SetupError, UnopartyError
-from ..i18n import _
+from ..i18n import tr_text
 from ..notation import parse_move
 from ..rulebook import RULES
 from ..rules import OPTIONS, RULE_SETS, Rules
@@ -240,7 +240,7 @@ def _build(doc: dict, file: str) -> Scenario:
     if not isinstance(steps_doc, list) or not all(isinstance(s, dict) for s in steps_doc):
         raise _Invalid("steps", "must be an array of tables ([[steps]])")
     steps = tuple(_step(i + 1, s, setup.players) for i, s in enumerate(steps_doc))
-    return Scenario(id=sid, title=_(title.strip()), lesson=lesson, rules=rules, setup=setup, steps=steps, path=file)
+    return Scenario(id=sid, title=tr_text(title.strip()), lesson=lesson, rules=rules, setup=setup, steps=steps, path=file)
 
 
 # ---------------------------------------------------------------------------------------
@@ -381,10 +381,10 @@ def _moves(where: str, key: str, value: Any, names: tuple[str, ...], *, single: 
 
 def _text(where: str, key: str, value: Any) -> str:
     """A text a learner reads, translated into the current language (`unoparty.i18n`; the
-    lesson files' texts are extracted into the catalogue by `unoparty.i18n.extract_lessons`)."""
+    lesson files' texts are extracted into the catalogue by `unoparty.extract.extract_lessons`)."""
     if not isinstance(value, str):
         raise _Invalid(where, f"{key}: must be text, not {_type_name(value)}")
-    return _(value)
+    return tr_text(value)
 
 
 def _step(number: int, doc: dict, names: tuple[str, ...]) -> Step:

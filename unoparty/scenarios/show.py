@@ -50,7 +50,7 @@ def describe_table(scenario: Scenario) -> list[str]:
     lines = [_("The table"),
              "  " + _("Players (clockwise seating): {names}").format(names=", ".join(s.players)),
              "  " + _("Turn: {turn}; play goes {direction}").format(
-                 turn=s.turn, direction="clockwise" if s.direction > 0 else "counterclockwise")]
+                 turn=s.turn, direction=_("clockwise") if s.direction > 0 else _("counterclockwise"))]
     top = s.discard_pile[-1]
     colour = s.colour if s.colour is not None else top.colour
     lines.append("  " + _("Top card: {top}; colour: {colour}").format(top=card_name(top), colour=colour_name(colour)))
@@ -133,7 +133,7 @@ def walkthrough(scenario: Scenario, viewer: str | None = "You") -> tuple[str, bo
         if step.say:
             lines.append("  " + step.say)
         if step.teaches:
-            notes = ", ".join(f"{rid} {RULES[rid].title}" for rid in step.teaches)
+            notes = ", ".join(f"{rid} {RULES[rid].plain_title or RULES[rid].title}" for rid in step.teaches)
             lines.append("  " + _("Teaches: {rules}").format(rules=notes))
         if step.expect:
             mark = "✓" if result.failure is None else "✗"

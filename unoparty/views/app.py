@@ -12,7 +12,7 @@ from typing import Callable
 
 import ipywidgets as w
 
-from ..i18n import _, language, ngettext, set_language
+from ..i18n import LANGUAGES as LANGUAGE_NAMES, _, available_languages, language, ngettext, set_language
 from . import svg
 from .common import ErrorPanel, button
 from .game_app import GameApp
@@ -22,10 +22,15 @@ from .rules_page import RulesPage
 from .style import style_widget
 from .table import esc
 
-__all__ = ["App", "LessonInfo", "lesson_catalogue", "lesson_groups", "lesson_app", "play_app", "rules_app"]
+__all__ = ["App", "LessonInfo", "language_options", "about_html", "lesson_catalogue", "lesson_groups", "lesson_app", "play_app", "rules_app"]
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
-LANGUAGES = [("English", "en"), ("Français", "fr")]  # each with a catalogue in unoparty/locale
+
+
+def language_options() -> list[tuple[str, str]]:
+    """The language picker's choices, ``(own name, code)``: English and every language whose
+    catalogue is in ``unoparty/locale`` (``unoparty.i18n.available_languages``)."""
+    return [(LANGUAGE_NAMES[code], code) for code in available_languages()]
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,17 @@ def lesson_groups() -> dict[str, list[LessonInfo]]:
     return groups
 
 
+def about_html() -> str:
+    """The "About this app" block of the landing page, in the current language."""
+    paragraphs = (
+        _("A friendly way to learn UNO Party! (and classic UNO): short lessons that set up a table and walk you through one rule at a time, a game against bots, and every rule written in plain words."),
+        _("How the game teaches: every refusal comes with a sentence and the id of the rule behind it (like SP-3). Where the printed rules are silent, the app says so and shows its own ruling."),
+        _("Your stars are kept on this computer, so you can come back later and carry on."),
+    )
+    return (f'<div class="up-about"><h3>{esc(_("About this app"))}</h3>'
+            + "".join(f"<p>{esc(p)}</p>" for p in paragraphs) + "</div>")
+
+
 class App:
     """Home, lessons, game and rules in one widget.
 
@@ -71,8 +87,14 @@ class App:
     """
 
     def __init__(self, *, progress: Progress | None = None, bot_factory: Callable | None = None,
-                 groups: list[str] | None = None, start: str = "home") -> None:
+                 groups: list[str] | None = None, start: str = "home", lang: str | None = None) -> None:
         self.progress = progress or Progress()
+        if lang is None:  # the chain of unoparty.views.language, read when the page connects
+            import os
+
+            from .language import choose_language, request_environ
+            lang = choose_language(self.progress.language, {**os.environ, **request_environ()})
+        set_language(lang)
         self.errors = ErrorPanel()
         g = self.errors.guard
         self.only_groups = groups
@@ -81,10 +103,12 @@ class App:
             "home": button(_("Home")), "lessons": button(_("Lessons")), "game": button(_("Play against bots")),
             "rules": button(_("Rules")),
         }
-        self.language = w.Dropdown(options=LANGUAGES, value=language() if language() in dict(LANGUAGES).values() else "en",
+        options = language_options()
+        self.language = w.Dropdown(options=options, value=language() if language() in dict(options).values() else "en",
                                    description=_("Language"), layout=w.Layout(width="220px", margin="0 0 0 auto"))
         self.language.add_class("up-language")
-        self.language.observe(g(lambda change: self.set_language(change["new"])), names="value")
+        self._quiet = False  # set_language moving the picker itself: not the learner's choice
+        self.language.observe(g(lambda change: self._quiet or self.choose_language(change["new"])), names="value")
         self.nav_buttons["home"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["lessons"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["game"].on_click(g(lambda _b: self.show_game()))
@@ -117,26 +141,41 @@ class App:
             self.nav_buttons[key].tooltip = text
         self.language.description = _("Language")
 
+    def choose_language(self, lang: str) -> None:
+        """The learner picked `lang`: switch to it and remember it with their progress."""
+        self.set_language(lang)
+        self.progress.language = lang
+
     def set_language(self, lang: str) -> None:
-        """Switch every text of the app to `lang` (``"en"``, ``"fr"``): the pages are built
-        again in the new language. A game in progress is kept only in the language it was
-        started in: switching starts the game page afresh; an open lesson restarts."""
+        """Switch every text of the app to `lang` (``"en"``, ``"fr"``, …): the pages are built
+        again in the new language, and you keep your place — a game goes on with the same
+        table, a lesson stays at the same step with the same answers."""
+        if lang not in dict(self.language.options).values():
+            lang = "en"
         set_language(lang)
         if self.language.value != lang:
-            self.language.value = lang
+            self._quiet = True
+            try:
+                self.language.value = lang
+            finally:
+                self._quiet = False
         self._label()
+        focus = self._rules.focus if self._rules is not None else None
         self._rules = None
-        if self._game is not None:
-            if self._game.controller is not None:
-                self._game.controller.stop()
+        old_game = self._game
+        if old_game is not None:
             self._game = None
+            self.game.resume(old_game)
         page, lesson = self.page, self.lesson
         if page == "lesson" and lesson is not None and getattr(lesson, "lesson_id", None):
             info = next((i for i in lesson_catalogue() if i.id == lesson.lesson_id), None)
             if info is not None:
-                self.open_lesson(info)
+                self.open_lesson(info).resume(lesson)
                 return
-        {"game": self.show_game, "rules": self.show_rules}.get(page, self.show_home)()
+        if page == "rules":
+            self.show_rules(focus)
+            return
+        {"game": self.show_game}.get(page, self.show_home)()
 
     @property
     def rules(self) -> RulesPage:
@@ -212,11 +251,16 @@ class App:
         cards = "".join(svg.card_svg(Card.parse(c), 64) for c in
                         ("red 7", "yellow point taken", "green reverse", "blue skip", "wild pile up",
                          "wild drawn together", "wild draw four"))
+        if self.only_groups:  # a group's own page (lesson_app): how a lesson works
+            welcome = _("Each lesson sets up a table and walks you through it. Press Next to go on and Back to look again. When a task appears, answer it by clicking on the table: a card in your hand, a button, or a player. A wrong answer is never a problem: the app explains what the rules say and gives you a hint.")
+        else:
+            welcome = _("New to UNO Party!? Start with the first lesson. Each lesson sets up a table and walks you through a rule; answer the tasks by clicking on the table. You earn up to three stars per lesson.")
         intro = w.HTML(
             f"<div style='display:flex;gap:6px;margin:4px 0 8px'>{cards}</div>"
-            f"<p style='font-size:16px'>{esc(_('New to UNO Party!? Start with the first lesson. Each lesson sets up a table and walks you through a rule; answer the tasks by clicking on the table. You earn up to three stars per lesson.'))}</p>")
+            f"<p style='font-size:16px'>{esc(welcome)}</p>")
+        self.about = w.HTML(about_html())
         self.home = w.VBox([intro, w.HBox([play, rules]),
-                            w.HTML(f"<h2>{esc(_('Lessons'))}</h2>"), tiles])
+                            w.HTML(f"<h2>{esc(_('Lessons'))}</h2>"), tiles, self.about])
         self._set("home", self.home)
 
     def open_lesson(self, info: LessonInfo) -> LessonPlayer:

@@ -214,6 +214,26 @@ class GameApp:
         self.settings_box.layout.display = "none"
         self.game_box.layout.display = None
 
+    def resume(self, other: "GameApp") -> None:
+        """Go on with `other`'s game, shown in another language: the same settings, the same
+        table and controller (bots, pace, moves to take back); nothing is dealt again."""
+        for key, widget in other.settings.items():
+            if key != "name":
+                self.settings[key].value = widget.value
+        self.seed = getattr(other, "seed", 0)
+        c = other.controller
+        if c is None or other.game is None or other.game_box.layout.display == "none":
+            return
+        other.controller = None
+        self._hide_confirm()
+        self._rendered_version = None
+        self.game, self.me, self.controller = other.game, other.me, c
+        c.on_change = self.errors.guard(self.render)
+        c.on_error = self.errors.report
+        self.render()
+        self.settings_box.layout.display = "none"
+        self.game_box.layout.display = ""
+
     def ask_new_game(self) -> None:
         """New game: at once when the round or match is over, else after a confirmation."""
         g = self.game

@@ -195,6 +195,16 @@ class LessonPlayer:
         if self.pos > -1:
             self._go(self.pos - 1)
 
+    def resume(self, other: "LessonPlayer") -> None:
+        """Go on where `other` (the same lesson, shown in another language) was: the same
+        step, the answers given, the wrong answers counted, the lesson complete or not."""
+        self.wrong = other.wrong
+        self.answered = set(other.answered)
+        self.other_answer = dict(other.other_answer)
+        self._go(other.pos)
+        if other.finished:
+            self._finish()
+
     def _finish(self) -> None:
         self.finished = True
         stars = stars_for(self.wrong)

@@ -1,4 +1,4 @@
-"""Stars per lesson, kept between visits in a small local JSON file.
+"""Stars per lesson and the learner's language, kept between visits in a small local JSON file.
 
 The file is ``~/.unoparty/progress.json``; the environment variable
 ``UNOPARTY_PROGRESS`` names another file (tests use a temporary one). A missing or broken
@@ -37,13 +37,39 @@ class Progress:
     def __init__(self, path: str | os.PathLike | None = None) -> None:
         self.path = Path(path) if path is not None else progress_path()
 
-    def _read(self) -> dict:
+    def _file(self) -> dict:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
-        stars = data.get("stars", {}) if isinstance(data, dict) else {}
+        return data if isinstance(data, dict) else {}
+
+    def _read(self) -> dict:
+        stars = self._file().get("stars", {})
+        if not isinstance(stars, dict):
+            return {}
         return {str(k): int(v) for k, v in stars.items() if isinstance(v, int)}
+
+    def _write(self, **fields) -> None:
+        data = {"version": 1, **self._file(), **fields}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+            tmp.replace(self.path)
+        except OSError:
+            pass
+
+    @property
+    def language(self) -> str | None:
+        """The language the learner chose (``"fr"``), kept with their progress; None when
+        they never chose one."""
+        lang = self._file().get("language")
+        return lang if isinstance(lang, str) and lang else None
+
+    @language.setter
+    def language(self, lang: str | None) -> None:
+        self._write(language=lang)
 
     def stars(self, lesson_id: str) -> int:
         return self._read().get(lesson_id, 0)
@@ -56,11 +82,5 @@ class Progress:
         data = self._read()
         best = max(data.get(lesson_id, 0), int(stars))
         data[lesson_id] = best
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"version": 1, "stars": data}, indent=1, sort_keys=True), encoding="utf-8")
-            tmp.replace(self.path)
-        except OSError:
-            pass
+        self._write(stars=data)
         return best

@@ -21,8 +21,20 @@ _FAMILY_CARDS = {
     "R": "green draw two", "H": "yellow reverse", "S": "red 0",
 }
 
-_MARK_LABEL = {"printed": "printed rule", "ruling": "ruling of this app", "inferred": "inferred",
-               "classic sheet": "classic sheet"}
+
+
+def _mark_label(mark: str) -> str:
+    """The label of a rule's mark (RULES.md's ``[printed]``, ``[ruling]`` …), translated."""
+    if mark == "printed":
+        return _("printed rule")
+    if mark == "ruling":
+        return _("ruling of this app")
+    if mark == "inferred":
+        return _("inferred")
+    if mark == "classic sheet":
+        return _("classic sheet")
+    return mark
+
 _MARK_CLASS = {"printed": "up-mark-printed", "ruling": "up-mark-ruling", "inferred": "up-mark-inferred",
                "classic sheet": "up-mark-classic"}
 
@@ -33,10 +45,10 @@ _EXACT_STYLE = ("margin: 4px 0 2px; font-size: 12.5px; color: #555;")
 def _rule_html(rule, focus: bool = False) -> str:
     """One rule: its id, its plain heading and marks, its plain text; the specification's exact
     wording (RULES.md, for grown-ups and the app's makers) folded away underneath."""
-    marks = "".join(f'<span class="up-mark {_MARK_CLASS.get(m, "")}">{esc(_(_MARK_LABEL.get(m, m)))}</span>'
+    marks = "".join(f'<span class="up-mark {_MARK_CLASS.get(m, "")}">{esc(_mark_label(m))}</span>'
                     for m in rule.markers)
     title = rule.plain_title or rule.title
-    spec = "".join(f"<p>{esc(line)}</p>" for line in rule.text.splitlines() if line.strip())
+    spec = "".join(f"<p>{esc(line)}</p>" for line in rule.exact_text.splitlines() if line.strip())
     if rule.plain_text:
         spec = spec.replace("<p>", f'<p style="{_EXACT_STYLE}">')
         body = f'<p class="up-plain">{esc(rule.plain_text)}</p>'
@@ -51,18 +63,18 @@ def _rule_html(rule, focus: bool = False) -> str:
 
 def rules_html(focus: str | None = None) -> str:
     """The whole rule book as HTML; `focus` (a rule id) is shown first and highlighted."""
-    from ..rulebook import FAMILIES, RULES
+    from ..rulebook import FAMILIES, RULES, family_title
     parts = ['<div class="up-rules">']
     parts.append(f"<p>{esc(_('Every rule has an id, such as SP-3. A printed rule comes from the UNO Party! or classic UNO rules; a ruling is this app’s decision where the printed rules say nothing or are unclear.'))}</p>")
     if focus and focus in RULES:
         parts.append(f"<h2>{esc(_('You asked about rule {id}').format(id=focus))}</h2>")
         parts.append(_rule_html(RULES[focus], True))
-    for fam, heading in FAMILIES.items():
+    for fam in FAMILIES:
         rules = [r for r in RULES.values() if r.family == fam]
         if not rules:
             continue
         pic = svg.card_svg(Card.parse(_FAMILY_CARDS.get(fam, "red 7")), 30) if fam in _FAMILY_CARDS else ""
-        parts.append(f'<h2 id="up-family-{esc(fam)}">{pic} {esc(fam)} — {esc(_(heading))}</h2>')
+        parts.append(f'<h2 id="up-family-{esc(fam)}">{pic} {esc(fam)} — {esc(family_title(fam))}</h2>')
         parts.extend(_rule_html(r, r.id == focus) for r in rules)
     parts.append("</div>")
     return "".join(parts)

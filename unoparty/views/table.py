@@ -214,7 +214,9 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
             tags.append(f'<span class="up-tag up-tag-link">{svg.chain_icon_svg(14, _("linked"))} {esc(_("linked"))}</span>')
         if state.phase == "pointing" and seat in state.waiting_for:
             tags.append(f'<span class="up-tag up-tag-wait">{esc(_("pointing…"))}</span>')
-        who = esc(name) + (f' <span style="font-weight:400">({esc(_("you"))})</span>' if seat == state.viewer and name != _("You") else "")
+        is_you = name in ("You", _("You"))  # the lessons' learner is "You": named in the language shown
+        who = esc(_("You") if is_you else name) + (
+            f' <span style="font-weight:400">({esc(_("you"))})</span>' if seat == state.viewer and not is_you else "")
         fan = svg.fan_svg(count, 86, label)
         count_text = ngettext("{count} card", "{count} cards", count).format(count=count)
         parts.append(

@@ -1,0 +1,139 @@
+"""Babel extractors (``babel.cfg``, ``make messages``): the learner-facing texts of the
+Python code and of the TOML and Markdown files the app reads.
+
+Every text of a file is translated in the app through :func:`unoparty.i18n.tr_text`; the
+extractors here put exactly those texts into the catalogue. They read any folder of lessons,
+so a teacher's own scenario files are extracted the same way (README, "Writing scenarios")::
+
+    pybabel extract -F babel.cfg -o unoparty.pot .               # the package's texts
+    pybabel extract --mapping-file=my-lessons.cfg -o mine.pot my-lessons/
+
+Each extractor takes ``(fileobj, keywords, comment_tags, options)`` and yields
+``(lineno, funcname, message, comments)`` tuples, as Babel expects.
+"""
+
+from __future__ import annotations
+
+__all__ = ["extract_lessons", "extract_python_ast", "extract_plain_rules", "extract_rule_book",
+           "lesson_texts"]
+
+_LESSON_TEXT_KEYS = ("title", "say", "task", "hint", "feedback")
+
+
+def extract_lessons(fileobj, keywords, comment_tags, options):
+    """Babel extractor for lesson and curriculum TOML files (``babel.cfg``): yields every text
+    a learner reads — titles, ``say``, ``task``, ``hint``, ``feedback``, the ``say`` of
+    ``mistakes`` and group titles — exactly as the scenario loader passes them to :func:`_`.
+
+    Yields ``(lineno, funcname, message, comments)`` tuples, as Babel expects.
+    """
+    import tomllib
+
+    raw = fileobj.read()
+    text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    doc = tomllib.loads(text)
+    lines = text.splitlines()
+
+    def lineno(value: str) -> int:
+        first = value.strip().splitlines()[0][:40] if value.strip() else value
+        for i, line in enumerate(lines, 1):
+            if first and first in line:
+                return i
+        return 1
+
+    def walk(node, where: str):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in _LESSON_TEXT_KEYS and isinstance(value, str):
+                    msg = value.strip() if key == "title" else value
+                    yield lineno(value), "_", msg, [f"{where}{key}"]
+                elif key == "mistakes" and isinstance(value, list):
+                    for m in value:
+                        if isinstance(m, dict) and isinstance(m.get("say"), str):
+                            yield lineno(m["say"]), "_", m["say"], [f"{where}mistakes.say"]
+                elif key != "setup":
+                    yield from walk(value, f"{where}{key}.")
+        elif isinstance(node, list):
+            for i, item in enumerate(node, 1):
+                yield from walk(item, where.rstrip(".") + f"[{i}].")
+
+    yield from walk(doc, "")
+
+
+def extract_python_ast(fileobj, keywords, comment_tags, options):
+    """Babel extractor for Python files that also sees calls inside f-strings (Babel's own
+    extractor reads an f-string as one token on Python 3.11): every ``_("…")``, ``N_("…")``
+    and ``ngettext("…", "…", n)`` call with literal text, anywhere in the file.
+
+    Yields ``(lineno, funcname, message, comments)``; `message` is a tuple for ngettext.
+    """
+    import ast
+
+    source = fileobj.read()
+    tree = ast.parse(source)
+    names = set(keywords) if keywords else {"_", "N_", "ngettext"}
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names):
+            continue
+        args = node.args
+        if node.func.id == "ngettext":
+            if len(args) >= 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):
+                found.append((node.lineno, "ngettext", (args[0].value, args[1].value), []))
+        elif args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
+            found.append((node.lineno, node.func.id, args[0].value, []))
+    yield from sorted(found, key=lambda item: item[0])
+
+
+def extract_plain_rules(fileobj, keywords, comment_tags, options):
+    """Babel extractor for ``unoparty/rules_text/plain.toml`` (``babel.cfg``): yields each
+    rule's ``title`` and ``text`` exactly as :mod:`unoparty.rulebook` passes them to :func:`_`
+    (stripped), with the rule id as the translator's comment.
+
+    Yields ``(lineno, funcname, message, comments)`` tuples, as Babel expects.
+    """
+    import tomllib
+
+    raw = fileobj.read()
+    text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    doc = tomllib.loads(text)
+    lines = text.splitlines()
+
+    def lineno(rule_id: str, key: str) -> int:
+        start = next((i for i, line in enumerate(lines, 1)
+                      if line.strip().replace(" ", "") in (f'["{rule_id}"]', f"[{rule_id}]")), 1)
+        return next((i for i, line in enumerate(lines[start:], start + 1)
+                     if line.lstrip().startswith(f"{key} ") or line.lstrip().startswith(f"{key}=")), start)
+
+    for rule_id, entry in doc.items():
+        if not isinstance(entry, dict):
+            continue
+        for key in ("title", "text"):
+            value = entry.get(key)
+            if isinstance(value, str) and value.strip():
+                yield lineno(rule_id, key), "_", value.strip(), [f"rule {rule_id} {key}"]
+
+
+def extract_rule_book(fileobj, keywords, comment_tags, options):
+    """Babel extractor for ``unoparty/rules_text/RULES.md``: yields the family headings
+    (``## SP — Speed Play``) and each rule's exact wording, as the rules page shows them
+    (:func:`unoparty.rulebook.family_title`, :attr:`unoparty.rulebook.Rule.exact_text`)."""
+    from .rulebook import parse_rule_book
+
+    raw = fileobj.read()
+    text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    lines = text.splitlines()
+    rules, families = parse_rule_book(text)
+    for fam, heading in families.items():
+        lineno = next((i for i, line in enumerate(lines, 1) if line.startswith("#") and heading in line), 1)
+        yield lineno, "_", heading, [f"family {fam} heading"]
+        for rule in rules.values():
+            if rule.family == fam and rule.text:
+                at = next((i for i, line in enumerate(lines, 1) if f"**{rule.id}" in line), lineno)
+                yield at, "_", rule.text, [f"rule {rule.id}: the exact wording (RULES.md)"]
+
+
+def lesson_texts(path) -> list[str]:
+    """Every text :func:`extract_lessons` finds in the TOML file at `path`, in file order."""
+    with open(path, "rb") as f:
+        return [message for _l, _f, message, _c in extract_lessons(f, (), (), {})]
