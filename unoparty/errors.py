@@ -14,19 +14,45 @@ class MoveSyntaxError(UnopartyError, ValueError):
 class IllegalMove(UnopartyError):
     """A well-formed move that the rules do not allow now.
 
+    Raised as ``IllegalMove(move, refusal)`` with the engine's `Refusal`; the older form
+    ``IllegalMove(move, rule, explanation, is_ruling)`` still works.
+
     Attributes:
         move: the refused move.
+        refusal: the `Refusal` (rule, reason and its data), or ``None`` for the older form.
         rule: the rule id that forbids it (``"T-1"``), see RULES.md.
-        explanation: a sentence for a learner, ending with the rule id.
+        reason: the refusal's `RefusalReason`, or ``None``.
+        explanation: (property) a sentence for a learner, ending with the rule id; worded
+            when read.
         is_ruling: True when a ruling of this app (not the printed rules) decided it.
     """
 
-    def __init__(self, move, rule: str, explanation: str, is_ruling: bool = False):
-        super().__init__(explanation)
+    def __init__(self, move, rule, explanation: str | None = None, is_ruling: bool = False):
+        if isinstance(rule, str):
+            self.refusal = None
+            self.rule = rule
+            self.is_ruling = is_ruling
+            self._explanation = explanation or ""
+        else:
+            self.refusal = rule
+            self.rule = rule.rule
+            self.is_ruling = rule.is_ruling
+            self._explanation = explanation
+        super().__init__(self.rule)
         self.move = move
-        self.rule = rule
-        self.explanation = explanation
-        self.is_ruling = is_ruling
+
+    @property
+    def reason(self):
+        return None if self.refusal is None else self.refusal.reason
+
+    @property
+    def explanation(self) -> str:
+        if self._explanation is None:
+            self._explanation = self.refusal.explanation
+        return self._explanation
+
+    def __str__(self) -> str:
+        return self.explanation
 
 
 class ScenarioError(UnopartyError):

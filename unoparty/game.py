@@ -446,7 +446,7 @@ class Game:
         """
         refusal = _why_illegal(self._state, move, self._names)
         if refusal is not None:
-            raise IllegalMove(move, refusal.rule, refusal.explanation, refusal.is_ruling)
+            raise IllegalMove(move, refusal)
         rng = self._rng
         rng.saved = None
         if self._record_undo:

@@ -214,7 +214,7 @@ class Board:
         if refusal is None:
             refusal = game.why_illegal(SpeedPlay(me, card))
         if refusal is not None:
-            self.message.show(refusal.explanation, "bad", refusal.rule, ruling=bool(getattr(refusal, "is_ruling", False)))
+            self.message.show(refusal.explanation, "bad", refusal.rule)  # the explanation carries the ruling note
         else:
             self.message.show(_("The {card} can't be played now.").format(card=svg.card_words(card)), "bad")
 

@@ -245,7 +245,7 @@ class GameApp:
         try:
             c.submit(move)
         except IllegalMove as exc:
-            self.board.message.show(exc.explanation, "bad", exc.rule, ruling=bool(exc.is_ruling))
+            self.board.message.show(exc.explanation, "bad", exc.rule)  # the explanation carries the ruling note
             self.render()
             return
         self.board.message.clear()
