@@ -25,3 +25,28 @@ def test_R_2_LK_2_partner_of_the_next_player_still_copies():
     ok(g, "Ava: play red draw two")
     assert len(g.hands[1]) == 3 and len(g.hands[2]) == 3
     assert g.outcome().points == (1 + 2 + 3) + (2 + 4 + 5)
+
+
+def test_to_act_names_the_seats_the_game_waits_for():
+    """T-0 / PT-3 / R-1: the current player; every seat not yet pointed while pointing;
+    nobody once the round is over. `Phase.is_over` marks round over and match over."""
+    from unoparty.engine import Phase, PointAt
+    from unoparty.game import Game
+    import random as _random
+    assert [p for p in Phase if p.is_over] == [Phase.ROUND_OVER, Phase.MATCH_OVER]
+    rng = _random.Random(3)
+    seen_pointing = False
+    for seed in range(12):
+        g = Game(["A", "B", "C", "D"], seed=seed)
+        while not g.phase.is_over:
+            acts = g.to_act()
+            if g.phase is Phase.POINTING:
+                seen_pointing = True
+                assert acts == g.waiting_for and len(acts) >= 1
+                g.apply(PointAt(acts[-1], (acts[-1] + 1) % 4))
+                assert g.phase is not Phase.POINTING or acts[-1] not in g.to_act()
+                continue
+            assert acts == (g.current,)
+            g.apply(rng.choice(g.legal_moves(acts[0])))
+        assert g.to_act() == () and g.current is None
+    assert seen_pointing

@@ -377,8 +377,16 @@ class Game:
     def catchable(self) -> int | None:
         return self._state.catchable
 
+    def to_act(self) -> tuple[int, ...]:
+        """The seats whose move the game waits for now (OpenSpiel's current player): the
+        current player; during pointing every seat that has not pointed yet (PT-3); ``()``
+        when the round or match is over. Other seats may still make out-of-turn moves
+        (speed play, UNO calls, catches: see `legal_moves`)."""
+        return self._state.to_act()
+
     @property
     def waiting_for(self) -> tuple[int, ...]:
+        """During pointing, the seats that have not pointed (PT-3); else ``()``."""
         s = self._state
         if s.phase is not Phase.POINTING:
             return ()

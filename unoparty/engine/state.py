@@ -29,6 +29,11 @@ class Phase(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    @property
+    def is_over(self) -> bool:
+        """True at ``round over`` and ``match over`` (R-1, R-4): nobody acts."""
+        return self is Phase.ROUND_OVER or self is Phase.MATCH_OVER
+
 
 class State:
     """Everything about a game in progress. Mutated only by `unoparty.engine.effects`."""
@@ -88,6 +93,17 @@ class State:
         s.mini_pile = list(self.mini_pile)
         s.scores = list(self.scores)
         return s
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats whose move the game waits for: during pointing every seat that has not
+        pointed (PT-3); at round/match over nobody; else the current player (T-0). Other
+        seats may still speed play, call UNO or catch (SP-1, U-1, U-2)."""
+        phase = self.phase
+        if phase is Phase.POINTING:
+            return tuple(i for i in range(self.n) if i not in self.pointing)
+        if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
+            return ()
+        return (self.current,)
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The seat `steps` places after `seat` in the current direction (T-4)."""

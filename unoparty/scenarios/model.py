@@ -9,11 +9,12 @@ from typing import Any
 
 from ..cards import Card, Colour
 from ..engine.moves import Move
+from ..engine.state import Phase
 from ..rules import Rules
 
 __all__ = ["Setup", "Step", "Mistake", "Scenario", "EXPECT_KEYS", "PHASES"]
 
-PHASES = ("turn", "drawn", "challenge", "pointing", "mini pile", "round over", "match over")
+PHASES = tuple(p.value for p in Phase)
 """The values of ``expect.phase`` (the engine's ``Phase`` values)."""
 
 EXPECT_KEYS = (

@@ -33,7 +33,6 @@ __all__ = [
 OK, FAIL, INVALID = "ok", "fail", "invalid"
 EXIT_CODES = {OK: 0, FAIL: 1, INVALID: 2}
 
-_ENDED = ("round over", "match over")
 _CARD_ORDER = {c: i for i, c in enumerate(ALL_CARDS)}
 
 
@@ -100,7 +99,7 @@ def check_expect(game, step: Step, *, skip: Sequence[str] = ("refused", "reason"
             continue
         if key == "turn":
             phase = _phase(game)
-            if phase in _ENDED or game.current is None:
+            if game.phase.is_over or game.current is None:
                 return Failure(n, key, want, f"nobody ({phase})")
             found = names[game.current]
             if found != want:
