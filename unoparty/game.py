@@ -158,8 +158,9 @@ class Game:
     def _init(self, events: Iterable[Event], record_undo: bool = True) -> None:
         self._events: list[Event] = list(events)
         self._initial = (self._state.copy(), self._rng.getstate(), tuple(self._events))
+        self._initial_used = self._rng.used
         self._log: list = []          # moves and "new round" markers, in order
-        self._undo: list = []         # (state, rng state or None, len(events), len(log)) per action
+        self._undo: list = []         # (state, rng state or None, len(events), len(log), reshuffles used) per action
         self._record_undo = record_undo
 
     # ---- building ------------------------------------------------------------------------
@@ -169,7 +170,8 @@ class Game:
                    discard_pile: Sequence[Card], draw_pile: Sequence[Card] = (), *,
                    rules: Rules = Rules(), direction: int = 1, colour: Colour | None = None,
                    rest: str = "shuffled", seed: int = 0, links: Sequence[str] = (),
-                   scores: Mapping[str, int] | None = None) -> "Game":
+                   scores: Mapping[str, int] | None = None,
+                   reshuffles: Sequence[Sequence[Card]] = ()) -> "Game":
         """A table set up by hand (a scenario's ``[setup]``, SCENARIO_FORMAT.md).
 
         Args:
@@ -180,6 +182,10 @@ class Game:
                 the top card's colour. rest: ``"shuffled"`` — every other card of the deck is
                 shuffled with `seed` and put under `draw_pile`; ``"none"`` — only these cards.
             links: () or two names. scores: running totals by name.
+            reshuffles: the draw piles (top first) the game's reshuffles make, in order
+                (T-5, PU-2; SCENARIO_FORMAT.md ``reshuffles``); later ones are shuffled with
+                `seed`. A reshuffle whose given pile does not hold exactly the cards being
+                shuffled makes that move raise ValueError (and change nothing).
 
         Raises:
             SetupError: naming the setup key and what is wrong (unknown card or player, a
@@ -251,6 +257,7 @@ class Game:
         s.current = seat[turn]
         s.phase = Phase.TURN
         s.uno_called = [len(h) == 1 for h in s.hands]  # taken to have called UNO
+        rng.reshuffles = [tuple(pile) for pile in reshuffles]
         return cls._wrap(names, rules, s, rng)
 
     @classmethod
@@ -458,10 +465,23 @@ class Game:
         rng = self._rng
         rng.saved = None
         if self._record_undo:
-            entry = [self._state.copy(), None, len(self._events), len(self._log)]
+            entry = [self._state.copy(), None, len(self._events), len(self._log), rng.used]
             self._undo.append(entry)
-            events = apply_move(self._state, move, rng)
+            try:
+                events = apply_move(self._state, move, rng)
+            except ValueError:  # a given reshuffle that does not fit: nothing changes
+                self._undo.pop()
+                self._state = entry[0]
+                rng.used = entry[4]
+                raise
             entry[1] = rng.saved
+        elif rng.used < len(rng.reshuffles):  # a given reshuffle may not fit: keep a copy
+            before, used = self._state.copy(), rng.used
+            try:
+                events = apply_move(self._state, move, rng)
+            except ValueError:
+                self._state, rng.used = before, used
+                raise
         else:
             events = apply_move(self._state, move, rng)
         self._events += events
@@ -478,7 +498,7 @@ class Game:
         if s.phase is not Phase.ROUND_OVER:
             raise UnopartyError("A new round starts only when a round is over (and the match is not). (R-4)")
         if self._record_undo:
-            self._undo.append((s.copy(), self._rng.getstate(), len(self._events), len(self._log)))
+            self._undo.append((s.copy(), self._rng.getstate(), len(self._events), len(self._log), self._rng.used))
         s.dealer = (s.dealer + 1) % s.n
         s.round_number += 1
         events = deal_round(s, self._rng)
@@ -491,6 +511,7 @@ class Game:
         and random state; its history (and a save of it) starts here; undo off unless asked."""
         rng = _RecordingRandom()
         rng.setstate(self._rng.getstate())
+        rng.reshuffles, rng.used = list(self._rng.reshuffles), self._rng.used
         return Game._wrap(self._names, self._rules, self._state.copy(), rng, record_undo=record_undo)
 
     @property
@@ -506,10 +527,11 @@ class Game:
         if not self._undo:
             raise UnopartyError("There is nothing to take back." if self._record_undo
                                 else "This game was made without undo (record_undo=False).")
-        state, rng_state, n_events, n_log = self._undo.pop()
+        state, rng_state, n_events, n_log, used = self._undo.pop()
         self._state = state
         if rng_state is not None:
             self._rng.setstate(rng_state)
+        self._rng.used = used
         del self._events[n_events:]
         del self._log[n_log:]
 
@@ -576,6 +598,9 @@ class Game:
             "start_events": [event_to_dict(e) for e in events],
             "log": [m if isinstance(m, str) else move_to_dict(m) for m in self._log],
         }
+        if self._rng.reshuffles:
+            data["reshuffles"] = [[str(c) for c in pile] for pile in self._rng.reshuffles]
+            data["reshuffles_used"] = self._initial_used
         return json.dumps(data)
 
     @classmethod
@@ -595,6 +620,8 @@ class Game:
             rng = _RecordingRandom()
             v, internal, gauss = data["rng"]
             rng.setstate((v, tuple(internal), gauss))
+            rng.reshuffles = [tuple(Card.parse(c) for c in pile) for pile in data.get("reshuffles", ())]
+            rng.used = data.get("reshuffles_used", 0)
             g = cls._wrap(data["names"], rules, dict_to_state(data["start"], rules), rng,
                           [event_from_dict(e) for e in data["start_events"]])
             for entry in data["log"]:
@@ -609,9 +636,33 @@ class Game:
 
 class _RecordingRandom(random.Random):
     """A `random.Random` that remembers its state before the first shuffle of a move, so
-    `undo` restores it without copying the generator's state on every move."""
+    `undo` restores it without copying the generator's state on every move.
+
+    Chance made explicit: `reshuffles` holds draw piles (top first) that the next reshuffles
+    (T-5, PU-2) make instead of shuffling — a scenario's ``reshuffles``, a replay — and
+    `used` counts those taken."""
 
     saved = None
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.reshuffles: list[tuple[Card, ...]] = []
+        self.used = 0
+
+    def take_reshuffle(self, cards: list[Card]) -> list[Card] | None:
+        """The next given order for `cards` (internal order: top last), or ``None`` to shuffle.
+
+        Raises:
+            ValueError: the given pile does not hold exactly the cards being shuffled.
+        """
+        if self.used >= len(self.reshuffles):
+            return None
+        order = self.reshuffles[self.used]
+        if Counter(order) != Counter(cards):
+            want = ", ".join(sorted(str(c) for c in cards))
+            raise ValueError(f"reshuffle {self.used + 1} must hold exactly the cards being shuffled: {want}")
+        self.used += 1
+        return list(reversed(order))
 
     def shuffle(self, x) -> None:  # type: ignore[override]
         if self.saved is None:

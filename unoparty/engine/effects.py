@@ -23,18 +23,36 @@ PT_MAX_DRAW = 5  # PT-4: at most five cards per Point Taken
 
 # ---- piles ------------------------------------------------------------------------------------
 
-def reshuffle(s: State, rng: random.Random, ev: list) -> bool:
+def _shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle `cards` (internal order: the end is the top) in place. Chance made explicit: a
+    generator with ``take_reshuffle`` (`Game`'s) may give the order instead — a scenario's
+    ``reshuffles``, or a replay of recorded reshuffle events."""
+    take = getattr(rng, "take_reshuffle", None)
+    order = take(cards) if take is not None else None
+    if order is None:
+        rng.shuffle(cards)
+    else:
+        cards[:] = order
+
+
+def reshuffle(s: State, rng: random.Random, ev: list, rule: str = "T-5", with_draw_pile: bool = False) -> bool:
     """T-5: shuffle the discard pile except its top card into the draw pile (under what is
     left there). Chosen colours of the buried wild cards are forgotten (colours are not stored
-    on cards). Returns False when there was nothing to shuffle."""
+    on cards). With `with_draw_pile` (PU-2 ruling) the cards left in the draw pile are
+    shuffled together with them. The event carries the new draw pile, top first, so a
+    history replays without the random generator. Returns False when there was nothing to
+    shuffle."""
     if len(s.discard_pile) <= 1:
         return False
     top = s.discard_pile.pop()
     cards = s.discard_pile
     s.discard_pile = [top]
-    rng.shuffle(cards)
+    if with_draw_pile:
+        cards += s.draw_pile
+        s.draw_pile = []
+    _shuffle(cards, rng)
     s.draw_pile[:0] = cards
-    ev.append(Event(E.RESHUFFLED, "T-5", count=len(cards)))
+    ev.append(Event(E.RESHUFFLED, rule, count=len(cards), cards=tuple(reversed(s.draw_pile))))
     return True
 
 
@@ -99,7 +117,9 @@ def _idle_turn(s: State, p: int, rng: random.Random, ev: list) -> None:
     s.idle_turns += 1
     if s.idle_turns >= s.n:
         ev.append(Event(E.ROUND_BLOCKED, "T-6"))
-        order = [s.next_seat(s.current, i) for i in range(s.n)]
+        # Ruling (T-6/R-1): on a tie, the first of the tied players in turn order after the
+        # player whose move ended the round.
+        order = [s.next_seat(p, i) for i in range(1, s.n + 1)]
         winner = min(order, key=lambda seat: hand_points(s.hands[seat]))
         end_round(s, winner, ev, rule="T-6")
     else:
@@ -135,9 +155,12 @@ def end_round(s: State, winner: int, ev: list, rule: str = "R-1") -> None:
 
 # ---- card effects ------------------------------------------------------------------------------
 
-def effect_number(s: State, p: int, card: Card, m: Play | None, rng, ev: list) -> None:
+def effect_number(s: State, p: int, card: Card, m: Play | SpeedPlay | None, rng, ev: list) -> None:
     """Number cards have no effect, except with Seven-O (H-2): a 7 may swap hands, a 0 passes
-    every hand on in the direction of play. UNO duties follow the hands (ruling)."""
+    every hand on in the direction of play — played in turn, by speed play or by jump-in
+    (ruling). Two 7s or 0s played together (Doubles) make one swap or one pass (ruling); a
+    last card swaps nothing (the round is over first, `_going_out`). UNO duties follow the
+    hands (ruling)."""
     if s.rules.seven_o and card.number == 7 and m is not None and m.swap_with is not None:
         t = m.swap_with
         s.hands[p], s.hands[t] = s.hands[t], s.hands[p]
@@ -260,11 +283,15 @@ def effect_wild_drawn_together(s: State, p: int, link: tuple[int, int], ev: list
 def effect_wild_pile_up(s: State, p: int, rng, ev: list) -> None:
     """PU-2/PU-3: turn up draw-pile cards until one is not wild (the wild ones go to the bottom
     of the draw pile); it starts the mini pile before the next player, and its colour is the
-    current colour. If only wild cards are left even after a reshuffle, no mini pile starts
-    and play passes to the next player (ruling)."""
+    current colour. When only wild cards are left in the draw pile (or none), the discard pile
+    but its top card is shuffled together with them first (T-5). If only wild cards are left
+    even then, no mini pile starts and play passes to the next player (ruling)."""
     nxt = s.next_seat(p)
     if not any(c.kind < Kind.WILD for c in s.draw_pile):
-        if not (any(c.kind < Kind.WILD for c in s.discard_pile[:-1]) and reshuffle(s, rng, ev)):
+        # Ruling (PU-2): the discard pile except its top card is shuffled together with the
+        # wild cards left in the draw pile (T-5), and turning goes on.
+        if not (any(c.kind < Kind.WILD for c in s.discard_pile[:-1])
+                and reshuffle(s, rng, ev, with_draw_pile=True)):
             ev.append(Event(E.MINI_PILE_NOT_STARTED, "PU-2", player=p))
             start_turn(s, nxt, ev)
             return
@@ -282,7 +309,7 @@ def effect_wild_pile_up(s: State, p: int, rng, ev: list) -> None:
     ev.append(Event(E.MINI_PILE_STARTED, "PU-3", player=p, target=nxt, cards=(card,), colour=card.colour))
 
 
-def _card_effect(s: State, p: int, card: Card, k: int, m: Play | None, colour_before, rng, ev: list) -> None:
+def _card_effect(s: State, p: int, card: Card, k: int, m: Play | SpeedPlay | None, colour_before, rng, ev: list) -> None:
     kind = card.kind
     if kind is Kind.NUMBER:
         effect_number(s, p, card, m, rng, ev)
@@ -435,7 +462,7 @@ def _speed_play(s: State, m: SpeedPlay, rng, ev: list) -> None:
         _going_out(s, p, card, 1, rng, ev)
         return
     s.phase = Phase.TURN
-    _card_effect(s, p, card, 1, None, card.colour, rng, ev)
+    _card_effect(s, p, card, 1, m, card.colour, rng, ev)
 
 
 def _accept(s: State, m: Accept, rng, ev: list) -> None:

@@ -107,8 +107,12 @@ def legal_moves(s: State, p: int) -> list:
         calls = (False, True) if len(hand) == 2 else (False,)
         for card in distinct:
             if speed_matches(s, card):
+                swaps: tuple = (None,)
+                if s.rules.seven_o and card.kind is Kind.NUMBER and card.number == 7:
+                    swaps = (None,) + tuple(t for t in range(s.n) if t != p)
                 for call in calls:
-                    out.append(SpeedPlay(p, card, call))
+                    for swap in swaps:
+                        out.append(SpeedPlay(p, card, call, swap))
     if len(hand) == 1 and not s.uno_called[p]:
         out.append(CallUno(p))
     t = s.catchable

@@ -60,11 +60,18 @@ class Keep:
 
 @dataclass(frozen=True, slots=True)
 class SpeedPlay:
-    """Play an exact match of the top card, even out of turn (SP-1, SP-7)."""
+    """Play an exact match of the top card, even out of turn (SP-1, SP-7).
+
+    Attributes:
+        player: seat of the player. card: the card speed-played.
+        call_uno: call UNO while playing the next-to-last card (U-1).
+        swap_with: Seven-O only: the seat to swap hands with after a 7 (H-2 ruling).
+    """
 
     player: int
     card: Card
     call_uno: bool = False
+    swap_with: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
