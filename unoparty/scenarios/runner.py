@@ -223,8 +223,9 @@ def check_step(game, step: Step) -> tuple[Failure | None, tuple[Event, ...], Ill
             if m.rule is None:
                 continue
             found = _mistake_rule(game, m.move)
-            if found is not None and found != m.rule:
-                return Failure(n, f"mistakes[{i}].rule", m.rule, f"{found} (for {m.answer!r})"), (), None
+            if found != m.rule:
+                found_text = f"{found} (for {m.answer!r})" if found else f"none: the engine allows {m.answer!r}"
+                return Failure(n, f"mistakes[{i}].rule", m.rule, found_text), (), None
 
     events: list[Event] = []
     moves = step.applied_moves
@@ -234,6 +235,8 @@ def check_step(game, step: Step) -> tuple[Failure | None, tuple[Event, ...], Ill
         before = _snapshot(game)
         try:
             events.extend(game.apply(move))
+        except ValueError as e:  # a given reshuffle that does not hold the cards shuffled
+            return Failure(n, "reshuffles", "exactly the cards being shuffled", str(e)), (), None
         except IllegalMove as e:
             want = step.expect.get("reason")
             if want is not None and e.rule != want:
@@ -245,6 +248,8 @@ def check_step(game, step: Step) -> tuple[Failure | None, tuple[Event, ...], Ill
     for text, move in zip(texts, moves):
         try:
             events.extend(game.apply(move))
+        except ValueError as e:  # a given reshuffle that does not hold the cards shuffled
+            return Failure(n, "reshuffles", "exactly the cards being shuffled", str(e)), tuple(events), None
         except IllegalMove as e:
             return Failure(n, "refused", "false", f"true: {refusal_detail(text, e)}"), tuple(events), e
     if "refused" in step.expect and step.expect["refused"] is False:
