@@ -17,7 +17,7 @@ from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt
                     TakeMiniPile)
 from .state import Phase, State
 
-__all__ = ["Refusal", "RefusalReason", "why_illegal", "is_mistake", "matches", "speed_matches",
+__all__ = ["Refusal", "RefusalReason", "why_illegal", "check_move_types", "is_mistake", "matches", "speed_matches",
            "fits_mini_pile"]
 
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
@@ -183,6 +183,55 @@ def is_mistake(s: State, move) -> bool:
 
 R = RefusalReason
 
+_MOVE_TYPES = frozenset((Play, Draw, Keep, SpeedPlay, CallUno, Catch, Accept, Challenge, PointAt, TakeMiniPile))
+
+
+def _seat_type(field_name: str, value, s: State) -> None:
+    if type(value) is not int:
+        raise TypeError(f"{field_name} must be a seat: a whole number from 0 to {s.n - 1}, "
+                        f"not {value!r} ({type(value).__name__})")
+
+
+def check_move_types(s: State, move) -> None:
+    """Check the types of `move`'s fields (issue 9, bad input): seats are ints (not bool,
+    float or text), a card is a `Card`, a colour a `Colour` or None, a link two seats, the
+    yes/no fields bools. Seats out of range are not checked here: `why_illegal` refuses them
+    with the rule that applies.
+
+    Raises:
+        TypeError: not a move, or a field of the wrong type (the message names the field).
+        ValueError: a link that is not two seats.
+    """
+    t = type(move)
+    if t not in _MOVE_TYPES:
+        raise TypeError(f"not a move: {move!r} ({t.__name__}); a move is Play, Draw, Keep, SpeedPlay, "
+                        "CallUno, Catch, Accept, Challenge, PointAt or TakeMiniPile")
+    _seat_type("player", move.player, s)
+    if t is Play or t is SpeedPlay:
+        if type(move.card) is not Card:
+            raise TypeError(f"card must be a Card (e.g. Card.parse('red 7')), not {move.card!r} "
+                            f"({type(move.card).__name__})")
+        if type(move.call_uno) is not bool:
+            raise TypeError(f"call_uno must be True or False, not {move.call_uno!r}")
+        swap = move.swap_with
+        if swap is not None:
+            _seat_type("swap_with", swap, s)
+        if t is Play:
+            colour = move.colour
+            if colour is not None and type(colour) is not Colour:
+                raise TypeError(f"colour must be a Colour (RED, YELLOW, GREEN, BLUE) or None, not {colour!r} "
+                                f"({type(colour).__name__})")
+            link = move.link
+            if link is not None:
+                if not isinstance(link, tuple) or len(link) != 2:
+                    raise ValueError(f"link must be None or two seats, not {link!r}")
+                _seat_type("link", link[0], s)
+                _seat_type("link", link[1], s)
+            if type(move.twice) is not bool:
+                raise TypeError(f"twice must be True or False, not {move.twice!r}")
+    elif t is Catch or t is PointAt:
+        _seat_type("target", move.target, s)
+
 
 def why_illegal(s: State, move, names: Sequence[str] | None = None) -> Refusal | None:
     """Why `move` is not allowed in state `s`, or ``None`` if it may be applied.
@@ -190,6 +239,9 @@ def why_illegal(s: State, move, names: Sequence[str] | None = None) -> Refusal |
     A speed play that does not match is *allowed* (it is a mistake, SP-4): use
     :func:`is_mistake` to tell. Seats out of range are refused here too, so the function
     never raises for a well-typed move.
+
+    Raises:
+        TypeError / ValueError: an ill-typed move (:func:`check_move_types`), naming the field.
 
     Args:
         s: the state.
@@ -200,6 +252,7 @@ def why_illegal(s: State, move, names: Sequence[str] | None = None) -> Refusal |
     Returns:
         A `Refusal` (rule id, `RefusalReason` and its data) or ``None``.
     """
+    check_move_types(s, move)
     n = s.n
     p = move.player
     nm = tuple(names) if names is not None else None
