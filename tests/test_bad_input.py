@@ -54,7 +54,11 @@ TYPE_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("move, error, field", TYPE_ERRORS, ids=[repr(m[0])[:60] for m in TYPE_ERRORS])
+def _id(move: object) -> str:
+    return type(move).__name__ if type(move) is object else repr(move)[:60]
+
+
+@pytest.mark.parametrize("move, error, field", TYPE_ERRORS, ids=[_id(m[0]) for m in TYPE_ERRORS])
 def test_an_ill_typed_move_is_refused_naming_the_field_and_changes_nothing(move, error, field):
     g = _game()
     before = g.to_json()

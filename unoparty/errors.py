@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class UnopartyError(Exception):
     """Base of every error this package raises on purpose."""
@@ -27,7 +29,7 @@ class IllegalMove(UnopartyError):
         is_ruling: True when a ruling of this app (not the printed rules) decided it.
     """
 
-    def __init__(self, move, rule, explanation: str | None = None, is_ruling: bool = False):
+    def __init__(self, move: Any, rule: Any, explanation: str | None = None, is_ruling: bool = False) -> None:
         if isinstance(rule, str):
             self.refusal = None
             self.rule = rule
@@ -42,7 +44,7 @@ class IllegalMove(UnopartyError):
         self.move = move
 
     @property
-    def reason(self):
+    def reason(self) -> Any:
         return None if self.refusal is None else self.refusal.reason
 
     @property

@@ -17,10 +17,10 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, Colour, Kind, deck_counts
-from .engine import Event, Phase, Refusal, State
+from .engine import Event, Move, Phase, Refusal, State
 from .engine.effects import apply_move
 from .engine.legal import legal_moves as _legal_moves
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
@@ -101,7 +101,7 @@ class PlayerView:
     top_player: int | None
     scores: tuple[int, ...]
     round_number: int
-    legal_moves: tuple
+    legal_moves: tuple[Move, ...]
 
 
 def validate_names(players: Sequence[str], rules: Rules) -> tuple[str, ...]:
@@ -310,12 +310,12 @@ class Game:
         except ValueError:
             raise MoveSyntaxError(f"unknown player {name!r}") from None
 
-    def parse_move(self, text: str):
+    def parse_move(self, text: str) -> Move:
         """Read ``"Ava: play red 7"`` (SCENARIO_FORMAT.md). Raises MoveSyntaxError."""
         from .notation import parse_move
         return parse_move(text, self._names)
 
-    def format_move(self, move) -> str:
+    def format_move(self, move: Move) -> str:
         from .notation import format_move
         return format_move(move, self._names)
 
@@ -432,27 +432,27 @@ class Game:
 
     # ---- moves ----------------------------------------------------------------------------------
 
-    def legal_moves(self, player: int) -> tuple:
+    def legal_moves(self, player: int) -> tuple[Move, ...]:
         """Every move `player` may make now (never a speed-play mistake, SP-4)."""
         return tuple(_legal_moves(self._state, player))
 
-    def all_legal_moves(self) -> tuple:
+    def all_legal_moves(self) -> tuple[Move, ...]:
         """Every player's legal moves, seat by seat."""
         s = self._state
-        out: list = []
+        out: list[Move] = []
         for p in range(s.n):
             out += _legal_moves(s, p)
         return tuple(out)
 
-    def why_illegal(self, move) -> Refusal | None:
+    def why_illegal(self, move: Move) -> Refusal | None:
         """Why `move` is not allowed now, or ``None`` (RULES.md "Order of refusals")."""
         return _why_illegal(self._state, move, self._names)
 
-    def is_mistake(self, move) -> bool:
+    def is_mistake(self, move: Move) -> bool:
         """True for a speed play that is allowed but does not match: a penalty (SP-4)."""
         return _is_mistake(self._state, move)
 
-    def apply(self, move) -> tuple[Event, ...]:
+    def apply(self, move: Move) -> tuple[Event, ...]:
         """Make `move` and return what happened.
 
         Raises:
@@ -555,7 +555,7 @@ class Game:
         return tuple(out)
 
     @property
-    def history(self) -> tuple:
+    def history(self) -> tuple[Move | str, ...]:
         """Moves applied so far (``"new round"`` marks where a round was dealt)."""
         return tuple(self._log)
 
@@ -648,7 +648,7 @@ class _RecordingRandom(random.Random):
 
     saved = None
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.reshuffles: list[tuple[Card, ...]] = []
         self.used = 0
@@ -668,13 +668,14 @@ class _RecordingRandom(random.Random):
         self.used += 1
         return list(reversed(order))
 
-    def shuffle(self, x) -> None:  # type: ignore[override]
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         if self.saved is None:
             self.saved = self.getstate()
         super().shuffle(x)
 
 
-def _where(card: Card, hands, discard_pile, draw_pile) -> str:
+def _where(card: Card, hands: Mapping[str, Sequence[Card]], discard_pile: Sequence[Card],
+           draw_pile: Sequence[Card]) -> str:
     for name, cards in hands.items():
         if card in cards:
             return "hands"

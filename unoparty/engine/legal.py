@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import COLOURS, Card, Kind
-from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
+from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .refusals import fits_mini_pile, matches, speed_matches
 from .state import Phase, State
@@ -60,7 +60,7 @@ def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: boo
     return tuple(out)
 
 
-def legal_moves(s: State, p: int) -> list:
+def legal_moves(s: State, p: int) -> list[Move]:
     """Every move seat `p` may make now, in a stable order (plays, then draw/keep/answers,
     then speed plays, UNO calls and catches)."""
     phase = s.phase

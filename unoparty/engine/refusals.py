@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..cards import Card, Colour, Kind
-from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
+from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .state import Phase, State
 
@@ -174,7 +174,7 @@ def fits_mini_pile(s: State, card: Card) -> bool:
     return card.kind >= Kind.WILD or card.colour is s.mini_colour
 
 
-def is_mistake(s: State, move) -> bool:
+def is_mistake(s: State, move: Move) -> bool:
     """True for a speed play that is not refused but is a mistake with a penalty (SP-4)."""
     return isinstance(move, SpeedPlay) and why_illegal(s, move, None) is None and not speed_matches(s, move.card)
 
@@ -186,13 +186,13 @@ R = RefusalReason
 _MOVE_TYPES = frozenset((Play, Draw, Keep, SpeedPlay, CallUno, Catch, Accept, Challenge, PointAt, TakeMiniPile))
 
 
-def _seat_type(field_name: str, value, s: State) -> None:
+def _seat_type(field_name: str, value: object, s: State) -> None:
     if type(value) is not int:
         raise TypeError(f"{field_name} must be a seat: a whole number from 0 to {s.n - 1}, "
                         f"not {value!r} ({type(value).__name__})")
 
 
-def check_move_types(s: State, move) -> None:
+def check_move_types(s: State, move: object) -> None:
     """Check the types of `move`'s fields (issue 9, bad input): seats are ints (not bool,
     float or text), a card is a `Card`, a colour a `Colour` or None, a link two seats, the
     yes/no fields bools. Seats out of range are not checked here: `why_illegal` refuses them
@@ -233,7 +233,7 @@ def check_move_types(s: State, move) -> None:
         _seat_type("target", move.target, s)
 
 
-def why_illegal(s: State, move, names: Sequence[str] | None = None) -> Refusal | None:
+def why_illegal(s: State, move: Move, names: Sequence[str] | None = None) -> Refusal | None:
     """Why `move` is not allowed in state `s`, or ``None`` if it may be applied.
 
     A speed play that does not match is *allowed* (it is a mistake, SP-4): use

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 
-from ..cards import Card, Colour
+from ..cards import Card, Colour, Kind
 from ..rules import Rules
 
 __all__ = ["Phase", "State"]
@@ -62,7 +62,7 @@ class State:
         self.catchable: int | None = None      # seat that may be caught now (U-2)
         self.links: tuple[int, ...] = ()       # () or two seats (LK-1)
         self.pending_draw = 0                  # Phase.CHALLENGE: cards to draw (W-3, H-1)
-        self.pending_kind = None               # Kind.DRAW_TWO or Kind.WILD_DRAW_FOUR
+        self.pending_kind: Kind | None = None  # Kind.DRAW_TWO or Kind.WILD_DRAW_FOUR
         self.wd4_player: int | None = None     # who played the Wild Draw Four being answered
         self.wd4_legal = True                  # was that play legal (W-2)
         self.wd4_colour: Colour | None = None  # the colour it was judged against
