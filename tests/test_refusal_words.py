@@ -69,3 +69,39 @@ def test_names_come_from_the_wording_call_or_the_refusal():
     f = Refusal("T-0", RefusalReason.NOT_YOUR_TURN, player=1, seat=0)
     assert explain(f) == "It's not your turn. The player to act is player 1. (T-0)"
     assert explain(f, ["Zoe", "Ava"]) == "It's not your turn. The player to act is Zoe. (T-0)"
+
+
+def test_refusals_name_only_the_draw_cards_on_the_table():
+    """Issue 9: a refusal speaks of a Wild Draw Four or a Draw Two only when one is being
+    answered, is the top card or is the card of the move (e.g. a third player's `challenge`
+    facing a stacked Draw Two says nothing of a Wild Draw Four)."""
+    import random
+
+    from unoparty.engine import Accept, Challenge, Draw, Play
+    from unoparty.game import Game
+    from unoparty.playout import random_move
+    from unoparty.rules import Rules
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        g = Game(["A", "B", "C", "D"], Rules(stacking=True), seed=seed)
+        for _ in range(150):
+            if g.phase.is_over:
+                break
+            for p in range(4):
+                moves = [Challenge(p), Accept(p), Draw(p)] + [Play(p, c) for c in set(g.hands[p])]
+                for m in moves:
+                    f = g.why_illegal(m)
+                    if f is None or f.reason is RefusalReason.NOTHING_TO_CHALLENGE:
+                        continue
+                    text = f.explanation
+                    cards = {getattr(m, "card", None), g.top_card}
+                    pending = g.phase is Phase.CHALLENGE and g._state.pending_kind
+                    if "Wild Draw Four" in text:
+                        assert pending is Kind.WILD_DRAW_FOUR or any(c and c.kind is Kind.WILD_DRAW_FOUR for c in cards), text
+                    if "Draw Two" in text.replace("draw two", ""):
+                        assert pending is Kind.DRAW_TWO or any(c and c.kind is Kind.DRAW_TWO for c in cards), text
+                    checked += 1
+            g.apply(random_move(g, rng))
+    assert checked > 1000

@@ -448,13 +448,16 @@ class Runner:
             try:
                 events.extend(self.game.apply(move))
                 done_texts.append(text)
+            except ValueError as e:  # a given reshuffle that does not hold the cards shuffled
+                failure = Failure(step.number, "reshuffles", "exactly the cards being shuffled", str(e))
+                break
             except IllegalMove as e:
                 refusal = e
                 if not step.expects_refusal:
                     failure = Failure(step.number, "refused", "false", f"true: {refusal_detail(text, e)}")
                 break
         if failure is None:
-            if step.expects_refusal and refusal is None:
+            if step.expects_refusal and refusal is None:  # (a reshuffle failure is kept as is)
                 failure = Failure(step.number, "refused", "true", f"false: {texts[0]!r} is allowed")
             elif step.expects_refusal and step.expect.get("reason") not in (None, refusal.rule):
                 failure = Failure(step.number, "reason", step.expect["reason"], f"{refusal.rule} ({_bare(refusal)})")
