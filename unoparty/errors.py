@@ -30,12 +30,13 @@ class IllegalMove(UnopartyError):
     """
 
     def __init__(self, move: Any, rule: Any, explanation: str | None = None, is_ruling: bool = False) -> None:
+        self._explanation: str | None
         if isinstance(rule, str):
             self.refusal = None
             self.rule = rule
             self.is_ruling = is_ruling
             self._explanation = explanation or ""
-        else:
+        else:  # a Refusal: worded when read
             self.refusal = rule
             self.rule = rule.rule
             self.is_ruling = rule.is_ruling
@@ -50,7 +51,7 @@ class IllegalMove(UnopartyError):
     @property
     def explanation(self) -> str:
         if self._explanation is None:
-            self._explanation = self.refusal.explanation
+            self._explanation = str(self.refusal.explanation)
         return self._explanation
 
     def __str__(self) -> str:

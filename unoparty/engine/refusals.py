@@ -192,7 +192,7 @@ def _seat_type(field_name: str, value: object, s: State) -> None:
                         f"not {value!r} ({type(value).__name__})")
 
 
-def check_move_types(s: State, move: object) -> None:
+def check_move_types(s: State, move: Any) -> None:
     """Check the types of `move`'s fields (issue 9, bad input): seats are ints (not bool,
     float or text), a card is a `Card`, a colour a `Colour` or None, a link two seats, the
     yes/no fields bools. Seats out of range are not checked here: `why_illegal` refuses them

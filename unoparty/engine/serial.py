@@ -31,7 +31,7 @@ def move_to_dict(m: Move) -> dict[str, Any]:
 
 def move_from_dict(d: dict[str, Any]) -> Move:
     cls = _MOVES[d["move"]]
-    kwargs = {}
+    kwargs: dict[str, Any] = {}
     for name in cls.__slots__:
         v = d.get(name)
         if name == "card":
