@@ -157,5 +157,6 @@ def test_a_refusal_by_a_ruling_says_so_once():
     class Bare:  # a refusal whose explanation does not mention the ruling
         rule, explanation, is_ruling = refusal.rule, "Not now.", True
 
-    assert narrate_refusal(Bare()) == (f"Not now. ({refusal.rule}) The printed rules don't say; "
-                                       f"this is a ruling of this app ({refusal.rule}).")
+    # the one ruling note, from refusal_words (issue 9: never a second wording of it)
+    assert narrate_refusal(Bare()) == (f"Not now. (The printed rules don't say; this app rules it so.) "
+                                       f"({refusal.rule})")

@@ -35,7 +35,7 @@ def test_T_0_keep_by_another_player_is_refused():
     assert g.phase is Phase.DRAWN
     refuse(g, "Ben: keep", "T-0", "Ava")
     refuse(g, "Ben: play red 1", "T-0")
-    refuse(g, "Ben: draw", "T-0")
+    refuse(g, "Ben: draw", "T-3", "Ava")  # RULES.md "Order of refusals": a draw during `drawn` is T-3, by anyone
 
 
 def test_T_0_out_of_turn_only_speed_play_uno_point_answer():

@@ -253,7 +253,7 @@ def load_text(top: str = "", setup: str = "", steps: str = ""):
 
 @pytest.mark.parametrize("top, setup, steps, where, what", [
     ('format = 2', "", "", "format", "must be 1 (this version reads format 1), not 2"),
-    ('tittle = "x"', "", "", "tittle", "unknown key (known: format, id, title, lesson, rules, options, setup, steps)"),
+    ('tittle = "x"', "", "", "tittle", "unknown key (known: format, id, title, lesson, rules, options, setup, steps, learner, reshuffles)"),
     ('rules = "house"', "", "", "rules", "must be 'party' or 'classic', not 'house'"),
     ('options = { stackin = true }', "", "", "options.stackin",
      "unknown option (known: stacking, seven_o, jump_in, doubles, target_score)"),
@@ -499,3 +499,62 @@ def test_a_curriculum_is_not_a_scenario(tmp_path):
     assert (r.returncode, r.stdout) == (
         2, f"INVALID {path}: groups: this is a curriculum, not a scenario (check its lessons with "
            "'unoparty lessons check')\n")
+
+
+# ---- learner, reshuffles and the rule of a mistake (SCENARIO_FORMAT.md, issue 9) -------------
+
+_BASE = '''
+format = 1
+id = "t"
+title = "T"
+{top}
+[setup]
+players = ["Ava", "Ben"]
+hands = {{ Ava = ["blue 1", "blue 2"], Ben = ["green 1"] }}
+turn = "Ava"
+discard_pile = ["red 3", "red 4", "red 5"]
+rest = "none"
+{steps}
+'''
+
+
+def _load(top: str = "", steps: str = ""):  # noqa: D103
+    from unoparty.scenarios import loads_scenario
+    return loads_scenario(_BASE.format(top=top, steps=steps))
+
+
+def test_learner_defaults_to_you_or_nobody_and_must_be_a_player():
+    from unoparty.errors import ScenarioError
+    assert _load().learner is None
+    assert _load('learner = "Ben"').learner == "Ben"
+    with pytest.raises(ScenarioError, match="learner"):
+        _load('learner = "Zed"')
+
+
+def test_reshuffles_give_the_draw_pile_and_are_checked():
+    from unoparty.errors import ScenarioError
+    from unoparty.scenarios.runner import check_scenario
+    steps = '[[steps]]\ndo = "Ava: draw"\nexpect = { hand = { Ava = ["blue 1", "blue 2", "red 4"] }, draw_pile = 1 }\n'
+    s = _load('reshuffles = [["red 4", "red 3"]]', steps)
+    assert s.reshuffles == ((C("red 4"), C("red 3")),)
+    assert check_scenario(s) is None
+    failure = check_scenario(_load('reshuffles = [["red 4", "red 9"]]', steps))
+    assert failure is not None and failure.step == 1 and failure.key == "reshuffles"
+    with pytest.raises(ScenarioError, match="reshuffles"):
+        _load('reshuffles = "red 4"')
+
+
+def test_the_rule_of_a_mistake_is_checked_against_the_engine():
+    from unoparty.scenarios.runner import check_scenario
+    task = ('[[steps]]\ntask = "Play?"\nanswer = "Ava: draw"\n'
+            'mistakes = [{{ answer = "Ava: play blue 1", say = "No.", rule = "{rule}" }}]\n')
+    assert check_scenario(_load(steps=task.format(rule="T-1"))) is None
+    failure = check_scenario(_load(steps=task.format(rule="W-1")))
+    assert failure is not None and failure.key == "mistakes[1].rule" and "T-1" in failure.found
+    # a mistake the engine allows cannot name a rule
+    from unoparty.scenarios import loads_scenario
+    allowed = ('[[steps]]\ntask = "Play?"\nanswer = "Ava: play red 1"\n'
+               'mistakes = [{ answer = "Ava: draw", say = "Better play.", rule = "T-3" }]\n')
+    text = _BASE.format(top="", steps=allowed).replace('"blue 1", "blue 2"', '"blue 1", "red 1"')
+    failure = check_scenario(loads_scenario(text))
+    assert failure is not None and failure.key == "mistakes[1].rule" and "allows" in failure.found

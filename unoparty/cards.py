@@ -17,6 +17,7 @@ Card.parse('red 7')
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import MoveSyntaxError
@@ -248,7 +249,7 @@ def deck(rule_set: str) -> list[Card]:
     return [card for card, n in deck_counts(rule_set).items() for _ in range(n)]
 
 
-def hand_points(cards) -> int:
+def hand_points(cards: Iterable[Card]) -> int:
     """Total card points of some cards (R-3)."""
     return sum(c.points for c in cards)
 

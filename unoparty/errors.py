@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class UnopartyError(Exception):
     """Base of every error this package raises on purpose."""
@@ -14,19 +16,46 @@ class MoveSyntaxError(UnopartyError, ValueError):
 class IllegalMove(UnopartyError):
     """A well-formed move that the rules do not allow now.
 
+    Raised as ``IllegalMove(move, refusal)`` with the engine's `Refusal`; the older form
+    ``IllegalMove(move, rule, explanation, is_ruling)`` still works.
+
     Attributes:
         move: the refused move.
+        refusal: the `Refusal` (rule, reason and its data), or ``None`` for the older form.
         rule: the rule id that forbids it (``"T-1"``), see RULES.md.
-        explanation: a sentence for a learner, ending with the rule id.
+        reason: the refusal's `RefusalReason`, or ``None``.
+        explanation: (property) a sentence for a learner, ending with the rule id; worded
+            when read.
         is_ruling: True when a ruling of this app (not the printed rules) decided it.
     """
 
-    def __init__(self, move, rule: str, explanation: str, is_ruling: bool = False):
-        super().__init__(explanation)
+    def __init__(self, move: Any, rule: Any, explanation: str | None = None, is_ruling: bool = False) -> None:
+        self._explanation: str | None
+        if isinstance(rule, str):
+            self.refusal = None
+            self.rule = rule
+            self.is_ruling = is_ruling
+            self._explanation = explanation or ""
+        else:  # a Refusal: worded when read
+            self.refusal = rule
+            self.rule = rule.rule
+            self.is_ruling = rule.is_ruling
+            self._explanation = explanation
+        super().__init__(self.rule)
         self.move = move
-        self.rule = rule
-        self.explanation = explanation
-        self.is_ruling = is_ruling
+
+    @property
+    def reason(self) -> Any:
+        return None if self.refusal is None else self.refusal.reason
+
+    @property
+    def explanation(self) -> str:
+        if self._explanation is None:
+            self._explanation = str(self.refusal.explanation)
+        return self._explanation
+
+    def __str__(self) -> str:
+        return self.explanation
 
 
 class ScenarioError(UnopartyError):

@@ -17,10 +17,10 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, Colour, Kind, deck_counts
-from .engine import Event, Phase, Refusal, State
+from .engine import Event, Move, Phase, Refusal, State
 from .engine.effects import apply_move
 from .engine.legal import legal_moves as _legal_moves
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
@@ -101,7 +101,7 @@ class PlayerView:
     top_player: int | None
     scores: tuple[int, ...]
     round_number: int
-    legal_moves: tuple
+    legal_moves: tuple[Move, ...]
 
 
 def validate_names(players: Sequence[str], rules: Rules) -> tuple[str, ...]:
@@ -158,8 +158,9 @@ class Game:
     def _init(self, events: Iterable[Event], record_undo: bool = True) -> None:
         self._events: list[Event] = list(events)
         self._initial = (self._state.copy(), self._rng.getstate(), tuple(self._events))
+        self._initial_used = self._rng.used
         self._log: list = []          # moves and "new round" markers, in order
-        self._undo: list = []         # (state, rng state or None, len(events), len(log)) per action
+        self._undo: list = []         # (state, rng state or None, len(events), len(log), reshuffles used) per action
         self._record_undo = record_undo
 
     # ---- building ------------------------------------------------------------------------
@@ -169,7 +170,8 @@ class Game:
                    discard_pile: Sequence[Card], draw_pile: Sequence[Card] = (), *,
                    rules: Rules = Rules(), direction: int = 1, colour: Colour | None = None,
                    rest: str = "shuffled", seed: int = 0, links: Sequence[str] = (),
-                   scores: Mapping[str, int] | None = None) -> "Game":
+                   scores: Mapping[str, int] | None = None,
+                   reshuffles: Sequence[Sequence[Card]] = ()) -> "Game":
         """A table set up by hand (a scenario's ``[setup]``, SCENARIO_FORMAT.md).
 
         Args:
@@ -180,6 +182,10 @@ class Game:
                 the top card's colour. rest: ``"shuffled"`` — every other card of the deck is
                 shuffled with `seed` and put under `draw_pile`; ``"none"`` — only these cards.
             links: () or two names. scores: running totals by name.
+            reshuffles: the draw piles (top first) the game's reshuffles make, in order
+                (T-5, PU-2; SCENARIO_FORMAT.md ``reshuffles``); later ones are shuffled with
+                `seed`. A reshuffle whose given pile does not hold exactly the cards being
+                shuffled makes that move raise ValueError (and change nothing).
 
         Raises:
             SetupError: naming the setup key and what is wrong (unknown card or player, a
@@ -251,6 +257,7 @@ class Game:
         s.current = seat[turn]
         s.phase = Phase.TURN
         s.uno_called = [len(h) == 1 for h in s.hands]  # taken to have called UNO
+        rng.reshuffles = [tuple(pile) for pile in reshuffles]
         return cls._wrap(names, rules, s, rng)
 
     @classmethod
@@ -303,12 +310,12 @@ class Game:
         except ValueError:
             raise MoveSyntaxError(f"unknown player {name!r}") from None
 
-    def parse_move(self, text: str):
+    def parse_move(self, text: str) -> Move:
         """Read ``"Ava: play red 7"`` (SCENARIO_FORMAT.md). Raises MoveSyntaxError."""
         from .notation import parse_move
         return parse_move(text, self._names)
 
-    def format_move(self, move) -> str:
+    def format_move(self, move: Move) -> str:
         from .notation import format_move
         return format_move(move, self._names)
 
@@ -377,8 +384,16 @@ class Game:
     def catchable(self) -> int | None:
         return self._state.catchable
 
+    def to_act(self) -> tuple[int, ...]:
+        """The seats whose move the game waits for now (OpenSpiel's current player): the
+        current player; during pointing every seat that has not pointed yet (PT-3); ``()``
+        when the round or match is over. Other seats may still make out-of-turn moves
+        (speed play, UNO calls, catches: see `legal_moves`)."""
+        return self._state.to_act()
+
     @property
     def waiting_for(self) -> tuple[int, ...]:
+        """During pointing, the seats that have not pointed (PT-3); else ``()``."""
         s = self._state
         if s.phase is not Phase.POINTING:
             return ()
@@ -417,43 +432,60 @@ class Game:
 
     # ---- moves ----------------------------------------------------------------------------------
 
-    def legal_moves(self, player: int) -> tuple:
+    def legal_moves(self, player: int) -> tuple[Move, ...]:
         """Every move `player` may make now (never a speed-play mistake, SP-4)."""
         return tuple(_legal_moves(self._state, player))
 
-    def all_legal_moves(self) -> tuple:
+    def all_legal_moves(self) -> tuple[Move, ...]:
         """Every player's legal moves, seat by seat."""
         s = self._state
-        out: list = []
+        out: list[Move] = []
         for p in range(s.n):
             out += _legal_moves(s, p)
         return tuple(out)
 
-    def why_illegal(self, move) -> Refusal | None:
+    def why_illegal(self, move: Move) -> Refusal | None:
         """Why `move` is not allowed now, or ``None`` (RULES.md "Order of refusals")."""
         return _why_illegal(self._state, move, self._names)
 
-    def is_mistake(self, move) -> bool:
+    def is_mistake(self, move: Move) -> bool:
         """True for a speed play that is allowed but does not match: a penalty (SP-4)."""
         return _is_mistake(self._state, move)
 
-    def apply(self, move) -> tuple[Event, ...]:
+    def apply(self, move: Move) -> tuple[Event, ...]:
         """Make `move` and return what happened.
 
         Raises:
-            IllegalMove: the move is not allowed now (`.rule`, `.explanation`); the game is
-                unchanged.
+            IllegalMove: the move is not allowed now (`.rule`, `.reason`, `.explanation`);
+                the game is unchanged.
+            TypeError / ValueError: an ill-typed move (not a move; a seat that is not an int;
+                a card that is not a `Card`; a colour that is not a `Colour`; a link that is
+                not two seats), the field named; or a scenario's given reshuffle that does not
+                hold the cards being shuffled. The game is unchanged.
         """
         refusal = _why_illegal(self._state, move, self._names)
         if refusal is not None:
-            raise IllegalMove(move, refusal.rule, refusal.explanation, refusal.is_ruling)
+            raise IllegalMove(move, refusal)
         rng = self._rng
         rng.saved = None
         if self._record_undo:
-            entry = [self._state.copy(), None, len(self._events), len(self._log)]
+            entry = [self._state.copy(), None, len(self._events), len(self._log), rng.used]
             self._undo.append(entry)
-            events = apply_move(self._state, move, rng)
+            try:
+                events = apply_move(self._state, move, rng)
+            except ValueError:  # a given reshuffle that does not fit: nothing changes
+                self._undo.pop()
+                self._state = entry[0]
+                rng.used = entry[4]
+                raise
             entry[1] = rng.saved
+        elif rng.used < len(rng.reshuffles):  # a given reshuffle may not fit: keep a copy
+            before, used = self._state.copy(), rng.used
+            try:
+                events = apply_move(self._state, move, rng)
+            except ValueError:
+                self._state, rng.used = before, used
+                raise
         else:
             events = apply_move(self._state, move, rng)
         self._events += events
@@ -470,7 +502,7 @@ class Game:
         if s.phase is not Phase.ROUND_OVER:
             raise UnopartyError("A new round starts only when a round is over (and the match is not). (R-4)")
         if self._record_undo:
-            self._undo.append((s.copy(), self._rng.getstate(), len(self._events), len(self._log)))
+            self._undo.append((s.copy(), self._rng.getstate(), len(self._events), len(self._log), self._rng.used))
         s.dealer = (s.dealer + 1) % s.n
         s.round_number += 1
         events = deal_round(s, self._rng)
@@ -483,6 +515,7 @@ class Game:
         and random state; its history (and a save of it) starts here; undo off unless asked."""
         rng = _RecordingRandom()
         rng.setstate(self._rng.getstate())
+        rng.reshuffles, rng.used = list(self._rng.reshuffles), self._rng.used
         return Game._wrap(self._names, self._rules, self._state.copy(), rng, record_undo=record_undo)
 
     @property
@@ -498,10 +531,11 @@ class Game:
         if not self._undo:
             raise UnopartyError("There is nothing to take back." if self._record_undo
                                 else "This game was made without undo (record_undo=False).")
-        state, rng_state, n_events, n_log = self._undo.pop()
+        state, rng_state, n_events, n_log, used = self._undo.pop()
         self._state = state
         if rng_state is not None:
             self._rng.setstate(rng_state)
+        self._rng.used = used
         del self._events[n_events:]
         del self._log[n_log:]
 
@@ -521,7 +555,7 @@ class Game:
         return tuple(out)
 
     @property
-    def history(self) -> tuple:
+    def history(self) -> tuple[Move | str, ...]:
         """Moves applied so far (``"new round"`` marks where a round was dealt)."""
         return tuple(self._log)
 
@@ -568,6 +602,9 @@ class Game:
             "start_events": [event_to_dict(e) for e in events],
             "log": [m if isinstance(m, str) else move_to_dict(m) for m in self._log],
         }
+        if self._rng.reshuffles:
+            data["reshuffles"] = [[str(c) for c in pile] for pile in self._rng.reshuffles]
+            data["reshuffles_used"] = self._initial_used
         return json.dumps(data)
 
     @classmethod
@@ -587,6 +624,8 @@ class Game:
             rng = _RecordingRandom()
             v, internal, gauss = data["rng"]
             rng.setstate((v, tuple(internal), gauss))
+            rng.reshuffles = [tuple(Card.parse(c) for c in pile) for pile in data.get("reshuffles", ())]
+            rng.used = data.get("reshuffles_used", 0)
             g = cls._wrap(data["names"], rules, dict_to_state(data["start"], rules), rng,
                           [event_from_dict(e) for e in data["start_events"]])
             for entry in data["log"]:
@@ -601,17 +640,42 @@ class Game:
 
 class _RecordingRandom(random.Random):
     """A `random.Random` that remembers its state before the first shuffle of a move, so
-    `undo` restores it without copying the generator's state on every move."""
+    `undo` restores it without copying the generator's state on every move.
+
+    Chance made explicit: `reshuffles` holds draw piles (top first) that the next reshuffles
+    (T-5, PU-2) make instead of shuffling — a scenario's ``reshuffles``, a replay — and
+    `used` counts those taken."""
 
     saved = None
 
-    def shuffle(self, x) -> None:  # type: ignore[override]
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.reshuffles: list[tuple[Card, ...]] = []
+        self.used = 0
+
+    def take_reshuffle(self, cards: list[Card]) -> list[Card] | None:
+        """The next given order for `cards` (internal order: top last), or ``None`` to shuffle.
+
+        Raises:
+            ValueError: the given pile does not hold exactly the cards being shuffled.
+        """
+        if self.used >= len(self.reshuffles):
+            return None
+        order = self.reshuffles[self.used]
+        if Counter(order) != Counter(cards):
+            want = ", ".join(sorted(str(c) for c in cards))
+            raise ValueError(f"reshuffle {self.used + 1} must hold exactly the cards being shuffled: {want}")
+        self.used += 1
+        return list(reversed(order))
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         if self.saved is None:
             self.saved = self.getstate()
         super().shuffle(x)
 
 
-def _where(card: Card, hands, discard_pile, draw_pile) -> str:
+def _where(card: Card, hands: Mapping[str, Sequence[Card]], discard_pile: Sequence[Card],
+           draw_pile: Sequence[Card]) -> str:
     for name, cards in hands.items():
         if card in cards:
             return "hands"

@@ -19,7 +19,7 @@ import gettext
 from pathlib import Path
 
 __all__ = ["_", "N_", "ngettext", "tr_text", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
-           "available_languages", "match_language", "card_name", "colour_name", "the_card", "symbol_name"]
+           "available_languages", "match_language", "card_name", "colour_name", "the_card"]
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 _DOMAIN = "unoparty"
@@ -148,19 +148,3 @@ def card_name(card: Card) -> str:
 def the_card(card: Card) -> str:
     """``"the red 7"`` (translated): a card named with its article, as explanations use it."""
     return _("the {card}").format(card=card_name(card))
-
-
-def symbol_name(card: Card) -> str:
-    """What a card shows without its colour, as a refusal names it: ``"7"``, ``"skip"``,
-    ``"draw two"``, ``"wild"`` (translated)."""
-    if card.kind is Kind.NUMBER:
-        return str(card.number)
-    if card.kind is Kind.DRAW_TWO:
-        return _("draw two")
-    if card.kind is Kind.REVERSE:
-        return _("reverse")
-    if card.kind is Kind.SKIP:
-        return _("skip")
-    if card.kind is Kind.POINT_TAKEN:
-        return _("point taken")
-    return _card_template(card.kind)

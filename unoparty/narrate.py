@@ -281,16 +281,16 @@ def narrate_all(events: Iterable[Event], names: Sequence[str], viewer: int | Non
 
 
 def narrate_refusal(refusal) -> str:
-    """The sentence for a refused move (a ``Refusal`` or an ``IllegalMove``): its
-    explanation, with the rule id at the end (added if missing) and, for a ruling of this
-    app, the remark that the printed rules do not decide it."""
+    """The sentence for a refused move (a ``Refusal``, an ``IllegalMove`` or any object with
+    ``rule``, ``explanation`` and ``is_ruling``): its explanation, ending with the rule id, and
+    for a ruling of this app the one ruling note (added by `unoparty.refusal_words.finish`
+    when the explanation lacks it, never twice)."""
+    from .refusal_words import finish, ruling_note
     rule = getattr(refusal, "rule", "") or ""
     text = (getattr(refusal, "explanation", "") or str(refusal)).strip()
-    if rule and rule not in text:
-        text = f"{text} ({rule})"
+    if rule and text.endswith(f"({rule})"):
+        return text  # already worded by refusal_words: rule id and ruling note in place
     ruling = getattr(refusal, "is_ruling", None)
     if ruling is None:
         ruling = is_ruling(rule)
-    if ruling and rule and "printed rules don" not in text:
-        text += " " + _("The printed rules don't say; this is a ruling of this app ({rule}).").format(rule=rule)
-    return text
+    return finish(text, "" if rule in text else rule, bool(ruling) and ruling_note() not in text)

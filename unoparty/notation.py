@@ -155,9 +155,10 @@ def _play_readings(rest: str, names: Sequence[str], errors: _Errors, *, speed: b
     if m:
         options.insert(0, (rest[: m.start()], True))
     for text, uno in options:
-        if speed:
-            for card in _card_readings(text, errors):
-                yield _PlayParts(card, None, None, None, False, uno)
+        if speed:  # a card, optionally "swapping with <player>" (Seven-O, H-2 ruling)
+            for text2, swap in _swap_readings(text, names, errors):
+                for card in _card_readings(text2, errors):
+                    yield _PlayParts(card, None, None, swap, False, uno)
             continue
         for text2, twice in _twice_readings(text):
             for text3, swap in _swap_readings(text2, names, errors):
@@ -309,14 +310,14 @@ def parse_move(text: str, names: Sequence[str]) -> Move:
         errors = _Errors()
         for parts in _play_readings(rest, names, errors, speed=speed):
             if speed:
-                return SpeedPlay(seat, parts.card, call_uno=parts.call_uno)
+                return SpeedPlay(seat, parts.card, call_uno=parts.call_uno, swap_with=parts.swap_with)
             return Play(seat, parts.card, colour=parts.colour, link=parts.link,
                         call_uno=parts.call_uno, swap_with=parts.swap_with, twice=parts.twice)
         message = errors.best[1] if errors.best else ""
         if not message:
             message = f"'{words}' needs a card, e.g. '{words} red 7'"
-        if speed and re.search(_WS + "(as|linking|swapping|twice)" + r"(\s|$)", rest, re.IGNORECASE):
-            message += " ('speed play' takes a card and, optionally, 'and call uno')"
+        if speed and re.search(_WS + "(as|linking|twice)" + r"(\s|$)", rest, re.IGNORECASE):
+            message += " ('speed play' takes a card and, optionally, 'swapping with <player>' and 'and call uno')"
         raise MoveSyntaxError(message)
 
     first = action.split()[0]
@@ -347,7 +348,10 @@ def format_move(move: Move, names: Sequence[str]) -> str:
     if cls is PointAt:
         return f"{who}: point at {_name(move.target, names)}"
     if cls is SpeedPlay:
-        return f"{who}: speed play {move.card}" + (" and call uno" if move.call_uno else "")
+        text = f"{who}: speed play {move.card}"
+        if getattr(move, "swap_with", None) is not None:
+            text += f" swapping with {_name(move.swap_with, names)}"
+        return text + (" and call uno" if move.call_uno else "")
     if cls is Play:
         text = f"{who}: play {move.card}"
         if move.colour is not None:

@@ -13,21 +13,16 @@ from __future__ import annotations
 
 import random
 
-from .engine import Phase
-
 __all__ = ["random_move", "play_random_round"]
 
 
 def random_move(game, rng: random.Random, out_of_turn: float = 0.1):
     """A uniformly random legal move of a random acting player (see module doc), or ``None``
     when the round is over."""
-    phase = game.phase
-    if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
+    actors = game.to_act()
+    if not actors:
         return None
-    if phase is Phase.POINTING:
-        actor = rng.choice(game.waiting_for)
-    else:
-        actor = game.current
+    actor = actors[0] if len(actors) == 1 else rng.choice(actors)
     if out_of_turn and rng.random() < out_of_turn:
         others = [p for p in range(game.n_players) if p != actor]
         p = rng.choice(others)

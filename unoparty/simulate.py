@@ -45,8 +45,6 @@ DEFAULT_CAP = 5000
 NOISE = 0.3
 """Spread of the race noise: each delay is multiplied by exp(N(0, NOISE))."""
 
-_OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
-
 
 def derive_seed(seed: int, *parts) -> int:
     """A 64-bit seed from `seed` and `parts` (stable across processes and Python runs)."""
@@ -178,10 +176,10 @@ def run_round(index: int, players: int, levels, rules: Rules = Rules(), seed: in
     phases = set()
     ms: dict = {}
     clock = time.perf_counter
-    while game.phase not in _OVER and moves < cap:
+    while not game.phase.is_over and moves < cap:
         phase = game.phase
         phases.add(phase.value)
-        actors = game.waiting_for if phase is Phase.POINTING else (game.current,)
+        actors = game.to_act()
         best_t, best_seat, best_move = math.inf, -1, None
         for a in actors:
             t = bots[a].timing.think_delay * math.exp(gauss(0.0, NOISE))

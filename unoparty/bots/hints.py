@@ -28,8 +28,7 @@ def hint(game, player: int) -> tuple:
     """
     view = game.view_for(player)
     rng = random.Random(0)
-    waiting = game.waiting_for if view.phase.value == "pointing" else (game.current,)
-    if view.current is not None and player in waiting:
+    if player in game.to_act():
         return _ADVISER.decide(view, rng)
     move = _ADVISER.react(view, rng)
     if move is None:

@@ -46,7 +46,6 @@ __all__ = ["StrongBot", "determinize", "determinize_state", "rollout", "plays_ag
 
 _WD4 = Card(Kind.WILD_DRAW_FOUR)
 _WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
-_OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 _RECENT_PLAYS = 4
 """Plays per player an opponent-model check looks at (the latest; bounds the time a move takes)."""
 
@@ -308,9 +307,8 @@ def policy_move(s: State):
             return TakeMiniPile(p)
         return Play(p, best, call_uno=len(hand) == 2)
     if phase is Phase.POINTING:
-        for q in range(s.n):
-            if q not in s.pointing:
-                return PointAt(q, _fewest(s, q, 1)[0])
+        q = s.to_act()[0]
+        return PointAt(q, _fewest(s, q, 1)[0])
     return None
 
 
@@ -319,10 +317,10 @@ def rollout(s: State, me: int, rng: random.Random, depth: int, softness: float =
     seat `me`: 1 won, 0 lost, else exp(-softness·size) normalised over the seats, where a
     hand's size counts each wild card as half a card (it can always be played)."""
     for _i in range(depth):
-        if s.phase in _OVER:
+        if s.phase.is_over:
             break
         apply_move(s, policy_move(s), rng)
-    if s.phase in _OVER:
+    if s.phase.is_over:
         return 1.0 if s.winner == me else 0.0
     weights = [math.exp(-softness * (len(h) - 0.5 * sum(1 for c in h if c.kind >= Kind.WILD))) for h in s.hands]
     return weights[me] / sum(weights)

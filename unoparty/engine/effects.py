@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card, Kind, hand_points
+from ..cards import Card, Colour, Kind, hand_points
 from .events import Event, EventKind as E
-from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
+from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .refusals import matches, speed_matches
 from .state import Phase, State
@@ -23,28 +23,46 @@ PT_MAX_DRAW = 5  # PT-4: at most five cards per Point Taken
 
 # ---- piles ------------------------------------------------------------------------------------
 
-def reshuffle(s: State, rng: random.Random, ev: list) -> bool:
+def _shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle `cards` (internal order: the end is the top) in place. Chance made explicit: a
+    generator with ``take_reshuffle`` (`Game`'s) may give the order instead — a scenario's
+    ``reshuffles``, or a replay of recorded reshuffle events."""
+    take = getattr(rng, "take_reshuffle", None)
+    order = take(cards) if take is not None else None
+    if order is None:
+        rng.shuffle(cards)
+    else:
+        cards[:] = order
+
+
+def reshuffle(s: State, rng: random.Random, ev: list[Event], rule: str = "T-5", with_draw_pile: bool = False) -> bool:
     """T-5: shuffle the discard pile except its top card into the draw pile (under what is
     left there). Chosen colours of the buried wild cards are forgotten (colours are not stored
-    on cards). Returns False when there was nothing to shuffle."""
+    on cards). With `with_draw_pile` (PU-2 ruling) the cards left in the draw pile are
+    shuffled together with them. The event carries the new draw pile, top first, so a
+    history replays without the random generator. Returns False when there was nothing to
+    shuffle."""
     if len(s.discard_pile) <= 1:
         return False
     top = s.discard_pile.pop()
     cards = s.discard_pile
     s.discard_pile = [top]
-    rng.shuffle(cards)
+    if with_draw_pile:
+        cards += s.draw_pile
+        s.draw_pile = []
+    _shuffle(cards, rng)
     s.draw_pile[:0] = cards
-    ev.append(Event(E.RESHUFFLED, "T-5", count=len(cards)))
+    ev.append(Event(E.RESHUFFLED, rule, count=len(cards), cards=tuple(reversed(s.draw_pile))))
     return True
 
 
-def _take_top(s: State, rng: random.Random, ev: list) -> Card | None:
+def _take_top(s: State, rng: random.Random, ev: list[Event]) -> Card | None:
     if not s.draw_pile and not reshuffle(s, rng, ev):
         return None
     return s.draw_pile.pop()
 
 
-def draw_cards(s: State, p: int, count: int, rule: str, rng: random.Random, ev: list,
+def draw_cards(s: State, p: int, count: int, rule: str, rng: random.Random, ev: list[Event],
                copy: bool = True, source: int | None = None) -> list[Card]:
     """`p` draws `count` cards, fewer if the piles run out (T-5); a linked partner then draws
     the same number right after (LK-2; the copy is not copied back). Returns the cards `p`
@@ -68,7 +86,7 @@ def draw_cards(s: State, p: int, count: int, rule: str, rng: random.Random, ev: 
 
 # ---- turns -------------------------------------------------------------------------------------
 
-def start_turn(s: State, seat: int, ev: list) -> None:
+def start_turn(s: State, seat: int, ev: list[Event]) -> None:
     """T-4: `seat` takes their turn."""
     s.current = seat
     s.phase = Phase.TURN
@@ -82,7 +100,7 @@ def _close_catch(s: State, p: int) -> None:
         s.catchable = None
 
 
-def _after_hand_shrinks(s: State, p: int, call_uno: bool, ev: list) -> None:
+def _after_hand_shrinks(s: State, p: int, call_uno: bool, ev: list[Event]) -> None:
     """U-1: a player left with one card must call UNO; if they do not, they may be caught."""
     if len(s.hands[p]) == 1:
         s.uno_called[p] = call_uno
@@ -94,19 +112,21 @@ def _after_hand_shrinks(s: State, p: int, call_uno: bool, ev: list) -> None:
             s.catchable = p
 
 
-def _idle_turn(s: State, p: int, rng: random.Random, ev: list) -> None:
+def _idle_turn(s: State, p: int, rng: random.Random, ev: list[Event]) -> None:
     """A turn with nothing played and nothing drawn; a whole table of them blocks the round (T-6)."""
     s.idle_turns += 1
     if s.idle_turns >= s.n:
         ev.append(Event(E.ROUND_BLOCKED, "T-6"))
-        order = [s.next_seat(s.current, i) for i in range(s.n)]
+        # Ruling (T-6/R-1): on a tie, the first of the tied players in turn order after the
+        # player whose move ended the round.
+        order = [s.next_seat(p, i) for i in range(1, s.n + 1)]
         winner = min(order, key=lambda seat: hand_points(s.hands[seat]))
         end_round(s, winner, ev, rule="T-6")
     else:
         start_turn(s, s.next_seat(p), ev)
 
 
-def end_round(s: State, winner: int, ev: list, rule: str = "R-1") -> None:
+def end_round(s: State, winner: int, ev: list[Event], rule: str = "R-1") -> None:
     """R-1/R-3/R-4: the winner scores the cards left in the other hands; links end (LK-4); the
     match ends when a total reaches the target score (the highest total wins)."""
     points = sum(hand_points(h) for i, h in enumerate(s.hands) if i != winner)
@@ -135,9 +155,12 @@ def end_round(s: State, winner: int, ev: list, rule: str = "R-1") -> None:
 
 # ---- card effects ------------------------------------------------------------------------------
 
-def effect_number(s: State, p: int, card: Card, m: Play | None, rng, ev: list) -> None:
+def effect_number(s: State, p: int, card: Card, m: Play | SpeedPlay | None, rng: random.Random, ev: list[Event]) -> None:
     """Number cards have no effect, except with Seven-O (H-2): a 7 may swap hands, a 0 passes
-    every hand on in the direction of play. UNO duties follow the hands (ruling)."""
+    every hand on in the direction of play — played in turn, by speed play or by jump-in
+    (ruling). Two 7s or 0s played together (Doubles) make one swap or one pass (ruling); a
+    last card swaps nothing (the round is over first, `_going_out`). UNO duties follow the
+    hands (ruling)."""
     if s.rules.seven_o and card.number == 7 and m is not None and m.swap_with is not None:
         t = m.swap_with
         s.hands[p], s.hands[t] = s.hands[t], s.hands[p]
@@ -159,7 +182,7 @@ def _uno_follows_hands(s: State) -> None:
     s.catchable = None
 
 
-def effect_draw_two(s: State, p: int, k: int, rng, ev: list) -> None:
+def effect_draw_two(s: State, p: int, k: int, rng: random.Random, ev: list[Event]) -> None:
     """A-1: the next player draws two (per card, H-4) and loses their turn; with stacking
     (H-1) they may instead pass the growing total on with another Draw Two."""
     nxt = s.next_seat(p)
@@ -175,7 +198,7 @@ def effect_draw_two(s: State, p: int, k: int, rng, ev: list) -> None:
     start_turn(s, s.next_seat(p, 2), ev)
 
 
-def effect_reverse(s: State, p: int, k: int, ev: list) -> None:
+def effect_reverse(s: State, p: int, k: int, ev: list[Event]) -> None:
     """A-2: the direction flips (once per card, H-4). A-3: with two players it acts as a Skip."""
     for _ in range(k):
         s.direction = -s.direction
@@ -188,14 +211,14 @@ def effect_reverse(s: State, p: int, k: int, ev: list) -> None:
         start_turn(s, s.next_seat(p), ev)
 
 
-def effect_skip(s: State, p: int, k: int, ev: list) -> None:
+def effect_skip(s: State, p: int, k: int, ev: list[Event]) -> None:
     """A-4: the next player loses their turn (the next two with a double Skip, H-4)."""
     for i in range(1, k + 1):
         ev.append(Event(E.SKIPPED, "A-4", player=s.next_seat(p, i)))
     start_turn(s, s.next_seat(p, k + 1), ev)
 
 
-def effect_point_taken(s: State, p: int, k: int, ev: list) -> None:
+def effect_point_taken(s: State, p: int, k: int, ev: list[Event]) -> None:
     """PT-1…PT-3: a coloured action card (20 points, matched by colour or symbol like any
     other); links end at once (PT-2); then everybody points at another player (PT-3)."""
     if s.links:
@@ -209,7 +232,7 @@ def effect_point_taken(s: State, p: int, k: int, ev: list) -> None:
     ev.append(Event(E.POINTING_STARTED, "PT-3", player=p))
 
 
-def resolve_pointing(s: State, rng, ev: list) -> None:
+def resolve_pointing(s: State, rng: random.Random, ev: list[Event]) -> None:
     """PT-4/PT-5: reveal who pointed at whom; each draws one card per pointer (at most five),
     starting after the card's player in turn order; then play goes on after the card's player."""
     order = sorted(s.pointing)
@@ -227,7 +250,8 @@ def resolve_pointing(s: State, rng, ev: list) -> None:
     start_turn(s, s.next_seat(s.pointer), ev)
 
 
-def effect_wild_draw_four(s: State, p: int, colour_before, rng, ev: list) -> None:
+def effect_wild_draw_four(s: State, p: int, colour_before: Colour | None, rng: random.Random,
+                          ev: list[Event]) -> None:
     """W-2/W-3: the next player must accept or challenge. The play is legal only if its player
     held no card of the colour before it (Wild, Wild Drawn Together and Wild Pile Up count as
     that colour; another Wild Draw Four does not — ruling). With stacking the total grows (H-1)."""
@@ -249,7 +273,7 @@ def effect_wild_draw_four(s: State, p: int, colour_before, rng, ev: list) -> Non
     ev.append(Event(E.CHALLENGE_STARTED, "W-3", player=p, target=s.current, count=s.pending_draw))
 
 
-def effect_wild_drawn_together(s: State, p: int, link: tuple[int, int], ev: list) -> None:
+def effect_wild_drawn_together(s: State, p: int, link: tuple[int, int], ev: list[Event]) -> None:
     """LK-1/LK-3: the two chosen players are linked; a new link replaces the old one."""
     rule = "LK-3" if s.links else "LK-1"
     s.links = tuple(link)
@@ -257,14 +281,18 @@ def effect_wild_drawn_together(s: State, p: int, link: tuple[int, int], ev: list
     start_turn(s, s.next_seat(p), ev)
 
 
-def effect_wild_pile_up(s: State, p: int, rng, ev: list) -> None:
+def effect_wild_pile_up(s: State, p: int, rng: random.Random, ev: list[Event]) -> None:
     """PU-2/PU-3: turn up draw-pile cards until one is not wild (the wild ones go to the bottom
     of the draw pile); it starts the mini pile before the next player, and its colour is the
-    current colour. If only wild cards are left even after a reshuffle, no mini pile starts
-    and play passes to the next player (ruling)."""
+    current colour. When only wild cards are left in the draw pile (or none), the discard pile
+    but its top card is shuffled together with them first (T-5). If only wild cards are left
+    even then, no mini pile starts and play passes to the next player (ruling)."""
     nxt = s.next_seat(p)
     if not any(c.kind < Kind.WILD for c in s.draw_pile):
-        if not (any(c.kind < Kind.WILD for c in s.discard_pile[:-1]) and reshuffle(s, rng, ev)):
+        # Ruling (PU-2): the discard pile except its top card is shuffled together with the
+        # wild cards left in the draw pile (T-5), and turning goes on.
+        if not (any(c.kind < Kind.WILD for c in s.discard_pile[:-1])
+                and reshuffle(s, rng, ev, with_draw_pile=True)):
             ev.append(Event(E.MINI_PILE_NOT_STARTED, "PU-2", player=p))
             start_turn(s, nxt, ev)
             return
@@ -282,7 +310,8 @@ def effect_wild_pile_up(s: State, p: int, rng, ev: list) -> None:
     ev.append(Event(E.MINI_PILE_STARTED, "PU-3", player=p, target=nxt, cards=(card,), colour=card.colour))
 
 
-def _card_effect(s: State, p: int, card: Card, k: int, m: Play | None, colour_before, rng, ev: list) -> None:
+def _card_effect(s: State, p: int, card: Card, k: int, m: Play | SpeedPlay | None,
+                 colour_before: Colour | None, rng: random.Random, ev: list[Event]) -> None:
     kind = card.kind
     if kind is Kind.NUMBER:
         effect_number(s, p, card, m, rng, ev)
@@ -304,7 +333,7 @@ def _card_effect(s: State, p: int, card: Card, k: int, m: Play | None, colour_be
         effect_wild_pile_up(s, p, rng, ev)
 
 
-def _going_out(s: State, p: int, card: Card, k: int, rng, ev: list) -> None:
+def _going_out(s: State, p: int, card: Card, k: int, rng: random.Random, ev: list[Event]) -> None:
     """R-1/R-2: the last card ends the round; a last Draw Two or Wild Draw Four first makes the
     next player draw (links apply, no challenge). The player who went out has left the round:
     linked to the next player, they copy nothing (ruling)."""
@@ -319,7 +348,7 @@ def _going_out(s: State, p: int, card: Card, k: int, rng, ev: list) -> None:
 
 # ---- moves -------------------------------------------------------------------------------------
 
-def _play(s: State, m: Play, rng, ev: list) -> None:
+def _play(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
     p, card = m.player, m.card
     hand = s.hands[p]
     if s.phase is Phase.MINI_PILE:
@@ -347,7 +376,7 @@ def _play(s: State, m: Play, rng, ev: list) -> None:
     _card_effect(s, p, card, k, m, colour_before, rng, ev)
 
 
-def _add_to_mini_pile(s: State, m: Play, rng, ev: list) -> None:
+def _add_to_mini_pile(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
     """PU-4/PU-8: add one card to the mini pile, without effect; the last card wins the round."""
     p = m.player
     s.hands[p].remove(m.card)
@@ -362,7 +391,7 @@ def _add_to_mini_pile(s: State, m: Play, rng, ev: list) -> None:
     s.current = s.next_seat(p)
 
 
-def _take_mini_pile(s: State, m: TakeMiniPile, ev: list) -> None:
+def _take_mini_pile(s: State, m: TakeMiniPile, ev: list[Event]) -> None:
     """PU-6/PU-7: take every card of the mini pile (not a draw: links don't copy it); the
     current colour becomes the mini pile's colour; play goes on after the taker."""
     p = m.player
@@ -377,7 +406,7 @@ def _take_mini_pile(s: State, m: TakeMiniPile, ev: list) -> None:
     start_turn(s, s.next_seat(p), ev)
 
 
-def _draw(s: State, m: Draw, rng, ev: list) -> None:
+def _draw(s: State, m: Draw, rng: random.Random, ev: list[Event]) -> None:
     """T-3: draw one card; a playable card may be played at once or kept, otherwise the turn
     ends. Drawing nothing (empty piles) still ends the turn (T-5)."""
     p = m.player
@@ -395,14 +424,14 @@ def _draw(s: State, m: Draw, rng, ev: list) -> None:
         start_turn(s, s.next_seat(p), ev)
 
 
-def _keep(s: State, m: Keep, ev: list) -> None:
+def _keep(s: State, m: Keep, ev: list[Event]) -> None:
     p = m.player
     _close_catch(s, p)
     ev.append(Event(E.KEPT, "T-3", player=p))
     start_turn(s, s.next_seat(p), ev)
 
 
-def _speed_play(s: State, m: SpeedPlay, rng, ev: list) -> None:
+def _speed_play(s: State, m: SpeedPlay, rng: random.Random, ev: list[Event]) -> None:
     """SP-1…SP-4, SP-7: an exact match goes on the discard pile and play continues after its
     player, passing over the players between; a card that does not match goes back to the
     hand and its player draws one penalty card (SP-4). It is judged against the top card at
@@ -435,10 +464,10 @@ def _speed_play(s: State, m: SpeedPlay, rng, ev: list) -> None:
         _going_out(s, p, card, 1, rng, ev)
         return
     s.phase = Phase.TURN
-    _card_effect(s, p, card, 1, None, card.colour, rng, ev)
+    _card_effect(s, p, card, 1, m, card.colour, rng, ev)
 
 
-def _accept(s: State, m: Accept, rng, ev: list) -> None:
+def _accept(s: State, m: Accept, rng: random.Random, ev: list[Event]) -> None:
     """W-3/H-1: draw the cards and lose the turn."""
     p = m.player
     total = s.pending_draw
@@ -454,7 +483,7 @@ def _accept(s: State, m: Accept, rng, ev: list) -> None:
     start_turn(s, s.next_seat(p), ev)
 
 
-def _challenge(s: State, m: Challenge, rng, ev: list) -> None:
+def _challenge(s: State, m: Challenge, rng: random.Random, ev: list[Event]) -> None:
     """W-3: the Wild Draw Four's player shows their hand to the challenger. Legal play: the
     challenger draws six (the total plus two, with stacking) and loses their turn. Illegal:
     the Wild Draw Four's player draws the cards instead, and the challenger takes their turn
@@ -474,28 +503,28 @@ def _challenge(s: State, m: Challenge, rng, ev: list) -> None:
         start_turn(s, p, ev)
 
 
-def _point_at(s: State, m: PointAt, rng, ev: list) -> None:
+def _point_at(s: State, m: PointAt, rng: random.Random, ev: list[Event]) -> None:
     s.pointing[m.player] = m.target
     ev.append(Event(E.POINTED, "PT-3", player=m.player))
     if len(s.pointing) == s.n:
         resolve_pointing(s, rng, ev)
 
 
-def _call_uno(s: State, m: CallUno, ev: list) -> None:
+def _call_uno(s: State, m: CallUno, ev: list[Event]) -> None:
     s.uno_called[m.player] = True
     if s.catchable == m.player:
         s.catchable = None
     ev.append(Event(E.UNO_CALLED, "U-1", player=m.player))
 
 
-def _catch(s: State, m: Catch, rng, ev: list) -> None:
+def _catch(s: State, m: Catch, rng: random.Random, ev: list[Event]) -> None:
     """U-2: the player caught draws two cards (links apply)."""
     s.catchable = None
     ev.append(Event(E.UNO_CAUGHT, "U-2", player=m.player, target=m.target))
     draw_cards(s, m.target, 2, "U-2", rng, ev)
 
 
-def apply_move(s: State, move, rng: random.Random) -> list[Event]:
+def apply_move(s: State, move: Move, rng: random.Random) -> list[Event]:
     """Apply an allowed move (checked beforehand with `why_illegal`) and return its events."""
     ev: list[Event] = []
     t = type(move)

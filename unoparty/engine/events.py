@@ -46,7 +46,7 @@ class EventKind(enum.Enum):
     MINI_PILE_NOT_STARTED = "mini pile not started"  # only wild cards left (PU-2)
     MINI_PILE_ADDED = "mini pile added"    # player added cards[0] (PU-4)
     MINI_PILE_TAKEN = "mini pile taken"    # player took cards (PU-6)
-    RESHUFFLED = "reshuffled"              # count cards shuffled into a new draw pile (T-5)
+    RESHUFFLED = "reshuffled"              # count cards shuffled into a new draw pile (T-5); cards = that pile, top first
     UNO_CALLED = "uno called"              # (U-1)
     UNO_CAUGHT = "uno caught"              # player caught target (U-2)
     HANDS_SWAPPED = "hands swapped"        # player and target swapped hands (H-2)
@@ -96,4 +96,6 @@ class Event:
             return viewer == self.player
         if self.kind is EventKind.CHALLENGED:
             return viewer in (self.player, self.target)
+        if self.kind is EventKind.RESHUFFLED:
+            return False  # the new draw pile's order is secret from every player
         return True

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import COLOURS, Card, Kind
-from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
+from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .refusals import fits_mini_pile, matches, speed_matches
 from .state import Phase, State
@@ -60,7 +60,7 @@ def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: boo
     return tuple(out)
 
 
-def legal_moves(s: State, p: int) -> list:
+def legal_moves(s: State, p: int) -> list[Move]:
     """Every move seat `p` may make now, in a stable order (plays, then draw/keep/answers,
     then speed plays, UNO calls and catches)."""
     phase = s.phase
@@ -107,8 +107,12 @@ def legal_moves(s: State, p: int) -> list:
         calls = (False, True) if len(hand) == 2 else (False,)
         for card in distinct:
             if speed_matches(s, card):
+                swaps: tuple = (None,)
+                if s.rules.seven_o and card.kind is Kind.NUMBER and card.number == 7:
+                    swaps = (None,) + tuple(t for t in range(s.n) if t != p)
                 for call in calls:
-                    out.append(SpeedPlay(p, card, call))
+                    for swap in swaps:
+                        out.append(SpeedPlay(p, card, call, swap))
     if len(hand) == 1 and not s.uno_called[p]:
         out.append(CallUno(p))
     t = s.catchable

@@ -39,9 +39,12 @@ class Play:
 
     def __post_init__(self) -> None:
         # A linked pair has no order: keep it canonical (lower seat first) so equal moves compare equal.
-        if self.link is not None:
-            a, b = self.link
-            object.__setattr__(self, "link", (a, b) if a <= b else (b, a))
+        # An ill-typed link is left as given: `why_illegal` refuses it naming the field.
+        link = self.link
+        if type(link) is tuple and len(link) == 2 and type(link[0]) is int and type(link[1]) is int:
+            a, b = link
+            if a > b:
+                object.__setattr__(self, "link", (b, a))
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +63,18 @@ class Keep:
 
 @dataclass(frozen=True, slots=True)
 class SpeedPlay:
-    """Play an exact match of the top card, even out of turn (SP-1, SP-7)."""
+    """Play an exact match of the top card, even out of turn (SP-1, SP-7).
+
+    Attributes:
+        player: seat of the player. card: the card speed-played.
+        call_uno: call UNO while playing the next-to-last card (U-1).
+        swap_with: Seven-O only: the seat to swap hands with after a 7 (H-2 ruling).
+    """
 
     player: int
     card: Card
     call_uno: bool = False
+    swap_with: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,54 +1,144 @@
 """`why_illegal`: the one checker of moves (DESIGN.md), following RULES.md "Order of refusals".
 
-Each refusal names the first rule that forbids the move and explains it in the second
-person, naming the cards, for a learner. Where a ruling of this app (not the printed
-rules) decides, the explanation says so and ``Refusal.is_ruling`` is True.
+A refusal is data: the rule id, a `RefusalReason` and the cards, seats, counts and colour the
+reason needs. Nothing here builds a sentence or imports the translation code: the words are
+made when read (`Refusal.explanation`, worded by `unoparty.refusal_words`: second person,
+the cards named, the rule id, and the note that a ruling of this app decided, when it did).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Sequence
 
-from ..cards import Card, Kind
-from ..i18n import _, card_name, colour_name, symbol_name, the_card
-from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
+from ..cards import Card, Colour, Kind
+from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .state import Phase, State
 
-__all__ = ["Refusal", "why_illegal", "is_mistake", "matches", "speed_matches", "fits_mini_pile",
-           "RULING_NOTE_SENTENCE"]
+__all__ = ["Refusal", "RefusalReason", "why_illegal", "check_move_types", "is_mistake", "matches", "speed_matches",
+           "fits_mini_pile"]
 
-RULING_NOTE_SENTENCE = "(The printed rules don't say; this app rules it so.)"
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
+
+
+class RefusalReason(enum.Enum):
+    """Why a move is refused: one value per explanation (`unoparty.refusal_words` words each).
+
+    The data a reason uses is in the `Refusal`'s fields: ``card`` (the card of the move),
+    ``other`` (the top card, or the card just drawn), ``seat`` (another player: the one to
+    act, the target), ``count``, ``colour``, ``kind`` (a draw card's kind), ``phase``.
+    """
+
+    NO_SUCH_SEAT = "no such seat"                  # seat = the seat given (T-0)
+    NOT_HELD = "not held"                          # card (T-1)
+    PLAY_NOT_NOW = "play not now"                  # card, phase (R-1)
+    PLAY_WHILE_POINTING = "play while pointing"    # card (PT-3)
+    STACK_ONLY = "stack only"                      # card, kind, count: the player facing the stack (H-1)
+    STACK_ONLY_OTHER = "stack only, other"         # card, kind, count, seat: someone else faces it (H-1)
+    ANSWER_WD4_FIRST = "answer wd4 first"          # card, seat: who must answer (W-3)
+    NOT_YOUR_TURN_ANSWER = "not your turn, answer" # card, seat (T-0)
+    NOT_YOUR_TURN_MINI_PILE = "not your turn, mini pile"  # card, seat (T-0)
+    NOT_YOUR_TURN_PLAY = "not your turn, play"     # card, seat (T-0)
+    DRAWN_CARD_ONLY = "drawn card only"            # other = the card drawn (T-3)
+    MINI_PILE_NO_CHOICES = "mini pile no choices"  # card (PU-3)
+    MINI_PILE_NEEDS_COLOUR = "mini pile needs colour"  # card, colour (PU-4)
+    MINI_PILE_ONE_CARD = "mini pile one card"      # (PU-4)
+    NO_MATCH_CHOSEN_COLOUR = "no match, chosen colour"  # card, other = top, colour (T-1)
+    NO_MATCH_NUMBER = "no match, number"           # card, other = top, colour, count = its number (T-1)
+    NO_MATCH_SYMBOL = "no match, symbol"           # card, other = top, colour (T-1)
+    NAME_A_COLOUR = "name a colour"                # card (W-1)
+    NO_COLOUR_FOR_PILE_UP = "no colour for pile up"  # (PU-1)
+    NO_COLOUR_FOR_CARD = "no colour for card"      # card (W-1)
+    LINK_MISSING = "link missing"                  # card (LK-1)
+    LINK_OFF_TABLE = "link off table"              # card (LK-1)
+    LINK_SAME_PLAYER = "link same player"          # card (LK-1)
+    LINK_NOT_WDT = "link not wild drawn together"  # card (LK-1)
+    UNO_CALL_LEAVES = "uno call leaves"            # card, count = cards left (U-1)
+    SEVEN_O_OFF = "seven-o off"                    # card (H-2)
+    SWAP_NOT_SEVEN = "swap not seven"              # card (H-2)
+    SWAP_TARGET = "swap target"                    # card (H-2)
+    DOUBLES_OFF = "doubles off"                    # card (H-4)
+    DOUBLES_WILD = "doubles wild"                  # card (H-4, ruling)
+    DOUBLES_AFTER_DRAW = "doubles after draw"      # other = the card drawn (T-3)
+    DOUBLES_NEED_TWO = "doubles need two"          # card (H-4)
+    DRAW_NOT_NOW = "draw not now"                  # phase (R-1)
+    NOT_YOUR_TURN = "not your turn"                # seat (T-0)
+    ALREADY_DREW = "already drew"                  # (T-3)
+    DRAW_AFTER_OTHERS_DRAW = "draw after other's draw"  # seat: who drew (T-3)
+    DRAW_FACING_DRAW_TWO = "draw facing draw two"  # count (W-3)
+    DRAW_FACING_WD4 = "draw facing wd4"            # (W-3)
+    DRAW_WHILE_POINTING = "draw while pointing"    # (PT-3)
+    DRAW_MINI_PILE = "draw mini pile"              # (PU-4)
+    ROUND_IS_OVER = "round is over"                # (R-1)
+    KEEP_NOT_DRAWER = "keep not drawer"            # seat (T-0)
+    KEEP_NOT_AFTER_DRAW = "keep not after draw"    # (T-3)
+    SPEED_NOT_HELD = "speed not held"              # card (SP-4)
+    SPEED_CLASSIC = "speed classic"                # card (SP-7)
+    SPEED_AFTER_DRAW = "speed after draw"          # card, other = the card drawn (T-3)
+    SPEED_NOT_NOW = "speed not now"                # card, phase (SP-5, ruling)
+    SPEED_OWN_CARD = "speed own card"              # card (SP-5, ruling)
+    SPEED_UNO_CALL_LEAVES = "speed uno call leaves"  # card, count = cards left (U-1)
+    UNO_NOT_ONE_CARD = "uno not one card"          # count = cards held (U-1)
+    UNO_ALREADY = "uno already"                    # (U-1)
+    CATCH_NO_SUCH = "catch no such"                # (U-3, ruling)
+    CATCH_SELF = "catch self"                      # (U-3, ruling)
+    CATCH_NOT_ONE_CARD = "catch not one card"      # seat (U-3, ruling)
+    CATCH_CALLED = "catch called"                  # seat (U-3, ruling)
+    CATCH_TOO_LATE = "catch too late"              # seat (U-2, ruling)
+    NOTHING_TO_ACCEPT = "nothing to accept"        # (W-3)
+    ACCEPT_NOT_YOU = "accept not you"              # seat (T-0)
+    NOTHING_TO_CHALLENGE = "nothing to challenge"  # (W-3)
+    CHALLENGE_NOT_YOU = "challenge not you"        # seat (T-0)
+    CHALLENGE_DRAW_TWO = "challenge draw two"      # (H-1)
+    POINT_NOT_NOW = "point not now"                # (PT-3)
+    POINT_ALREADY = "point already"                # (PT-3)
+    POINT_AT_SELF = "point at self"                # (PT-3)
+    NO_MINI_PILE = "no mini pile"                  # (PU-6)
+    TAKE_NOT_YOU = "take not you"                  # seat (T-0)
+    MUST_ADD = "must add"                          # card (a card that fits), colour (PU-5, ruling)
 
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """Why a move is not allowed now.
+    """Why a move is not allowed now, as data.
 
     Attributes:
         rule: the rule id (``"T-1"``).
-        explanation: one or two sentences for a learner, ending with ``(rule id)``.
+        reason: what is wrong (`RefusalReason`); the fields below carry what it names.
+        player: the seat whose move is refused.
+        card: the card of the move. other: the top card, or the card just drawn.
+        seat: another seat the reason names (the player to act, the target).
+        count: a number (cards to draw, cards left, a card's number).
+        colour: a colour (the current colour, the mini pile's colour).
+        kind: the kind of draw card being answered. phase: the phase, where it matters.
         is_ruling: True when a ruling of this app decided (RULES.md ``[ruling]``).
+        names: the players' names, used only to word the explanation (not compared).
+        explanation: (property) one or two sentences for a learner, in the second person,
+            ending with ``(rule id)``; worded when read by `unoparty.refusal_words`.
     """
 
     rule: str
-    explanation: str
+    reason: RefusalReason
+    player: int | None = None
+    card: Card | None = None
+    other: Card | None = None
+    seat: int | None = None
+    count: int | None = None
+    colour: Colour | None = None
+    kind: Kind | None = None
+    phase: Phase | None = None
     is_ruling: bool = False
+    names: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
+    @property
+    def explanation(self) -> str:
+        from ..refusal_words import explain
+        return explain(self, self.names)
 
-def _r(rule: str, text: str, ruling: bool = False) -> Refusal:
-    if ruling:
-        note = _("(The printed rules don't say; this app rules it so.)")  # RULING_NOTE_SENTENCE
-        text = f"{text} {note} ({rule})"
-    else:
-        text = f"{text} ({rule})"
-    return Refusal(rule, text, ruling)
-
-
-def _the(card: Card) -> str:
-    return the_card(card)
+    def __str__(self) -> str:
+        return self.explanation
 
 
 def matches(s: State, card: Card) -> bool:
@@ -84,45 +174,94 @@ def fits_mini_pile(s: State, card: Card) -> bool:
     return card.kind >= Kind.WILD or card.colour is s.mini_colour
 
 
-def is_mistake(s: State, move) -> bool:
+def is_mistake(s: State, move: Move) -> bool:
     """True for a speed play that is not refused but is a mistake with a penalty (SP-4)."""
     return isinstance(move, SpeedPlay) and why_illegal(s, move, None) is None and not speed_matches(s, move.card)
 
 
-def _phase_words(s: State) -> str:
-    return {
-        Phase.TURN: _("it is a normal turn"),
-        Phase.DRAWN: _("a player has just drawn a card"),
-        Phase.CHALLENGE: _("a draw card is waiting for its answer"),
-        Phase.POINTING: _("everybody is pointing after a Point Taken"),
-        Phase.MINI_PILE: _("a mini pile is open"),
-        Phase.ROUND_OVER: _("the round is over"),
-        Phase.MATCH_OVER: _("the match is over"),
-    }[s.phase]
 
 
-def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
+R = RefusalReason
+
+_MOVE_TYPES = frozenset((Play, Draw, Keep, SpeedPlay, CallUno, Catch, Accept, Challenge, PointAt, TakeMiniPile))
+
+
+def _seat_type(field_name: str, value: object, s: State) -> None:
+    if type(value) is not int:
+        raise TypeError(f"{field_name} must be a seat: a whole number from 0 to {s.n - 1}, "
+                        f"not {value!r} ({type(value).__name__})")
+
+
+def check_move_types(s: State, move: Any) -> None:
+    """Check the types of `move`'s fields (issue 9, bad input): seats are ints (not bool,
+    float or text), a card is a `Card`, a colour a `Colour` or None, a link two seats, the
+    yes/no fields bools. Seats out of range are not checked here: `why_illegal` refuses them
+    with the rule that applies.
+
+    Raises:
+        TypeError: not a move, or a field of the wrong type (the message names the field).
+        ValueError: a link that is not two seats.
+    """
+    t = type(move)
+    if t not in _MOVE_TYPES:
+        raise TypeError(f"not a move: {move!r} ({t.__name__}); a move is Play, Draw, Keep, SpeedPlay, "
+                        "CallUno, Catch, Accept, Challenge, PointAt or TakeMiniPile")
+    _seat_type("player", move.player, s)
+    if t is Play or t is SpeedPlay:
+        if type(move.card) is not Card:
+            raise TypeError(f"card must be a Card (e.g. Card.parse('red 7')), not {move.card!r} "
+                            f"({type(move.card).__name__})")
+        if type(move.call_uno) is not bool:
+            raise TypeError(f"call_uno must be True or False, not {move.call_uno!r}")
+        swap = move.swap_with
+        if swap is not None:
+            _seat_type("swap_with", swap, s)
+        if t is Play:
+            colour = move.colour
+            if colour is not None and type(colour) is not Colour:
+                raise TypeError(f"colour must be a Colour (RED, YELLOW, GREEN, BLUE) or None, not {colour!r} "
+                                f"({type(colour).__name__})")
+            link = move.link
+            if link is not None:
+                if not isinstance(link, tuple) or len(link) != 2:
+                    raise ValueError(f"link must be None or two seats, not {link!r}")
+                _seat_type("link", link[0], s)
+                _seat_type("link", link[1], s)
+            if type(move.twice) is not bool:
+                raise TypeError(f"twice must be True or False, not {move.twice!r}")
+    elif t is Catch or t is PointAt:
+        _seat_type("target", move.target, s)
+
+
+def why_illegal(s: State, move: Move, names: Sequence[str] | None = None) -> Refusal | None:
     """Why `move` is not allowed in state `s`, or ``None`` if it may be applied.
 
     A speed play that does not match is *allowed* (it is a mistake, SP-4): use
     :func:`is_mistake` to tell. Seats out of range are refused here too, so the function
     never raises for a well-typed move.
 
+    Raises:
+        TypeError / ValueError: an ill-typed move (:func:`check_move_types`), naming the field.
+
     Args:
         s: the state.
         move: a Move (seats are ints).
-        names: the players' names, used in explanations (``None``: "player N").
+        names: the players' names, kept in the refusal to word its explanation (``None``:
+            "player N").
+
+    Returns:
+        A `Refusal` (rule id, `RefusalReason` and its data) or ``None``.
     """
+    check_move_types(s, move)
     n = s.n
-
-    def name(seat: int) -> str:
-        if names is not None and 0 <= seat < len(names):
-            return names[seat]
-        return _("player {n}").format(n=seat + 1)
-
     p = move.player
+    nm = tuple(names) if names is not None else None
+
+    def r(rule: str, reason: RefusalReason, ruling: bool = False, **data) -> Refusal:
+        return Refusal(rule, reason, player=p, is_ruling=ruling, names=nm, **data)
+
     if not (0 <= p < n):
-        return _r("T-0", _("There is no such player at this table (seat {n}).").format(n=p))
+        return r("T-0", R.NO_SUCH_SEAT, seat=p)
     phase = s.phase
     hand = s.hands[p]
     cur = s.current
@@ -131,229 +270,216 @@ def why_illegal(s: State, move, names: Sequence[str] | None) -> Refusal | None:
     if isinstance(move, Play):
         card = move.card
         if card not in hand:
-            return _r("T-1", _("You can't play {card}: you don't hold it.").format(card=_the(card)))
+            return r("T-1", R.NOT_HELD, card=card)
         if phase in _OVER:
-            return _r("R-1", _("You can't play {card} now: {state}.").format(card=_the(card), state=_phase_words(s)))
+            return r("R-1", R.PLAY_NOT_NOW, card=card, phase=phase)
         if phase is Phase.POINTING:
-            return _r("PT-3", _("You can't play {card} now: first everybody points at another player (Point Taken).")
-                      .format(card=_the(card)))
+            return r("PT-3", R.PLAY_WHILE_POINTING, card=card)
         if phase is Phase.CHALLENGE:
             stack_ok = s.rules.stacking and card.kind is s.pending_kind
             if not stack_ok:
-                if s.rules.stacking and p == cur:
-                    kind = _("Draw Two") if s.pending_kind is Kind.DRAW_TWO else _("Wild Draw Four")
-                    return _r("H-1", _("You can't play {card} now: facing a {kind}, you may only stack another "
-                                       "{kind} or accept the {n} cards.").format(card=_the(card), kind=kind, n=s.pending_draw))
-                if p == cur or not s.rules.stacking:
-                    return _r("W-3", _("You can't play {card} now: {who} must first accept or challenge the Wild Draw Four.")
-                              .format(card=_the(card), who=_("you") if p == cur else name(cur)))
+                # RULES.md "Order of refusals": a play during `challenge` is refused W-3 —
+                # H-1 when stacking is on and the card is not one that stacks (for anyone).
+                if s.rules.stacking:
+                    if p == cur:
+                        return r("H-1", R.STACK_ONLY, card=card, kind=s.pending_kind, count=s.pending_draw)
+                    return r("H-1", R.STACK_ONLY_OTHER, card=card, kind=s.pending_kind,
+                             count=s.pending_draw, seat=cur)
+                return r("W-3", R.ANSWER_WD4_FIRST, card=card, seat=cur)
             if p != cur:
-                return _r("T-0", _("You can't play {card} now: it's not your turn, {who} must answer the draw card.")
-                          .format(card=_the(card), who=name(cur)))
+                return r("T-0", R.NOT_YOUR_TURN_ANSWER, card=card, seat=cur)
         elif p != cur:
             if phase is Phase.MINI_PILE:
-                return _r("T-0", _("You can't add {card} now: it's not your turn. The player to add to the mini pile is {who}.")
-                          .format(card=_the(card), who=name(cur)))
-            return _r("T-0", _("You can't play {card} now: it's not your turn. The player to act is {who}.")
-                      .format(card=_the(card), who=name(cur)))
+                return r("T-0", R.NOT_YOUR_TURN_MINI_PILE, card=card, seat=cur)
+            return r("T-0", R.NOT_YOUR_TURN_PLAY, card=card, seat=cur)
         if phase is Phase.DRAWN and card is not s.drawn_card:
-            return _r("T-3", _("After drawing, the only card you may play is the card you drew ({drawn}). Play it or keep it.")
-                      .format(drawn=_the(s.drawn_card)))
+            return r("T-3", R.DRAWN_CARD_ONLY, card=card, other=s.drawn_card)
         if phase is Phase.MINI_PILE:
             if move.colour is not None or move.link is not None:
-                return _r("PU-3", _("Cards added to a mini pile take no colour and no choices: just add {card}.")
-                          .format(card=_the(card)))
+                return r("PU-3", R.MINI_PILE_NO_CHOICES, card=card)
             if not fits_mini_pile(s, card):
-                return _r("PU-4", _("You can't add {card} to the mini pile: it needs a {colour} card or a wild card.")
-                          .format(card=_the(card), colour=colour_name(s.mini_colour)))
+                return r("PU-4", R.MINI_PILE_NEEDS_COLOUR, card=card, colour=s.mini_colour)
             if move.twice or move.swap_with is not None:
-                return _r("PU-4", _("On a mini pile each player adds one card, and no card's effect applies."))
+                return r("PU-4", R.MINI_PILE_ONE_CARD, card=card)
         elif phase is not Phase.CHALLENGE and not matches(s, card):
             top = s.discard_pile[-1]
             if top.kind >= Kind.WILD:
-                why = _("it is not {colour}, the colour chosen for the {top}.").format(
-                    colour=colour_name(s.colour), top=card_name(top))
-            elif top.kind is Kind.NUMBER:
-                why = _("it matches neither the colour ({colour}) nor the number ({num}).").format(
-                    colour=colour_name(s.colour), num=top.number)
-            else:
-                why = _("it matches neither the colour ({colour}) nor the symbol ({sym}).").format(
-                    colour=colour_name(s.colour), sym=symbol_name(top))
-            return _r("T-1", _("You can't play {card} on {top}: {why}").format(
-                card=_the(card), top=_the(top), why=why))
+                return r("T-1", R.NO_MATCH_CHOSEN_COLOUR, card=card, other=top, colour=s.colour)
+            if top.kind is Kind.NUMBER:
+                return r("T-1", R.NO_MATCH_NUMBER, card=card, other=top, colour=s.colour, count=top.number)
+            return r("T-1", R.NO_MATCH_SYMBOL, card=card, other=top, colour=s.colour)
         if phase is not Phase.MINI_PILE:
             if card.kind.takes_colour and move.colour is None:
-                return _r("W-1", _("Playing {card}, you must name the colour to play next.").format(card=_the(card)))
+                return r("W-1", R.NAME_A_COLOUR, card=card)
             if not card.kind.takes_colour and move.colour is not None:
                 if card.kind is Kind.WILD_PILE_UP:
-                    return _r("PU-1", _("You don't choose a colour for a Wild Pile Up: the mini pile's first card decides it."))
-                return _r("W-1", _("Only a Wild, a Wild Draw Four or a Wild Drawn Together lets you name a colour; {card} keeps its own.")
-                          .format(card=_the(card)))
+                    return r("PU-1", R.NO_COLOUR_FOR_PILE_UP, card=card)
+                return r("W-1", R.NO_COLOUR_FOR_CARD, card=card)
             if card.kind is Kind.WILD_DRAWN_TOGETHER:
                 if move.link is None:
-                    return _r("LK-1", _("Playing {card}, you must choose two players to link.").format(card=_the(card)))
+                    return r("LK-1", R.LINK_MISSING, card=card)
                 a, b = move.link
                 if not (0 <= a < n and 0 <= b < n):
-                    return _r("LK-1", _("Playing {card}, you can only link players at this table.").format(card=_the(card)))
+                    return r("LK-1", R.LINK_OFF_TABLE, card=card)
                 if a == b:
-                    return _r("LK-1", _("Playing {card}, link two different players, not the same one twice.")
-                              .format(card=_the(card)))
+                    return r("LK-1", R.LINK_SAME_PLAYER, card=card)
             elif move.link is not None:
-                return _r("LK-1", _("Only a Wild Drawn Together links players, not {card}.").format(card=_the(card)))
+                return r("LK-1", R.LINK_NOT_WDT, card=card)
         left = len(hand) - (2 if move.twice else 1)
         if move.call_uno and left != 1:
-            return _r("U-1", _("You call UNO when a play leaves you with one card; playing {card} leaves you {n}.")
-                      .format(card=_the(card), n=left))
+            return r("U-1", R.UNO_CALL_LEAVES, card=card, count=left)
         if move.swap_with is not None:
-            if not s.rules.seven_o:
-                return _r("H-2", _("You can't swap hands with {card}: Seven-O is a house rule, and it is not on in this game.")
-                          .format(card=_the(card)))
-            if card.kind is not Kind.NUMBER or card.number != 7:
-                return _r("H-2", _("Only a 7 lets you swap hands (Seven-O), not {card}.").format(card=_the(card)))
-            t = move.swap_with
-            if not (0 <= t < n) or t == p:
-                return _r("H-2", _("Playing {card}, choose another player at the table to swap hands with.")
-                          .format(card=_the(card)))
+            swap = _swap_refusal(s, card, move.swap_with, p)
+            if swap is not None:
+                return r("H-2", swap, card=card)
         if move.twice:
             if not s.rules.doubles:
-                return _r("H-4", _("You can't play {card} twice: Doubles is a house rule, and it is not on in this game.")
-                          .format(card=_the(card)))
+                return r("H-4", R.DOUBLES_OFF, card=card)
             if card.kind >= Kind.WILD:
-                return _r("H-4", _("Wild cards can't be played as doubles, so not {card}.").format(card=_the(card)), ruling=True)
+                return r("H-4", R.DOUBLES_WILD, ruling=True, card=card)
             if phase is Phase.DRAWN:
-                return _r("T-3", _("After drawing, you may play only the card you drew ({drawn}), not two cards.")
-                          .format(drawn=_the(s.drawn_card)))
+                return r("T-3", R.DOUBLES_AFTER_DRAW, card=card, other=s.drawn_card)
             if hand.count(card) < 2:
-                return _r("H-4", _("You need two of {card} to play them together.").format(card=_the(card)))
+                return r("H-4", R.DOUBLES_NEED_TWO, card=card)
         return None
 
     # ---- draw, keep ------------------------------------------------------------------------
     if isinstance(move, Draw):
         if phase in _OVER:
-            return _r("R-1", _("You can't draw now: {state}.").format(state=_phase_words(s)))
+            return r("R-1", R.DRAW_NOT_NOW, phase=phase)
         if phase is Phase.TURN:
             if p != cur:
-                return _r("T-0", _("It's not your turn. The player to act is {who}.").format(who=name(cur)))
+                return r("T-0", R.NOT_YOUR_TURN, seat=cur)
             return None
         if phase is Phase.DRAWN:
+            # RULES.md "Order of refusals": a draw during `drawn` is refused T-3, by anyone.
             if p != cur:
-                return _r("T-0", _("It's not your turn. The player to act is {who}.").format(who=name(cur)))
-            return _r("T-3", _("You have already drawn this turn: play the card you drew or keep it."))
+                return r("T-3", R.DRAW_AFTER_OTHERS_DRAW, seat=cur)
+            return r("T-3", R.ALREADY_DREW)
         if phase is Phase.CHALLENGE:
             if s.pending_kind is Kind.DRAW_TWO:
-                return _r("W-3", _("A draw card waits for its answer: accept it (draw {n}) or stack another Draw Two.")
-                          .format(n=s.pending_draw))
-            return _r("W-3", _("A Wild Draw Four waits for its answer: accept it or challenge it."))
+                return r("W-3", R.DRAW_FACING_DRAW_TWO, count=s.pending_draw)
+            return r("W-3", R.DRAW_FACING_WD4)
         if phase is Phase.POINTING:
-            return _r("PT-3", _("Nobody draws until everybody has pointed (Point Taken)."))
-        return _r("PU-4", _("While a mini pile is open you can't draw: add a card to it, or take it if nothing fits."))
+            return r("PT-3", R.DRAW_WHILE_POINTING)
+        return r("PU-4", R.DRAW_MINI_PILE)
 
     if isinstance(move, Keep):
         if phase in _OVER:
-            return _r("R-1", _("The round is over."))
+            return r("R-1", R.ROUND_IS_OVER)
         if phase is Phase.DRAWN:
             if p != cur:
-                return _r("T-0", _("Only {who}, who just drew, can keep the card.").format(who=name(cur)))
+                return r("T-0", R.KEEP_NOT_DRAWER, seat=cur)
             return None
-        return _r("T-3", _("You keep a card only right after drawing a card you could play."))
+        return r("T-3", R.KEEP_NOT_AFTER_DRAW)
 
     # ---- speed play ------------------------------------------------------------------------
     if isinstance(move, SpeedPlay):
         card = move.card
         if card not in hand:
-            return _r("SP-4", _("You can't speed play {card}: you don't hold it.").format(card=_the(card)))
+            return r("SP-4", R.SPEED_NOT_HELD, card=card)
         if phase in _OVER:
-            return _r("R-1", _("You can't play {card} now: {state}.").format(card=_the(card), state=_phase_words(s)))
+            return r("R-1", R.PLAY_NOT_NOW, card=card, phase=phase)
         if not s.rules.has_speed_play:
-            return _r("SP-7", _("You can't speed play {card}: classic UNO has no speed play unless the Jump-In "
-                                "house rule is on.").format(card=_the(card)))
+            return r("SP-7", R.SPEED_CLASSIC, card=card)
         if phase is Phase.DRAWN and p == cur:
-            return _r("T-3", _("You can't speed play {card}: you drew {drawn} this turn; play it or keep it.")
-                      .format(card=_the(card), drawn=_the(s.drawn_card)))
+            return r("T-3", R.SPEED_AFTER_DRAW, card=card, other=s.drawn_card)
         if phase not in (Phase.TURN, Phase.DRAWN):
-            return _r("SP-5", _("You can't speed play {card} now: speed play is only possible during normal play, "
-                                "not while {state}.").format(card=_the(card), state=_phase_words(s)), ruling=True)
+            return r("SP-5", R.SPEED_NOT_NOW, ruling=True, card=card, phase=phase)
         if s.top_player == p:
-            return _r("SP-5", _("You can't speed play {card} onto your own card: one card per turn.")
-                      .format(card=_the(card)), ruling=True)
+            return r("SP-5", R.SPEED_OWN_CARD, ruling=True, card=card)
         if move.call_uno and len(hand) != 2:
-            return _r("U-1", _("You call UNO when a play leaves you with one card; speed playing {card} leaves you {n}.")
-                      .format(card=_the(card), n=len(hand) - 1))
+            return r("U-1", R.SPEED_UNO_CALL_LEAVES, card=card, count=len(hand) - 1)
+        swap_with = getattr(move, "swap_with", None)
+        if swap_with is not None:
+            swap = _swap_refusal(s, card, swap_with, p)
+            if swap is not None:
+                return r("H-2", swap, card=card)
         return None
 
     # ---- UNO -------------------------------------------------------------------------------
     if isinstance(move, CallUno):
         if phase in _OVER:
-            return _r("R-1", _("The round is over."))
+            return r("R-1", R.ROUND_IS_OVER)
         if len(hand) != 1:
-            return _r("U-1", _("You call UNO when you hold exactly one card; you hold {n}.").format(n=len(hand)))
+            return r("U-1", R.UNO_NOT_ONE_CARD, count=len(hand))
         if s.uno_called[p]:
-            return _r("U-1", _("You have already called UNO."))
+            return r("U-1", R.UNO_ALREADY)
         return None
 
     if isinstance(move, Catch):
         t = move.target
         if phase in _OVER:
-            return _r("R-1", _("The round is over."))
+            return r("R-1", R.ROUND_IS_OVER)
         if not (0 <= t < n):
-            return _r("U-3", _("There is no such player to catch."), ruling=True)
+            return r("U-3", R.CATCH_NO_SUCH, ruling=True, seat=t)
         if t == p:
-            return _r("U-3", _("You can't catch yourself: call UNO instead."), ruling=True)
+            return r("U-3", R.CATCH_SELF, ruling=True, seat=t)
         if len(s.hands[t]) != 1:
-            return _r("U-3", _("{who} doesn't hold one card, so there is nothing to catch.").format(who=name(t)), ruling=True)
+            return r("U-3", R.CATCH_NOT_ONE_CARD, ruling=True, seat=t)
         if s.uno_called[t]:
-            return _r("U-3", _("{who} called UNO, so there is nothing to catch.").format(who=name(t)), ruling=True)
+            return r("U-3", R.CATCH_CALLED, ruling=True, seat=t)
         if s.catchable != t:
-            return _r("U-2", _("Too late to catch {who}: another player has already played or drawn since.")
-                      .format(who=name(t)), ruling=True)
+            return r("U-2", R.CATCH_TOO_LATE, ruling=True, seat=t)
         return None
 
     # ---- answers to draw cards -------------------------------------------------------------------
     if isinstance(move, Accept):
         if phase in _OVER:
-            return _r("R-1", _("The round is over."))
+            return r("R-1", R.ROUND_IS_OVER)
         if phase is not Phase.CHALLENGE:
-            return _r("W-3", _("There is no draw card to accept now."))
+            return r("W-3", R.NOTHING_TO_ACCEPT)
         if p != cur:
-            return _r("T-0", _("Only {who}, the next player, answers the draw card.").format(who=name(cur)))
+            return r("T-0", R.ACCEPT_NOT_YOU, seat=cur, kind=s.pending_kind)
         return None
 
     if isinstance(move, Challenge):
         if phase in _OVER:
-            return _r("R-1", _("The round is over."))
+            return r("R-1", R.ROUND_IS_OVER)
         if phase is not Phase.CHALLENGE:
-            return _r("W-3", _("You can only challenge a Wild Draw Four just played on you."))
-        if p != cur:
-            return _r("T-0", _("Only {who}, the next player, may challenge the Wild Draw Four.").format(who=name(cur)))
+            return r("W-3", R.NOTHING_TO_CHALLENGE)
+        # W-3 ruling: nobody can challenge a Draw Two — refused H-1, by anyone.
         if s.pending_kind is not Kind.WILD_DRAW_FOUR:
-            return _r("H-1", _("A Draw Two can't be challenged: accept it or stack another Draw Two."))
+            return r("H-1", R.CHALLENGE_DRAW_TWO, kind=s.pending_kind)
+        if p != cur:
+            return r("T-0", R.CHALLENGE_NOT_YOU, seat=cur)
         return None
 
     # ---- Point Taken -------------------------------------------------------------------------------
     if isinstance(move, PointAt):
         t = move.target
         if phase in _OVER:
-            return _r("R-1", _("The round is over."))
+            return r("R-1", R.ROUND_IS_OVER)
         if phase is not Phase.POINTING:
-            return _r("PT-3", _("You point at a player only after a Point Taken is played."))
+            return r("PT-3", R.POINT_NOT_NOW)
         if p in s.pointing:
-            return _r("PT-3", _("You have already pointed."))
+            return r("PT-3", R.POINT_ALREADY)
         if not (0 <= t < n) or t == p:
-            return _r("PT-3", _("Point at another player, never at yourself."))
+            return r("PT-3", R.POINT_AT_SELF, seat=t)
         return None
 
     # ---- Wild Pile Up --------------------------------------------------------------------------------
     if isinstance(move, TakeMiniPile):
         if phase in _OVER:
-            return _r("R-1", _("The round is over."))
+            return r("R-1", R.ROUND_IS_OVER)
         if phase is not Phase.MINI_PILE:
-            return _r("PU-6", _("There is no mini pile to take."))
+            return r("PU-6", R.NO_MINI_PILE)
         if p != cur:
-            return _r("T-0", _("It's not your turn. The player to add to the mini pile is {who}.").format(who=name(cur)))
+            return r("T-0", R.TAKE_NOT_YOU, seat=cur)
         for card in hand:
             if fits_mini_pile(s, card):
-                return _r("PU-5", _("You must add a card when you can: {card} fits the {colour} mini pile.")
-                          .format(card=_the(card), colour=colour_name(s.mini_colour)), ruling=True)
+                return r("PU-5", R.MUST_ADD, ruling=True, card=card, colour=s.mini_colour)
         return None
 
     raise TypeError(f"not a move: {move!r}")
+
+
+def _swap_refusal(s: State, card: Card, t: int, p: int) -> RefusalReason | None:
+    """H-2: a swap needs Seven-O, a 7 and another player at the table."""
+    if not s.rules.seven_o:
+        return R.SEVEN_O_OFF
+    if card.kind is not Kind.NUMBER or card.number != 7:
+        return R.SWAP_NOT_SEVEN
+    if not (0 <= t < s.n) or t == p:
+        return R.SWAP_TARGET
+    return None

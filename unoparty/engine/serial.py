@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from ..cards import Card, Colour, Kind
 from ..rules import Rules
-from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
+from .events import Event, EventKind
+from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .state import Phase, State
 
@@ -12,7 +15,7 @@ _MOVES = {c.__name__: c for c in (Accept, CallUno, Catch, Challenge, Draw, Keep,
                                    SpeedPlay, TakeMiniPile)}
 
 
-def move_to_dict(m) -> dict:
+def move_to_dict(m: Move) -> dict[str, Any]:
     d: dict = {"move": type(m).__name__}
     for name in m.__slots__:
         v = getattr(m, name)
@@ -26,9 +29,9 @@ def move_to_dict(m) -> dict:
     return d
 
 
-def move_from_dict(d: dict):
+def move_from_dict(d: dict[str, Any]) -> Move:
     cls = _MOVES[d["move"]]
-    kwargs = {}
+    kwargs: dict[str, Any] = {}
     for name in cls.__slots__:
         v = d.get(name)
         if name == "card":
@@ -42,11 +45,11 @@ def move_from_dict(d: dict):
     return cls(**kwargs)
 
 
-def _cards(cs) -> list[str]:
+def _cards(cs: Iterable[Card]) -> list[str]:
     return [str(c) for c in cs]
 
 
-def state_to_dict(s: State) -> dict:
+def state_to_dict(s: State) -> dict[str, Any]:
     return {
         "n": s.n, "hands": [_cards(h) for h in s.hands], "draw_pile": _cards(s.draw_pile),
         "discard_pile": _cards(s.discard_pile), "colour": None if s.colour is None else str(s.colour),
@@ -64,7 +67,7 @@ def state_to_dict(s: State) -> dict:
     }
 
 
-def dict_to_state(d: dict, rules: Rules) -> State:
+def dict_to_state(d: dict[str, Any], rules: Rules) -> State:
     s = State(rules, d["n"])
     parse = Card.parse
     s.hands = [[parse(c) for c in h] for h in d["hands"]]
@@ -100,14 +103,13 @@ def dict_to_state(d: dict, rules: Rules) -> State:
     return s
 
 
-def event_to_dict(e) -> dict:
+def event_to_dict(e: Event) -> dict[str, Any]:
     return {"kind": e.kind.name, "rule": e.rule, "player": e.player, "target": e.target,
             "cards": _cards(e.cards), "colour": None if e.colour is None else str(e.colour),
             "count": e.count, "players": list(e.players), "targets": list(e.targets), "flag": e.flag}
 
 
-def event_from_dict(d: dict):
-    from .events import Event, EventKind
+def event_from_dict(d: dict[str, Any]) -> Event:
     return Event(EventKind[d["kind"]], d["rule"], d["player"], d["target"],
                  tuple(Card.parse(c) for c in d["cards"]),
                  None if d["colour"] is None else Colour[d["colour"].upper()], d["count"],

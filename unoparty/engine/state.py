@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 
-from ..cards import Card, Colour
+from ..cards import Card, Colour, Kind
 from ..rules import Rules
 
 __all__ = ["Phase", "State"]
@@ -28,6 +28,11 @@ class Phase(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def is_over(self) -> bool:
+        """True at ``round over`` and ``match over`` (R-1, R-4): nobody acts."""
+        return self is Phase.ROUND_OVER or self is Phase.MATCH_OVER
 
 
 class State:
@@ -57,7 +62,7 @@ class State:
         self.catchable: int | None = None      # seat that may be caught now (U-2)
         self.links: tuple[int, ...] = ()       # () or two seats (LK-1)
         self.pending_draw = 0                  # Phase.CHALLENGE: cards to draw (W-3, H-1)
-        self.pending_kind = None               # Kind.DRAW_TWO or Kind.WILD_DRAW_FOUR
+        self.pending_kind: Kind | None = None  # Kind.DRAW_TWO or Kind.WILD_DRAW_FOUR
         self.wd4_player: int | None = None     # who played the Wild Draw Four being answered
         self.wd4_legal = True                  # was that play legal (W-2)
         self.wd4_colour: Colour | None = None  # the colour it was judged against
@@ -88,6 +93,17 @@ class State:
         s.mini_pile = list(self.mini_pile)
         s.scores = list(self.scores)
         return s
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats whose move the game waits for: during pointing every seat that has not
+        pointed (PT-3); at round/match over nobody; else the current player (T-0). Other
+        seats may still speed play, call UNO or catch (SP-1, U-1, U-2)."""
+        phase = self.phase
+        if phase is Phase.POINTING:
+            return tuple(i for i in range(self.n) if i not in self.pointing)
+        if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
+            return ()
+        return (self.current,)
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The seat `steps` places after `seat` in the current direction (T-4)."""

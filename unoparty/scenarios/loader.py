@@ -26,7 +26,7 @@ from .model import EXPECT_KEYS, PHASES, Mistake, Scenario, Setup, Step
 
 __all__ = ["load_scenario", "loads_scenario", "TOP_KEYS", "SETUP_KEYS", "STEP_KEYS", "MISTAKE_KEYS"]
 
-TOP_KEYS = ("format", "id", "title", "lesson", "rules", "options", "setup", "steps")
+TOP_KEYS = ("format", "id", "title", "lesson", "rules", "options", "setup", "steps", "learner", "reshuffles")
 REQUIRED_TOP = ("format", "id", "title", "setup")
 SETUP_KEYS = ("players", "hands", "turn", "direction", "discard_pile", "colour", "draw_pile",
               "rest", "seed", "links", "scores")
@@ -240,7 +240,24 @@ def _build(doc: dict, file: str) -> Scenario:
     if not isinstance(steps_doc, list) or not all(isinstance(s, dict) for s in steps_doc):
         raise _Invalid("steps", "must be an array of tables ([[steps]])")
     steps = tuple(_step(i + 1, s, setup.players) for i, s in enumerate(steps_doc))
-    return Scenario(id=sid, title=tr_text(title.strip()), lesson=lesson, rules=rules, setup=setup, steps=steps, path=file)
+
+    if "learner" in doc:
+        learner = _known_name("learner", doc["learner"], setup.players)
+    else:
+        learner = "You" if "You" in setup.players else None
+
+    reshuffles_doc = doc.get("reshuffles", [])
+    _want("reshuffles", reshuffles_doc, "a list")
+    reshuffles = []
+    for i, pile in enumerate(reshuffles_doc):
+        where = f"reshuffles[{i + 1}]"
+        _want(where, pile, "a list")
+        cards = _cards(where, pile)
+        if not cards:
+            raise _Invalid(where, "a reshuffle makes a draw pile of at least one card")
+        reshuffles.append(cards)
+    return Scenario(id=sid, title=tr_text(title.strip()), lesson=lesson, rules=rules, setup=setup, steps=steps,
+                    path=file, learner=learner, reshuffles=tuple(reshuffles))
 
 
 # ---------------------------------------------------------------------------------------

@@ -9,11 +9,12 @@ from typing import Any
 
 from ..cards import Card, Colour
 from ..engine.moves import Move
+from ..engine.state import Phase
 from ..rules import Rules
 
 __all__ = ["Setup", "Step", "Mistake", "Scenario", "EXPECT_KEYS", "PHASES"]
 
-PHASES = ("turn", "drawn", "challenge", "pointing", "mini pile", "round over", "match over")
+PHASES = tuple(p.value for p in Phase)
 """The values of ``expect.phase`` (the engine's ``Phase`` values)."""
 
 EXPECT_KEYS = (
@@ -148,6 +149,10 @@ class Scenario:
         setup: the table at the start.
         steps: the steps, in order.
         path: the file it was read from, or None.
+        learner: the player the learner plays (``learner``; default ``"You"`` when a player
+            has that name), or None: a show for a class, no hand open.
+        reshuffles: the draw piles (top first) the scenario's reshuffles make, in order
+            (``reshuffles``, T-5, PU-2); later reshuffles are shuffled with the seed.
     """
 
     id: str
@@ -157,6 +162,8 @@ class Scenario:
     setup: Setup
     steps: tuple[Step, ...] = ()
     path: str | None = None
+    learner: str | None = None
+    reshuffles: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -193,6 +200,7 @@ class Scenario:
             seed=s.seed,
             links=tuple(s.links),
             scores=dict(s.scores) if s.scores else None,
+            reshuffles=self.reshuffles,
         )
 
     def runner(self, viewer: str | None = "You"):

@@ -33,7 +33,6 @@ __all__ = [
 OK, FAIL, INVALID = "ok", "fail", "invalid"
 EXIT_CODES = {OK: 0, FAIL: 1, INVALID: 2}
 
-_ENDED = ("round over", "match over")
 _CARD_ORDER = {c: i for i, c in enumerate(ALL_CARDS)}
 
 
@@ -100,7 +99,7 @@ def check_expect(game, step: Step, *, skip: Sequence[str] = ("refused", "reason"
             continue
         if key == "turn":
             phase = _phase(game)
-            if phase in _ENDED or game.current is None:
+            if game.phase.is_over or game.current is None:
                 return Failure(n, key, want, f"nobody ({phase})")
             found = names[game.current]
             if found != want:
@@ -224,8 +223,9 @@ def check_step(game, step: Step) -> tuple[Failure | None, tuple[Event, ...], Ill
             if m.rule is None:
                 continue
             found = _mistake_rule(game, m.move)
-            if found is not None and found != m.rule:
-                return Failure(n, f"mistakes[{i}].rule", m.rule, f"{found} (for {m.answer!r})"), (), None
+            if found != m.rule:
+                found_text = f"{found} (for {m.answer!r})" if found else f"none: the engine allows {m.answer!r}"
+                return Failure(n, f"mistakes[{i}].rule", m.rule, found_text), (), None
 
     events: list[Event] = []
     moves = step.applied_moves
@@ -235,6 +235,8 @@ def check_step(game, step: Step) -> tuple[Failure | None, tuple[Event, ...], Ill
         before = _snapshot(game)
         try:
             events.extend(game.apply(move))
+        except ValueError as e:  # a given reshuffle that does not hold the cards shuffled
+            return Failure(n, "reshuffles", "exactly the cards being shuffled", str(e)), (), None
         except IllegalMove as e:
             want = step.expect.get("reason")
             if want is not None and e.rule != want:
@@ -246,6 +248,8 @@ def check_step(game, step: Step) -> tuple[Failure | None, tuple[Event, ...], Ill
     for text, move in zip(texts, moves):
         try:
             events.extend(game.apply(move))
+        except ValueError as e:  # a given reshuffle that does not hold the cards shuffled
+            return Failure(n, "reshuffles", "exactly the cards being shuffled", str(e)), tuple(events), None
         except IllegalMove as e:
             return Failure(n, "refused", "false", f"true: {refusal_detail(text, e)}"), tuple(events), e
     if "refused" in step.expect and step.expect["refused"] is False:
@@ -444,13 +448,16 @@ class Runner:
             try:
                 events.extend(self.game.apply(move))
                 done_texts.append(text)
+            except ValueError as e:  # a given reshuffle that does not hold the cards shuffled
+                failure = Failure(step.number, "reshuffles", "exactly the cards being shuffled", str(e))
+                break
             except IllegalMove as e:
                 refusal = e
                 if not step.expects_refusal:
                     failure = Failure(step.number, "refused", "false", f"true: {refusal_detail(text, e)}")
                 break
         if failure is None:
-            if step.expects_refusal and refusal is None:
+            if step.expects_refusal and refusal is None:  # (a reshuffle failure is kept as is)
                 failure = Failure(step.number, "refused", "true", f"false: {texts[0]!r} is allowed")
             elif step.expects_refusal and step.expect.get("reason") not in (None, refusal.rule):
                 failure = Failure(step.number, "reason", step.expect["reason"], f"{refusal.rule} ({_bare(refusal)})")

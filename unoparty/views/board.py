@@ -16,6 +16,7 @@ from typing import Callable
 import ipywidgets as w
 
 from ..cards import Card, Colour
+from ..engine import Phase
 from ..engine.moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
                             TakeMiniPile)
 from ..i18n import _
@@ -25,7 +26,7 @@ from .table import HandView, TableView, esc, table_state
 
 __all__ = ["Board"]
 
-_ACTIVE_PHASES = ("turn", "drawn", "mini pile")
+_ACTIVE_PHASES = (Phase.TURN, Phase.DRAWN, Phase.MINI_PILE)
 
 
 class Board:
@@ -96,7 +97,7 @@ class Board:
         """Draw the board for seat `me` of `game` (what that seat may know)."""
         self.game, self.me = game, me
         state = table_state(game, me)
-        legal = game.legal_moves(me) if state.phase not in ("round over", "match over") else ()
+        legal = game.legal_moves(me) if not state.phase.is_over else ()
         playable: set[Card] | None
         if self.free:
             playable = None
@@ -110,11 +111,11 @@ class Board:
         elif self._pick_kind == "link":
             targets = {s: _("Link {name}").format(name=state.names[s]) for s in range(state.n)
                        if s != self._link_first}
-        elif state.phase == "pointing" and me in state.waiting_for:
+        elif state.phase is Phase.POINTING and me in state.waiting_for:
             targets = {s: _("Point at {name}").format(name=state.names[s]) for s in range(state.n) if s != me}
         self.table.render(state, targets=targets, countdown=self.countdown, fresh_top=fresh_top)
         title = _("Your hand")
-        if state.drawn_card is not None and state.phase == "drawn":
+        if state.drawn_card is not None and state.phase is Phase.DRAWN:
             title = _("You drew the {card}: play it or keep it").format(card=svg.card_words(state.drawn_card))
         self.hand.render(state.hand, playable, title=title)
         self._enable_buttons(legal, state)
@@ -123,7 +124,7 @@ class Board:
         kinds = {type(m) for m in legal}
         if self.free:
             for b in self.action_buttons:
-                b.disabled = state.phase in ("round over", "match over")
+                b.disabled = state.phase.is_over
             kinds = set()
         else:
             self.draw_button.disabled = Draw not in kinds
@@ -135,10 +136,10 @@ class Board:
         two = len(state.hand) == 2 and any(isinstance(m, (Play, SpeedPlay)) and m.call_uno for m in legal)
         if not self.free:
             self.uno_button.disabled = not (CallUno in kinds or two)
-        self.keep_button.layout.display = None if (Keep in kinds or self.free and state.phase == "drawn") else "none"
-        self.accept_button.layout.display = None if (Accept in kinds or self.free and state.phase == "challenge") else "none"
-        self.challenge_button.layout.display = None if (Challenge in kinds or self.free and state.phase == "challenge") else "none"
-        self.take_button.layout.display = None if (TakeMiniPile in kinds or self.free and state.phase == "mini pile") else "none"
+        self.keep_button.layout.display = None if (Keep in kinds or self.free and state.phase is Phase.DRAWN) else "none"
+        self.accept_button.layout.display = None if (Accept in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
+        self.challenge_button.layout.display = None if (Challenge in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
+        self.take_button.layout.display = None if (TakeMiniPile in kinds or self.free and state.phase is Phase.MINI_PILE) else "none"
         if not two and self.uno_armed:
             self._set_armed(False)
 
@@ -188,12 +189,12 @@ class Board:
         self.close_picker()
         state = table_state(game, me)
         legal = [m for m in game.legal_moves(me) if isinstance(m, (Play, SpeedPlay)) and m.card == card] \
-            if state.phase not in ("round over", "match over") else []
+            if not state.phase.is_over else []
         if legal:
             self._choose(legal)
             return
         my_moment = game.current == me and state.phase in _ACTIVE_PHASES
-        in_mini = state.phase == "mini pile"
+        in_mini = state.phase is Phase.MINI_PILE
         if self.free:
             if my_moment:
                 base = Play(me, card)
@@ -214,7 +215,7 @@ class Board:
         if refusal is None:
             refusal = game.why_illegal(SpeedPlay(me, card))
         if refusal is not None:
-            self.message.show(refusal.explanation, "bad", refusal.rule, ruling=bool(getattr(refusal, "is_ruling", False)))
+            self.message.show(refusal.explanation, "bad", refusal.rule)  # the explanation carries the ruling note
         else:
             self.message.show(_("The {card} can't be played now.").format(card=svg.card_words(card)), "bad")
 

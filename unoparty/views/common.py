@@ -148,6 +148,8 @@ def move_words(move, names: Sequence[str], me: int | None = None, *, perfect: bo
         return text
     if isinstance(move, SpeedPlay):
         text = _("speed-played {card}").format(card=the_card(move.card))
+        if move.swap_with is not None:
+            text = _("{did}, swapping hands with {name}").format(did=text, name=who(move.swap_with))
         return _("{did}, calling UNO").format(did=text) if move.call_uno else text
     if isinstance(move, Draw):
         return _("drawn a card") if perfect else _("drew a card")
@@ -192,7 +194,10 @@ def move_advice(move, names: Sequence[str], me: int | None = None) -> str:
             text = _("{do}, calling UNO").format(do=text)
         return text
     if isinstance(move, SpeedPlay):
-        return _("speed-play {card}").format(card=the_card(move.card))
+        text = _("speed-play {card}").format(card=the_card(move.card))
+        if move.swap_with is not None:
+            text = _("{do}, swapping hands with {name}").format(do=text, name=who(move.swap_with))
+        return text
     simple = {Draw: _("draw a card"), Keep: _("keep the card you drew"), CallUno: _("call UNO"),
               Accept: _("accept the draw"), Challenge: _("challenge the Wild Draw Four"),
               TakeMiniPile: _("take the mini pile")}

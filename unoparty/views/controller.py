@@ -20,6 +20,7 @@ import os
 import random
 from typing import Callable
 
+from ..engine import Phase
 from ..engine.moves import CallUno, Catch, SpeedPlay
 from ..errors import UnopartyError
 from ..i18n import _, card_name
@@ -27,7 +28,6 @@ from ..i18n import _, card_name
 __all__ = ["GameController", "delay_scale", "LEARNING", "PARTY"]
 
 LEARNING, PARTY = "learning", "party"
-_OVER = ("round over", "match over")
 
 
 def delay_scale() -> float:
@@ -37,9 +37,6 @@ def delay_scale() -> float:
     except ValueError:
         return 1.0
 
-
-def _phase(game) -> str:
-    return str(getattr(game.phase, "value", game.phase))
 
 
 class GameController:
@@ -92,7 +89,7 @@ class GameController:
         return self._loop
 
     def is_over(self) -> bool:
-        return _phase(self.game) in _OVER
+        return self.game.phase.is_over
 
     def version_pointing(self):
         """An id of the current Point Taken count: the version at which pointing began."""
@@ -112,7 +109,7 @@ class GameController:
             del self.events[:-200]
         self.new_events = len(events)
         self.version += 1
-        pointing = _phase(self.game) == "pointing"
+        pointing = self.game.phase is Phase.POINTING
         if pointing and self._pointing_since is None:
             self._pointing_since = self.version
         elif not pointing:
@@ -121,7 +118,7 @@ class GameController:
 
     def _learner_chances(self) -> list:
         """Out-of-turn moves the learner could make now: speed plays, catches, an UNO call."""
-        if self.is_over() or (self.game.current == self.me and _phase(self.game) in ("turn", "drawn")):
+        if self.is_over() or (self.game.current == self.me and self.game.phase in (Phase.TURN, Phase.DRAWN)):
             return []
         return [m for m in self.game.legal_moves(self.me) if isinstance(m, (SpeedPlay, Catch, CallUno))]
 
@@ -146,17 +143,13 @@ class GameController:
         g = self.game
         if self.is_over():
             return True
-        if _phase(g) == "pointing":
-            return self.me in g.waiting_for
-        return g.current == self.me
+        return self.me in g.to_act()
 
     def _actors(self) -> list[int]:
         g = self.game
         if self.is_over():
             return []
-        if _phase(g) == "pointing":
-            return [s for s in g.waiting_for if s in self.bots]
-        return [g.current] if g.current in self.bots else []
+        return [s for s in g.to_act() if s in self.bots]
 
     def _bot_move(self, seat: int):
         bot = self.bots[seat]
@@ -307,9 +300,9 @@ class GameController:
             self.chance = _("Paused: nobody has clicked for a while. Press Resume to play on.")
             return
         version = self.version
-        if _phase(self.game) == "pointing" and self.countdown is None and self.me in self.game.waiting_for:
+        if self.game.phase is Phase.POINTING and self.countdown is None and self.me in self.game.waiting_for:
             pass
-        count = 3 * max(0.25, 0.8 * min(1.0, delay_scale())) if _phase(self.game) == "pointing" else 0.0
+        count = 3 * max(0.25, 0.8 * min(1.0, delay_scale())) if self.game.phase is Phase.POINTING else 0.0
         for seat in self._actors():
             self._handles.append(loop.call_later(count + self._delay(seat, "think"), self._fire, version, seat, "act"))
         for seat in self.bots:

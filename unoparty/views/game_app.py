@@ -14,6 +14,7 @@ from typing import Callable
 import ipywidgets as w
 
 from ..cards import hand_points
+from ..engine import Phase
 from ..errors import IllegalMove
 from ..i18n import _, ngettext
 from ..rules import Rules
@@ -237,8 +238,8 @@ class GameApp:
     def ask_new_game(self) -> None:
         """New game: at once when the round or match is over, else after a confirmation."""
         g = self.game
-        phase = str(getattr(g.phase, "value", g.phase)) if g is not None else ""
-        if g is None or phase in ("round over", "match over"):
+        phase = g.phase if g is not None else None
+        if g is None or phase.is_over:
             self.show_settings()
             return
         self.confirm_box.layout.display = None
@@ -265,7 +266,7 @@ class GameApp:
         try:
             c.submit(move)
         except IllegalMove as exc:
-            self.board.message.show(exc.explanation, "bad", exc.rule, ruling=bool(exc.is_ruling))
+            self.board.message.show(exc.explanation, "bad", exc.rule)  # the explanation carries the ruling note
             self.render()
             return
         self.board.message.clear()
@@ -326,8 +327,8 @@ class GameApp:
         g = self.game
         if g is None:
             return
-        phase = str(getattr(g.phase, "value", g.phase))
-        if phase == "match over":
+        phase = g.phase
+        if phase is Phase.MATCH_OVER:
             self.show_settings()
             return
         events = g.new_round()
@@ -347,22 +348,22 @@ class GameApp:
         c, g = self.controller, self.game
         if c is None or g is None:
             return
-        phase = str(getattr(g.phase, "value", g.phase))
+        phase = g.phase
         self.board.game, self.board.me = g, self.me
         top = g.top_card
         fresh = top is not self._last_top and self._last_top is not None
         self._last_top = top
         # Point Taken: the count, then pick a player
-        if phase == "pointing" and c.pace == PARTY and self._count_version != c.version_pointing():
+        if phase is Phase.POINTING and c.pace == PARTY and self._count_version != c.version_pointing():
             self._start_count()
-        if phase != "pointing":
+        if phase is not Phase.POINTING:
             self.board.countdown = None
         # a picker opened on an earlier state (a card, a target) is stale once the game changes
         if self.board._pick_kind and self.board._pick_kind != "point" and \
                 getattr(self, "_rendered_version", c.version) != c.version:
             self.board.close_picker()
         self._rendered_version = c.version
-        if phase == "pointing" and self.me in g.waiting_for:
+        if phase is Phase.POINTING and self.me in g.waiting_for:
             if self.board._pick_kind != "point":
                 self.board.open_point_picker()
             self.chance.value = (f'<div class="up-msg up-msg-chance"><b>3 · 2 · 1 — '
@@ -390,9 +391,9 @@ class GameApp:
         self.pause_button.layout.display = None if c.pace == PARTY and c.started else "none"
         self.pause_button.description = _("Resume") if c.paused else _("Pause")
         # round over
-        if phase in ("round over", "match over"):
+        if phase.is_over:
             self.scoring.value = self.scoring_html()
-            self.next_round_button.description = _("New match") if phase == "match over" else _("Next round")
+            self.next_round_button.description = _("New match") if phase is Phase.MATCH_OVER else _("Next round")
             self.round_box.layout.display = None
             self.board.actions.layout.display = "none"
         else:

@@ -17,6 +17,7 @@ from typing import Callable
 import ipywidgets as w
 
 from ..i18n import _, ngettext
+from ..refusal_words import ruling_note
 from .board import Board
 from .common import ErrorPanel, LogView, MessageBox, button, move_words, split
 from .progress import Progress, stars_for
@@ -252,7 +253,8 @@ class LessonPlayer:
         if reply.message and reply.message != reply.hint:
             text = reply.message + (" " + text if text and text not in reply.message else "")
         rule = reply.rule or ""
-        ruling = bool(rule) and bool(_ruling_notes([rule]))
+        # a refusal's explanation carries the ruling note already (refusal_words): never twice
+        ruling = bool(rule) and bool(_ruling_notes([rule])) and ruling_note() not in text
         extra = ""
         if reply.consequences:
             extra += f"<div>{esc(_('It would do this:'))} {esc(' '.join(reply.consequences))}</div>"
@@ -331,8 +333,6 @@ class LessonPlayer:
                     text = (text + " " if text else "") + explanation
             self.say.value = f'<div class="up-say">{esc(text)}</div>' if text else ""
         notes = _ruling_notes(self._step_rules)
-        if self._refusal is not None and self._refusal.is_ruling and self._refusal.rule not in notes:
-            notes.append(self._refusal.rule)
         if notes:
             from ..rulebook import RULES
             rid = notes[0]

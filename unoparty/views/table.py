@@ -16,6 +16,7 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 from ..cards import Card, Colour
+from ..engine import Phase
 from ..i18n import _, ngettext
 from . import svg
 from .style import TABLE_H, TABLE_W, seat_xy
@@ -38,7 +39,7 @@ class TableState:
 
     names: tuple[str, ...]
     viewer: int | None
-    phase: str
+    phase: Phase
     current: int | None
     counts: tuple[int, ...]
     hand: tuple[Card, ...]
@@ -69,22 +70,20 @@ def table_state(game, viewer: int | None) -> TableState:
     (only what that seat may know); an onlooker (None) sees the public parts."""
     if viewer is not None:
         v = game.view_for(viewer)
-        phase = getattr(v.phase, "value", v.phase)
         return TableState(
-            names=tuple(v.names), viewer=viewer, phase=str(phase), current=v.current,
+            names=tuple(v.names), viewer=viewer, phase=v.phase, current=v.current,
             counts=tuple(v.hand_sizes), hand=tuple(v.hand), top=v.top_card, colour=v.colour,
             direction=v.direction, links=tuple(v.links), uno_called=tuple(v.uno_called),
             draw_count=v.draw_pile_size, discard_count=len(v.discard_pile),
             mini_pile=tuple(v.mini_pile), mini_colour=v.colour if v.mini_pile else None,
             waiting_for=tuple(i for i, done in enumerate(v.has_pointed) if not done)
-            if str(phase) == "pointing" else (),
+            if v.phase is Phase.POINTING else (),
             scores=tuple(v.scores), drawn_card=v.drawn_card, pending_draw=v.pending_draw,
             round_number=v.round_number, rule_set=v.rules.rule_set,
         )
-    phase = getattr(game.phase, "value", game.phase)
     mini = tuple(game.mini_pile)
     return TableState(
-        names=tuple(game.names), viewer=None, phase=str(phase), current=game.current,
+        names=tuple(game.names), viewer=None, phase=game.phase, current=game.current,
         counts=tuple(len(h) for h in game.hands), hand=(), top=game.top_card, colour=game.colour,
         direction=game.direction, links=tuple(game.links), uno_called=tuple(game.uno_called),
         draw_count=len(game.draw_pile), discard_count=len(game.discard_pile), mini_pile=mini,
@@ -155,19 +154,19 @@ def phase_line(state: TableState) -> str:
     names = state.names
     cur = names[state.current] if state.current is not None and 0 <= state.current < state.n else ""
     p = state.phase
-    if p == "challenge":
+    if p is Phase.CHALLENGE:
         return _("{name} must accept the draw or challenge").format(name=esc(cur))
-    if p == "pointing":
+    if p is Phase.POINTING:
         return _("Point Taken: everybody points at another player")
-    if p == "mini pile":
+    if p is Phase.MINI_PILE:
         return _("Mini pile: {name} adds a card or takes the pile").format(name=esc(cur))
-    if p == "round over":
+    if p is Phase.ROUND_OVER:
         return _("The round is over")
-    if p == "match over":
+    if p is Phase.MATCH_OVER:
         return _("The match is over")
-    if p == "drawn":
+    if p is Phase.DRAWN:
         return _("{name} drew a card that can be played: play it or keep it").format(name=esc(cur))
-    if state.current is not None and state.current == state.viewer and p == "turn":
+    if state.current is not None and state.current == state.viewer and p is Phase.TURN:
         return _("Your turn")
     return _("{name}'s turn").format(name=esc(cur)) if cur else ""
 
@@ -195,7 +194,7 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
         classes = ["up-seat", f"up-pos-{n}-{slot}"]
         if small:
             classes.append("up-small")
-        if seat == state.current and state.phase not in ("round over", "match over", "pointing"):
+        if seat == state.current and state.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER, Phase.POINTING):
             classes.append("up-turn")
         if seat == state.viewer:
             classes.append("up-me")
@@ -212,7 +211,7 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
                 tags.append(f'<span class="up-tag up-tag-nouno">{esc(_("no UNO call"))}</span>')
         if seat in state.links:
             tags.append(f'<span class="up-tag up-tag-link">{svg.chain_icon_svg(14, _("linked"))} {esc(_("linked"))}</span>')
-        if state.phase == "pointing" and seat in state.waiting_for:
+        if state.phase is Phase.POINTING and seat in state.waiting_for:
             tags.append(f'<span class="up-tag up-tag-wait">{esc(_("pointing…"))}</span>')
         is_you = name in ("You", _("You"))  # the lessons' learner is "You": named in the language shown
         who = esc(_("You") if is_you else name) + (
