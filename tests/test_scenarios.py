@@ -253,7 +253,7 @@ def load_text(top: str = "", setup: str = "", steps: str = ""):
 
 @pytest.mark.parametrize("top, setup, steps, where, what", [
     ('format = 2', "", "", "format", "must be 1 (this version reads format 1), not 2"),
-    ('tittle = "x"', "", "", "tittle", "unknown key (known: format, id, title, lesson, rules, options, setup, steps)"),
+    ('tittle = "x"', "", "", "tittle", "unknown key (known: format, id, title, lesson, rules, options, setup, steps, learner)"),
     ('rules = "house"', "", "", "rules", "must be 'party' or 'classic', not 'house'"),
     ('options = { stackin = true }', "", "", "options.stackin",
      "unknown option (known: stacking, seven_o, jump_in, doubles, target_score)"),

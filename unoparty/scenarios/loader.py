@@ -26,7 +26,7 @@ from .model import EXPECT_KEYS, PHASES, Mistake, Scenario, Setup, Step
 
 __all__ = ["load_scenario", "loads_scenario", "TOP_KEYS", "SETUP_KEYS", "STEP_KEYS", "MISTAKE_KEYS"]
 
-TOP_KEYS = ("format", "id", "title", "lesson", "rules", "options", "setup", "steps")
+TOP_KEYS = ("format", "id", "title", "lesson", "rules", "options", "setup", "steps", "learner")
 REQUIRED_TOP = ("format", "id", "title", "setup")
 SETUP_KEYS = ("players", "hands", "turn", "direction", "discard_pile", "colour", "draw_pile",
               "rest", "seed", "links", "scores")
@@ -240,7 +240,15 @@ def _build(doc: dict, file: str) -> Scenario:
     if not isinstance(steps_doc, list) or not all(isinstance(s, dict) for s in steps_doc):
         raise _Invalid("steps", "must be an array of tables ([[steps]])")
     steps = tuple(_step(i + 1, s, setup.players) for i, s in enumerate(steps_doc))
-    return Scenario(id=sid, title=_(title.strip()), lesson=lesson, rules=rules, setup=setup, steps=steps, path=file)
+    learner = doc.get("learner")
+    if learner is not None:
+        _want("learner", learner, "text")
+        if learner not in setup.players:
+            raise _Invalid("learner", f"{learner!r} is not a player (players: {', '.join(setup.players)})")
+    elif "You" in setup.players:
+        learner = "You"
+    return Scenario(id=sid, title=_(title.strip()), lesson=lesson, rules=rules, setup=setup, steps=steps, path=file,
+                    learner=learner)
 
 
 # ---------------------------------------------------------------------------------------

@@ -148,6 +148,9 @@ class Scenario:
         setup: the table at the start.
         steps: the steps, in order.
         path: the file it was read from, or None.
+        learner: the player whose hand the learner holds (the ``learner`` key; ``"You"``
+            by default when a player has that name), or None: a show for a class, each
+            task answered for the player its first answer names.
     """
 
     id: str
@@ -157,6 +160,7 @@ class Scenario:
     setup: Setup
     steps: tuple[Step, ...] = ()
     path: str | None = None
+    learner: str | None = None
 
     @property
     def names(self) -> tuple[str, ...]:

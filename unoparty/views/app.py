@@ -71,10 +71,11 @@ class App:
     """
 
     def __init__(self, *, progress: Progress | None = None, bot_factory: Callable | None = None,
-                 groups: list[str] | None = None, start: str = "home") -> None:
-        self.progress = progress or Progress()
+                 groups: list[str] | None = None, start: str = "home", learner: str | None = None,
+                 store=None) -> None:
         self.errors = ErrorPanel()
         g = self.errors.guard
+        self._init_learner(progress, learner, store)
         self.only_groups = groups
         self.header = w.HTML()
         self.nav_buttons = {
@@ -122,6 +123,8 @@ class App:
         again in the new language. A game in progress is kept only in the language it was
         started in: switching starts the game page afresh; an open lesson restarts."""
         set_language(lang)
+        if self.learner and self.store is not None:
+            self.store.set_setting(self.learner, "language", lang)
         if self.language.value != lang:
             self.language.value = lang
         self._label()
@@ -215,9 +218,44 @@ class App:
         intro = w.HTML(
             f"<div style='display:flex;gap:6px;margin:4px 0 8px'>{cards}</div>"
             f"<p style='font-size:16px'>{esc(_('New to UNO Party!? Start with the first lesson. Each lesson sets up a table and walks you through a rule; answer the tasks by clicking on the table. You earn up to three stars per lesson.'))}</p>")
-        self.home = w.VBox([intro, w.HBox([play, rules]),
+        self.learner_picker.refresh()
+        self.home = w.VBox([self.learner_picker.box, intro, w.HBox([play, rules]),
                             w.HTML(f"<h2>{esc(_('Lessons'))}</h2>"), tiles])
         self._set("home", self.home)
+
+    # ------------------------------------------------------------------ learners (unoparty.store)
+
+    def _init_learner(self, progress, learner: str | None, store) -> None:
+        """The progress store and who is learning: `progress` (a stars-only
+        :class:`Progress`) wins; else the store (``UNOPARTY_DB``) under `learner`'s name."""
+        from ..store import LearnerProgress, StoreError, open_store
+        from .learner import LearnerPicker
+        if progress is None and store is None:
+            try:
+                store = open_store()
+            except StoreError as e:
+                self.errors.report(e)
+                store = None
+        self.store = store
+        self.progress = progress if progress is not None else LearnerProgress(store, learner)
+        self.learner_picker = LearnerPicker(store if progress is None else None,
+                                            on_pick=self.errors.guard(self.set_learner), current=learner)
+        if progress is not None:
+            self.learner_picker.box.layout.display = "none"
+
+    @property
+    def learner(self) -> str | None:
+        return getattr(self.progress, "learner", None)
+
+    def set_learner(self, name: str) -> None:
+        """Keep progress under `name` from now on (their language too, if they chose one)."""
+        from ..store import LearnerProgress
+        self.progress = LearnerProgress(self.store, name)
+        lang = self.store.setting(name, "language") if self.store is not None else None
+        if lang and lang != language() and lang in dict(LANGUAGES).values():
+            self.set_language(lang)
+        elif self.page == "home":
+            self.show_home()
 
     def open_lesson(self, info: LessonInfo) -> LessonPlayer:
         from ..scenarios.loader import load_scenario
