@@ -3,6 +3,7 @@ name on the landing page, the teacher's page and the teacher's own scenarios."""
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 from unoparty.cards import Card
@@ -98,3 +99,134 @@ def test_the_landing_page_asks_for_a_name_and_keeps_the_language(monkeypatch) ->
         assert language() == "fr"
     finally:
         set_language("en")
+
+
+# ---------------------------------------------------------------- the teacher's page
+
+
+def _class_store(tmp_path) -> SQLStore:
+    store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    for name, stars, wrong in (("Mia", 3, []), ("Leo", 1, ["SP-4", "SP-4", "T-1"])):
+        store.start_lesson(name, "speed-play")
+        for rule in wrong:
+            store.record_answer(name, "speed-play", [rule], right=False)
+        store.record_stars(name, "speed-play", stars)
+    store.add_learner("Zoe")
+    return store
+
+
+def test_teacher_page_says_how_to_set_a_code_when_none_is_set(tmp_path, monkeypatch) -> None:
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.delenv("UNOPARTY_TEACHER_CODE", raising=False)
+    page = TeacherPage(_class_store(tmp_path))
+    assert "UNOPARTY_TEACHER_CODE" in page.message.value and page.lock.layout.display == "none"
+    assert not page.unlock("") and page.class_box.layout.display == "none"
+
+
+def test_teacher_page_opens_with_the_code_and_shows_the_class(tmp_path, monkeypatch) -> None:
+    import base64
+    import csv
+    import io
+    import re
+
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    store = _class_store(tmp_path)
+    page = TeacherPage(store)
+    page.code_field.value = "wrong"
+    page.open_button.click()
+    assert not page.is_open and "not the teacher" in page.message.value and "Mia" not in page.table.value
+    page.code_field.value = " owl-42 "
+    page.open_button.click()
+    assert page.is_open and page.class_box.layout.display == ""
+    table = page.table.value
+    assert all(name in table for name in ("Mia", "Leo", "Zoe"))
+    assert "SP-4 ×2, T-1 ×1" in table and "3 wrong" in table
+    data = re.search(r'base64,([^"]+)"', page.download.value).group(1)
+    rows = list(csv.DictReader(io.StringIO(base64.b64decode(data).decode())))
+    assert {(r["learner"], r["lesson"], r["stars"], r["tries"], r["mistakes"], r["rules_wrong"]) for r in rows} == {
+        ("Leo", "speed-play", "1", "1", "3", "SP-4×2 T-1×1"), ("Mia", "speed-play", "3", "1", "0", ""),
+        ("Zoe", "", "0", "0", "0", "")}
+    # reset Leo, then delete Zoe — each after a confirmation
+    page.learner_field.value = "Leo"
+    page.reset_button.click()
+    assert store.lessons("Leo") and page.confirm_button.layout.display == ""
+    page.confirm_button.click()
+    assert store.lessons("Leo") == [] and store.rules("Leo") == [] and "Leo" in store.learners()
+    page.learner_field.value = "Zoe"
+    page.delete_button.click()
+    page.cancel_button.click()
+    assert "Zoe" in store.learners()
+    page.delete_button.click()
+    page.confirm_button.click()
+    assert store.learners() == ["Leo", "Mia"] and "Zoe" not in page.table.value
+    assert not page.errors.errors
+
+
+def test_teacher_in_a_notebook(tmp_path, monkeypatch) -> None:
+    import unoparty
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    open_store().record_stars("Ana", "goal", 2)
+    box = unoparty.teacher("owl-42")
+    assert box.page.is_open and "Ana" in box.page.table.value
+
+
+def test_the_app_has_the_classroom_pages(monkeypatch) -> None:
+    from unoparty.views.app import App
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    app = App()
+    app.nav_buttons["teacher"].click()
+    assert app.page == "teacher"
+    app.nav_buttons["scenarios"].click()
+    assert app.page == "scenarios"
+    assert not app.errors.errors
+
+
+# ---------------------------------------------------------------- the teacher's scenarios
+
+
+def _upload(page, name: str, text: str) -> None:
+    page.upload.value = ({"name": name, "type": "application/toml", "size": len(text.encode()),
+                          "content": memoryview(text.encode()),
+                          "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+
+
+def test_an_uploaded_scenario_is_checked_and_opened_in_the_app() -> None:
+    from unoparty.views.app import App
+    app = App(learner="Mia")
+    app.show_scenarios()
+    page = app._scenarios
+    _upload(page, "broken.toml", (HERE / "mia.toml").read_text().replace('answer = "Mia: play red 5"',
+                                                                         'answer = "Mia: play red 9"'))
+    assert "broken.toml" in page.message.value and "step 2" in page.message.value
+    assert app.page == "scenarios"
+    _upload(page, "typo.toml", "format = 1\nid = 'x'\ntitle = 'x'\n[setup\n")
+    assert "typo.toml" in page.message.value and "line 4" in page.message.value
+    _upload(page, "mia.toml", (HERE / "mia.toml").read_text())
+    assert app.page == "lesson" and app.lesson.scenario.learner == "Mia"
+    _play_through(app.lesson, "Mia")
+    assert open_store().stars("Mia") == {"mia-plays": 2}
+    app.lesson.exit_button.click()
+    assert app.page == "scenarios" and not app.errors.errors
+
+
+def test_scenarios_from_the_folder(monkeypatch) -> None:
+    from unoparty.views.scenarios_page import ScenariosPage
+    monkeypatch.setenv("UNOPARTY_SCENARIOS", str(HERE))
+    page = ScenariosPage()
+    assert [name for name, _path in page.folder_field.options] == ["mia.toml", "show.toml"]
+    page.folder_field.value = str(HERE / "show.toml")
+    page.open_button.click()
+    assert page.player is not None and page.player.me is None and not page.errors.errors
+    monkeypatch.delenv("UNOPARTY_SCENARIOS")
+    assert "UNOPARTY_SCENARIOS" in ScenariosPage().folder_note.value
+
+
+def test_show_a_scenario_file_in_a_notebook(tmp_path) -> None:
+    import unoparty
+    box = unoparty.show(HERE / "mia.toml")
+    assert box.player.scenario.id == "mia-plays" and "<style>" in box.children[0].value
+    bad = tmp_path / "bad.toml"
+    bad.write_text("format = 2\n")
+    box = unoparty.show(bad)
+    assert box.player is None and "bad.toml" in box.children[1].value and "required key missing" in box.children[1].value

@@ -90,6 +90,12 @@ class App:
         self.nav_buttons["lessons"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["game"].on_click(g(lambda _b: self.show_game()))
         self.nav_buttons["rules"].on_click(g(lambda _b: self.show_rules()))
+        # the classroom pages: views/scenarios_page.py and views/teacher.py
+        self.nav_buttons["scenarios"] = button(_("Your scenarios"))
+        self.nav_buttons["teacher"] = button(_("Teacher"))
+        self.nav_buttons["scenarios"].on_click(g(lambda _b: self.show_scenarios()))
+        self.nav_buttons["teacher"].on_click(g(lambda _b: self.show_teacher()))
+        self._scenarios = self._teacher = None
         nav = w.HBox([*self.nav_buttons.values(), self.language],
                      layout=w.Layout(margin="0 0 8px", align_items="center"))
         nav.add_class("up-nav")
@@ -117,6 +123,8 @@ class App:
             self.nav_buttons[key].description = text
             self.nav_buttons[key].tooltip = text
         self.language.description = _("Language")
+        self.nav_buttons["scenarios"].description = self.nav_buttons["scenarios"].tooltip = _("Your scenarios")
+        self.nav_buttons["teacher"].description = self.nav_buttons["teacher"].tooltip = _("Teacher")
 
     def set_language(self, lang: str) -> None:
         """Switch every text of the app to `lang` (``"en"``, ``"fr"``): the pages are built
@@ -129,6 +137,7 @@ class App:
             self.language.value = lang
         self._label()
         self._rules = None
+        self._scenarios = self._teacher = None
         if self._game is not None:
             if self._game.controller is not None:
                 self._game.controller.stop()
@@ -256,6 +265,33 @@ class App:
             self.set_language(lang)
         elif self.page == "home":
             self.show_home()
+
+    # ------------------------------------------------------------------ classroom pages
+
+    def show_scenarios(self) -> None:
+        """The page "Your scenarios" (:mod:`unoparty.views.scenarios_page`)."""
+        from .scenarios_page import ScenariosPage
+        if self._scenarios is None:
+            self._scenarios = ScenariosPage(on_open=self.open_scenario, errors=self.errors)
+        self._scenarios.refresh_folder()
+        self._set("scenarios", self._scenarios.box)
+
+    def open_scenario(self, scenario) -> LessonPlayer:
+        """A teacher's scenario in the scenario player; its end leads back to their scenarios."""
+        self.lesson = LessonPlayer(scenario, progress=self.progress, errors=self.errors,
+                                   on_rule=self.errors.guard(self.show_rules),
+                                   on_exit=self.errors.guard(self.show_scenarios), lesson_id=scenario.id)
+        self.lesson.exit_button.description = _("Your scenarios")
+        self._set("lesson", self.lesson.box)
+        return self.lesson
+
+    def show_teacher(self) -> None:
+        """The teacher's page (:mod:`unoparty.views.teacher`), behind the teacher's code."""
+        from .teacher import TeacherPage
+        if self._teacher is None:
+            self._teacher = TeacherPage(self.store, errors=self.errors)
+        self._teacher.refresh()
+        self._set("teacher", self._teacher.box)
 
     def open_lesson(self, info: LessonInfo) -> LessonPlayer:
         from ..scenarios.loader import load_scenario
