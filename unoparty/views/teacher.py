@@ -207,7 +207,9 @@ class TeacherPage:
         data = base64.b64encode(class_csv(self.store).encode("utf-8")).decode("ascii")
         self.download.value = (f'<a class="up-download" download="class-progress.csv" '
                                f'href="data:text/csv;charset=utf-8;base64,{data}">{esc(_("Download as CSV"))}</a>')
+        previous = self.learner_field.value
         self.learner_field.options = tuple(learners)
+        self.learner_field.value = previous if previous in learners else (learners[0] if learners else None)
         self._cancel()
 
     def _ask(self, what: str) -> None:
