@@ -86,7 +86,7 @@ test: catalogues
 	{ set +x; } 2>/dev/null; \
 	if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
 	    set -x; \
-	    $(PY) -m pytest --nbval-current-env --nbval-lax notebooks/ || status=1; \
+	    UNOPARTY_LAB_SIZE=small $(PY) -m pytest --nbval-current-env --nbval-lax notebooks/ || status=1; \
 	    { set +x; } 2>/dev/null; \
 	else \
 	    echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \

@@ -230,3 +230,41 @@ def test_show_a_scenario_file_in_a_notebook(tmp_path) -> None:
     bad.write_text("format = 2\n")
     box = unoparty.show(bad)
     assert box.player is None and "bad.toml" in box.children[1].value and "required key missing" in box.children[1].value
+
+
+# ---------------------------------------------------------------- the classroom lab
+
+
+def test_rules_can_leave_a_card_kind_out_of_the_deck() -> None:
+    import pytest
+
+    from unoparty.cards import Kind
+    from unoparty.game import Game
+    from unoparty.rules import Rules
+    r = Rules(without=("wild pile up", Kind.POINT_TAKEN, "point taken"))
+    assert r.without == (Kind.POINT_TAKEN, Kind.WILD_PILE_UP)
+    assert Rules.from_dict("party", r.options()) == r
+    g = Game(["A", "B", "C"], r, seed=3)
+    cards = [c for h in g.hands for c in h] + list(g.draw_pile) + list(g.discard_pile)
+    assert len(cards) == 224 - 8 - 4 and not any(c.kind in r.without for c in cards)
+    for bad in (["number"], ["nope"], [3]):
+        with pytest.raises(ValueError, match="without"):
+            Rules(without=bad)
+    with pytest.raises(ValueError, match="classic deck has no"):
+        Rules("classic", without=["point taken"])
+
+
+def test_lab_results_are_seeded_and_cached(tmp_path, monkeypatch) -> None:
+    from unoparty import lab
+    monkeypatch.setenv("UNOPARTY_LAB_CACHE", str(tmp_path))
+    a = lab.card_effects(players=4, games=2, seed=5, progress=False)
+    assert len(list(tmp_path.glob("card_effects-*.json"))) == 1
+    assert lab.card_effects(players=4, games=2, seed=5, progress=False) == a
+    assert lab.card_effects(players=4, games=2, seed=5, progress=False, cache=False) == a
+    assert set(a) == {"all cards", "without point taken", "without wild pile up", "without wild drawn together"}
+    rates = lab.win_rates(games=3, seed=1, progress=False, strong_playouts=4)
+    assert all(0 <= v["low"] <= v["rate"] <= v["high"] <= 1 for v in rates.values())
+    chance = lab.playable_chance(hand_sizes=(1, 7), samples=200, progress=False)
+    assert 0 < chance[1] < chance[7] <= 1
+    speed = lab.speed_play_chances(players=(4,), games=2, progress=False)
+    assert 0 <= speed[4]["taken"] <= speed[4]["chances"] <= speed[4]["moves"]
