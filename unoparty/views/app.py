@@ -161,6 +161,7 @@ class App:
         if self._game is None:
             self._game = GameApp(bot_factory=self._bot_factory, on_rule=self.errors.guard(self.show_rules),
                                  errors=self.errors)
+            self._game.on_replay = self.errors.guard(self.open_replay)
         return self._game
 
     # ------------------------------------------------------------------ pages
@@ -276,14 +277,33 @@ class App:
         self._scenarios.refresh_folder()
         self._set("scenarios", self._scenarios.box)
 
-    def open_scenario(self, scenario) -> LessonPlayer:
-        """A teacher's scenario in the scenario player; its end leads back to their scenarios."""
+    def open_scenario(self, scenario, *, back: str = "scenarios") -> LessonPlayer:
+        """A teacher's scenario (or a replay: `back` ``"game"``) in the scenario player; its
+        end leads back to their scenarios (or the game)."""
         self.lesson = LessonPlayer(scenario, progress=self.progress, errors=self.errors,
                                    on_rule=self.errors.guard(self.show_rules),
-                                   on_exit=self.errors.guard(self.show_scenarios), lesson_id=scenario.id)
-        self.lesson.exit_button.description = _("Your scenarios")
+                                   on_exit=self.errors.guard(self.show_game if back == "game" else self.show_scenarios),
+                                   lesson_id=scenario.id)
+        self.lesson.exit_button.description = _("Back to the game") if back == "game" else _("Your scenarios")
         self._set("lesson", self.lesson.box)
         return self.lesson
+
+    def open_replay(self, game, me: int | None = None) -> LessonPlayer | None:
+        """The round `game` just played, step by step in the scenario player
+        (:mod:`unoparty.replay`); None, with a message, if it cannot be replayed."""
+        from ..errors import ScenarioError
+        from ..replay import ReplayError, round_to_toml
+        from ..scenarios.loader import loads_scenario
+        learner = game.names[me] if me is not None else None
+        try:
+            text = round_to_toml(game, scenario_id=f"replay-round-{game.round_number}",
+                                 title=_("Replay: the round you just played"), learner=learner)
+            scenario = loads_scenario(text, "replay.toml")
+        except (ReplayError, ScenarioError) as e:
+            self.game.board.message.show(_("This round cannot be replayed yet: {why}").format(why=e), "info")
+            return None
+        self.replay_text = text
+        return self.open_scenario(scenario, back="game")
 
     def show_teacher(self) -> None:
         """The teacher's page (:mod:`unoparty.views.teacher`), behind the teacher's code."""
