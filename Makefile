@@ -2,6 +2,7 @@
 #
 #   make app        build .venv if needed, then serve the app with Voila on 127.0.0.1:$(PORT)
 #   make test       build .venv if needed, then run the whole test suite
+#   make lab        JupyterLab on notebooks/ for teachers (outputs and widget state never saved)
 #   make bench      run the benchmarks in benchmarks/
 #   make messages   extract, update and compile the translation catalogue (Babel)
 #   make clean      remove .venv, caches and build output
@@ -15,6 +16,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.unoparty-installed
 EXTRAS := app,test,bench
 PORT ?= 8866
+LAB_PORT ?= 8888
 # Test workers for pytest-xdist (the machines have 2 cores).
 JOBS ?= 2
 # Note the space in the file name: always quote it in recipes.
@@ -27,12 +29,12 @@ POT := $(LOCALE_DIR)/$(DOMAIN).pot
 # names the same five): French, Romanian, Norwegian (bokmål), Czech — the seeds' languages.
 LANGUAGES ?= fr ro nb cs
 
-.PHONY: all venv app test bench messages catalogues clean help
+.PHONY: all venv app lab test bench messages catalogues clean help
 
 all: test
 
 help:
-	@sed -n '3,8p' Makefile
+	@sed -n '3,9p' Makefile
 
 # The virtual environment: created if missing, (re)installed when pyproject.toml is newer
 # than the stamp file, so repeated runs cost nothing.
@@ -67,6 +69,16 @@ app:
 	    --MappingKernelManager.cull_idle_timeout=600 \
 	    --MappingKernelManager.cull_interval=60
 
+# JupyterLab on notebooks/ (loopback only). jupyter_server_config.py strips outputs and
+# widget state when a notebook is saved, so running the notebooks never dirties the checkout.
+# As root (a container), Jupyter needs --allow-root.
+lab: $(STAMP)
+	@$(MAKE) --no-print-directory catalogues
+	@echo "Starting JupyterLab on notebooks/ at http://127.0.0.1:$(LAB_PORT)/lab; Ctrl-C stops it."
+	$(VENV)/bin/jupyter lab --config=jupyter_server_config.py --ServerApp.root_dir=notebooks \
+	    --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+	    $$(if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
+
 # Three pytest runs; every one runs even if an earlier one failed, and `make test` fails if
 # any did. Browser tests run on their own: Playwright's sync API keeps an event loop running
 # in its process, which breaks other tests that run asyncio loops.
@@ -78,7 +90,7 @@ test: catalogues
 	{ set +x; } 2>/dev/null; \
 	if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
 	    set -x; \
-	    $(PY) -m pytest --nbval-current-env --nbval-lax notebooks/ || status=1; \
+	    UNOPARTY_LAB_SIZE=small $(PY) -m pytest --nbval-current-env --nbval-lax notebooks/ || status=1; \
 	    { set +x; } 2>/dev/null; \
 	else \
 	    echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \

@@ -24,6 +24,7 @@ from unoparty.views.board import Board
 from unoparty.views.controller import LEARNING, PARTY, GameController
 from unoparty.views.game_app import GameApp
 from unoparty.views.lesson import LessonPlayer
+from unoparty.store import open_store
 from unoparty.views.progress import Progress
 from unoparty.views.rules_page import rules_html
 from unoparty.views.table import TableView, render_table_html, table_state
@@ -439,7 +440,7 @@ def test_every_lesson_loads_into_the_player():
     lessons = lesson_catalogue()
     assert len(lessons) >= 10
     for info in lessons:
-        app = App(bot_factory=stub_bots)
+        app = App(bot_factory=stub_bots, learner="Mia")
         player = app.open_lesson(info)
         while not player.finished:
             step = player.steps[player.pos] if player.pos >= 0 else None
@@ -448,11 +449,14 @@ def test_every_lesson_loads_into_the_player():
                 assert player.pos in player.answered, (info.id, player.pos, player.feedback.text)
             player.next_button.click()
         assert not app.errors.errors, info.id
-        assert Progress().stars(info.id) == 3
+        assert open_store().stars("Mia")[info.id] == 3
 
 
 def test_a_lesson_wrong_then_right_with_back_and_stars_kept():
     app = App(bot_factory=stub_bots)
+    app.learner_picker.name_field.value = "  Mia "
+    app.learner_picker.start_button.click()
+    assert app.learner == "Mia" and "Mia" in app.learner_picker.message.value
     app.lesson_buttons["speed-play"].click()
     player = app.lesson
     assert isinstance(player, LessonPlayer)
@@ -473,9 +477,12 @@ def test_a_lesson_wrong_then_right_with_back_and_stars_kept():
     assert player.pos == task_pos and task_pos in player.answered
     while not player.finished:
         player.next_button.click()
-    assert Progress().stars(player.lesson_id) == 2
+    assert open_store().stars("Mia")[player.lesson_id] == 2
+    record = open_store().lessons("Mia")[0]
+    assert (record.lesson, record.tries, record.mistakes) == (player.lesson_id, 1, 1)
+    assert [r.mistakes for r in open_store().rules("Mia")] and sum(r.mistakes for r in open_store().rules("Mia")) == 1
     assert "Lesson complete" in player.stars.value
-    again = App(bot_factory=stub_bots)  # a later visit sees the stars
+    again = App(bot_factory=stub_bots, learner="Mia")  # a later visit sees the stars
     assert 'aria-label="2 of 3 stars"' in again.lesson_stars["speed-play"].value
 
 

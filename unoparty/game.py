@@ -222,7 +222,7 @@ class Game:
             if colour is not None and colour is not top.colour:
                 raise SetupError("colour", f"{colour} does not match the top card, the {top}")
             s.colour = top.colour
-        counts = deck_counts(rules.rule_set)
+        counts = deck_counts(rules.rule_set, rules.without)
         placed = Counter(c for h in s.hands for c in h)
         placed.update(s.discard_pile)
         placed.update(s.draw_pile)

@@ -82,6 +82,8 @@ def server_env(tmp: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     env["UNOPARTY_PROGRESS"] = str(tmp / "progress.json")
+    env["UNOPARTY_DB"] = f"sqlite://{tmp / 'progress.sqlite3'}"
+    env["UNOPARTY_TEACHER_CODE"] = "test-code"
     env.setdefault("UNOPARTY_DELAY_SCALE", "0.05")  # party pace: bots think in a blink
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     return env

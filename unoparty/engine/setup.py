@@ -42,7 +42,7 @@ def deal_round(s: State, rng: random.Random) -> list[Event]:
     the deck (D-2): they are the state's `direction` and `links`."""
     ev: list[Event] = []
     reset_round_state(s)
-    cards = deck(s.rules.rule_set)
+    cards = deck(s.rules.rule_set, s.rules.without)
     rng.shuffle(cards)
     s.hands = [[] for _ in range(s.n)]
     for _ in range(HAND_SIZE):

@@ -87,16 +87,17 @@ class App:
     """
 
     def __init__(self, *, progress: Progress | None = None, bot_factory: Callable | None = None,
-                 groups: list[str] | None = None, start: str = "home", lang: str | None = None) -> None:
-        self.progress = progress or Progress()
+                 groups: list[str] | None = None, start: str = "home", lang: str | None = None,
+                 learner: str | None = None, store=None) -> None:
+        self.errors = ErrorPanel()
+        g = self.errors.guard
+        self._init_learner(progress, learner, store)
         if lang is None:  # the chain of unoparty.views.language, read when the page connects
             import os
 
             from .language import choose_language, request_environ
             lang = choose_language(self.progress.language, {**os.environ, **request_environ()})
         set_language(lang)
-        self.errors = ErrorPanel()
-        g = self.errors.guard
         self.only_groups = groups
         self.header = w.HTML()
         self.nav_buttons = {
@@ -113,6 +114,12 @@ class App:
         self.nav_buttons["lessons"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["game"].on_click(g(lambda _b: self.show_game()))
         self.nav_buttons["rules"].on_click(g(lambda _b: self.show_rules()))
+        # the classroom pages: views/scenarios_page.py and views/teacher.py
+        self.nav_buttons["scenarios"] = button(_("Your scenarios"))
+        self.nav_buttons["teacher"] = button(_("Teacher"))
+        self.nav_buttons["scenarios"].on_click(g(lambda _b: self.show_scenarios()))
+        self.nav_buttons["teacher"].on_click(g(lambda _b: self.show_teacher()))
+        self._scenarios = self._teacher = None
         nav = w.HBox([*self.nav_buttons.values(), self.language],
                      layout=w.Layout(margin="0 0 8px", align_items="center"))
         nav.add_class("up-nav")
@@ -140,6 +147,8 @@ class App:
             self.nav_buttons[key].description = text
             self.nav_buttons[key].tooltip = text
         self.language.description = _("Language")
+        self.nav_buttons["scenarios"].description = self.nav_buttons["scenarios"].tooltip = _("Your scenarios")
+        self.nav_buttons["teacher"].description = self.nav_buttons["teacher"].tooltip = _("Teacher")
 
     def choose_language(self, lang: str) -> None:
         """The learner picked `lang`: switch to it and remember it with their progress."""
@@ -163,6 +172,7 @@ class App:
         focus = self._rules.focus if self._rules is not None else None
         self._rules = None
         old_game = self._game
+        self._scenarios = self._teacher = None
         if old_game is not None:
             self._game = None
             self.game.resume(old_game)
@@ -175,7 +185,7 @@ class App:
         if page == "rules":
             self.show_rules(focus)
             return
-        {"game": self.show_game}.get(page, self.show_home)()
+        {"game": self.show_game, "scenarios": self.show_scenarios}.get(page, self.show_home)()
 
     @property
     def rules(self) -> RulesPage:
@@ -188,6 +198,7 @@ class App:
         if self._game is None:
             self._game = GameApp(bot_factory=self._bot_factory, on_rule=self.errors.guard(self.show_rules),
                                  errors=self.errors)
+            self._game.on_replay = self.errors.guard(self.open_replay)
         return self._game
 
     # ------------------------------------------------------------------ pages
@@ -259,9 +270,90 @@ class App:
             f"<div style='display:flex;gap:6px;margin:4px 0 8px'>{cards}</div>"
             f"<p style='font-size:16px'>{esc(welcome)}</p>")
         self.about = w.HTML(about_html())
-        self.home = w.VBox([intro, w.HBox([play, rules]),
+        self.learner_picker.refresh()
+        self.home = w.VBox([self.learner_picker.box, intro, w.HBox([play, rules]),
                             w.HTML(f"<h2>{esc(_('Lessons'))}</h2>"), tiles, self.about])
         self._set("home", self.home)
+
+    # ------------------------------------------------------------------ learners (unoparty.store)
+
+    def _init_learner(self, progress, learner: str | None, store) -> None:
+        """The progress store and who is learning: `progress` (a stars-only
+        :class:`Progress`) wins; else the store (``UNOPARTY_DB``) under `learner`'s name."""
+        from ..store import LearnerProgress, StoreError, open_store
+        from .learner import LearnerPicker
+        if progress is None and store is None:
+            try:
+                store = open_store()
+            except StoreError as e:
+                self.errors.report(e)
+                store = None
+        self.store = store
+        self.progress = progress if progress is not None else LearnerProgress(store, learner)
+        self.learner_picker = LearnerPicker(store if progress is None else None,
+                                            on_pick=self.errors.guard(self.set_learner), current=learner)
+        if progress is not None:
+            self.learner_picker.box.layout.display = "none"
+
+    @property
+    def learner(self) -> str | None:
+        return getattr(self.progress, "learner", None)
+
+    def set_learner(self, name: str) -> None:
+        """Keep progress under `name` from now on (their language too, if they chose one)."""
+        from ..store import LearnerProgress
+        self.progress = LearnerProgress(self.store, name)
+        lang = self.store.setting(name, "language") if self.store is not None else None
+        if lang and lang != language() and lang in dict(LANGUAGES).values():
+            self.set_language(lang)
+        elif self.page == "home":
+            self.show_home()
+
+    # ------------------------------------------------------------------ classroom pages
+
+    def show_scenarios(self) -> None:
+        """The page "Your scenarios" (:mod:`unoparty.views.scenarios_page`)."""
+        from .scenarios_page import ScenariosPage
+        if self._scenarios is None:
+            self._scenarios = ScenariosPage(on_open=self.open_scenario, errors=self.errors)
+        self._scenarios.refresh_folder()
+        self._set("scenarios", self._scenarios.box)
+
+    def open_scenario(self, scenario, *, back: str = "scenarios") -> LessonPlayer:
+        """A teacher's scenario (or a replay: `back` ``"game"``) in the scenario player; its
+        end leads back to their scenarios (or the game)."""
+        self.lesson = LessonPlayer(scenario, progress=self.progress, errors=self.errors,
+                                   on_rule=self.errors.guard(self.show_rules),
+                                   on_exit=self.errors.guard(self.show_game if back == "game" else self.show_scenarios),
+                                   lesson_id=scenario.id)
+        self.lesson.exit_button.description = _("Back to the game") if back == "game" else _("Your scenarios")
+        self._set("lesson", self.lesson.box)
+        return self.lesson
+
+    def open_replay(self, game, me: int | None = None) -> LessonPlayer | None:
+        """The round `game` just played, step by step in the scenario player
+        (:mod:`unoparty.replay`); None, with a message, if it cannot be replayed."""
+        from ..errors import ScenarioError
+        from ..replay import ReplayError, round_to_toml
+        from ..scenarios.loader import loads_scenario
+        learner = game.names[me] if me is not None else None
+        try:
+            text = round_to_toml(game, scenario_id=f"replay-round-{game.round_number}",
+                                 title=_("Replay: the round you just played"), learner=learner)
+            scenario = loads_scenario(text, "replay.toml")
+        except (ReplayError, ScenarioError) as e:
+            self.game.board.message.show(_("This round cannot be replayed yet: {why}").format(why=e), "info")
+            return None
+        self.replay_text = text
+        return self.open_scenario(scenario, back="game")
+
+    def show_teacher(self) -> None:
+        """The teacher's page (:mod:`unoparty.views.teacher`), behind the teacher's code."""
+        from .teacher import TeacherPage
+        if self._teacher is None:
+            self._teacher = TeacherPage(self.store, errors=self.errors)
+        self._teacher.refresh()
+        self._set("teacher", self._teacher.box)
 
     def open_lesson(self, info: LessonInfo) -> LessonPlayer:
         from ..scenarios.loader import load_scenario

@@ -27,6 +27,15 @@ from .table import HandView, TableView, esc, table_state
 __all__ = ["Board"]
 
 _ACTIVE_PHASES = (Phase.TURN, Phase.DRAWN, Phase.MINI_PILE)
+# Free mode (a lesson task): the buttons each phase shows, legal for the seat or not (a
+# wrong answer is the lesson's to explain).
+_FREE_KINDS = {
+    Phase.TURN: (Draw, CallUno, Catch),
+    Phase.DRAWN: (Keep, CallUno, Catch),
+    Phase.CHALLENGE: (Accept, Challenge, CallUno, Catch),
+    Phase.MINI_PILE: (TakeMiniPile, CallUno, Catch),
+    Phase.POINTING: (CallUno, Catch),
+}
 
 
 class Board:
@@ -56,6 +65,8 @@ class Board:
         self._pick_kind = ""
         self._link_first: int | None = None
         self.countdown: int | None = None
+        # free mode: kinds of move (Draw, Keep, …) whose buttons show whatever the phase
+        self.shown_moves: set[type] = set()
 
         self.draw_button = button(_("Draw a card"), "up-primary")
         self.keep_button = button(_("Keep it"))
@@ -93,8 +104,9 @@ class Board:
 
     # ------------------------------------------------------------------ rendering
 
-    def render(self, game, me: int, *, fresh_top: bool = False) -> None:
-        """Draw the board for seat `me` of `game` (what that seat may know)."""
+    def render(self, game, me: int, *, fresh_top: bool = False, hand_title: str | None = None) -> None:
+        """Draw the board for seat `me` of `game` (what that seat may know); `hand_title`
+        replaces "Your hand" (a show for the class holds another player's hand)."""
         self.game, self.me = game, me
         state = table_state(game, me)
         legal = game.legal_moves(me) if not state.phase.is_over else ()
@@ -114,7 +126,7 @@ class Board:
         elif state.phase is Phase.POINTING and me in state.waiting_for:
             targets = {s: _("Point at {name}").format(name=state.names[s]) for s in range(state.n) if s != me}
         self.table.render(state, targets=targets, countdown=self.countdown, fresh_top=fresh_top)
-        title = _("Your hand")
+        title = hand_title or _("Your hand")
         if state.drawn_card is not None and state.phase is Phase.DRAWN:
             title = _("You drew the {card}: play it or keep it").format(card=svg.card_words(state.drawn_card))
         self.hand.render(state.hand, playable, title=title)
@@ -125,7 +137,11 @@ class Board:
         if self.free:
             for b in self.action_buttons:
                 b.disabled = state.phase.is_over
-            kinds = set()
+            # only the buttons the phase allows (and those the task's answers need)
+            kinds = set(_FREE_KINDS.get(state.phase, ())) | self.shown_moves
+            self.draw_button.layout.display = "" if Draw in kinds else "none"
+            self.uno_button.layout.display = "" if CallUno in kinds else "none"
+            self.catch_button.layout.display = "" if Catch in kinds else "none"
         else:
             self.draw_button.disabled = Draw not in kinds
             self.keep_button.disabled = Keep not in kinds

@@ -151,7 +151,11 @@ class GameApp:
         self.next_round_button.on_click(g(lambda _b: self.next_round()))
         self.chance = w.HTML()
         self.scoring = w.HTML()
-        self.round_box = w.VBox([self.scoring, w.HBox([self.next_round_button])],
+        # "Replay this round": the App opens the round in the scenario player (unoparty.replay)
+        self.on_replay: Callable | None = None
+        self.replay_button = button(_("Replay this round"), tooltip=_("Step through the round you just played"))
+        self.replay_button.on_click(g(lambda _b: self.on_replay and self.controller and self.on_replay(self.controller.game, self.me)))
+        self.round_box = w.VBox([self.scoring, w.HBox([self.next_round_button, self.replay_button])],
                                 layout=w.Layout(display="none"))
         self.round_box.add_class("up-roundover")
         controls = w.HBox([self.start_button, self.continue_button, self.hint_button, self.undo_button,

@@ -85,8 +85,11 @@ class LessonPlayer:
         self.on_exit = on_exit
         g = self.errors.guard
         names = tuple(scenario.names)
-        self.me = names.index("You") if "You" in names else None
-        self.runner = scenario.runner("You" if self.me is not None else None)
+        learner = getattr(scenario, "learner", "You" if "You" in names else None)
+        # the learner's seat; None: a show for the class (each task answered for the player
+        # its first answer names, whose hand is then shown)
+        self.me = names.index(learner) if learner in names else None
+        self.runner = scenario.runner(learner if self.me is not None else None)
         self.board = Board(free=True)
         self.board.on_move = g(self._answer)
         self.board.cancel_button.on_click(g(lambda _b: self._render_board()))
@@ -136,6 +139,7 @@ class LessonPlayer:
         return self.scenario.steps
 
     def restart(self) -> None:
+        self._progress("start", self.lesson_id)
         self.wrong = 0
         self.answered: set[int] = set()
         self.other_answer: dict[int, object] = {}   # task step → the learner's (other) right answer
@@ -145,6 +149,28 @@ class LessonPlayer:
     @property
     def game(self):
         return self.runner.game
+
+    def _progress(self, what: str, *args) -> None:
+        """Tell the progress store (a :class:`~unoparty.store.LearnerProgress`) about a try
+        or an answer; a plain stars-only progress has nothing to record."""
+        record = getattr(self.progress, what, None)
+        if record is not None:
+            record(*args)
+
+    def _waiting_task(self):
+        """The current step when it is a task not answered yet, else None."""
+        step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
+        return step if step is not None and step.is_task and self.pos not in self.answered else None
+
+    def _seat(self) -> int | None:
+        """The seat whose hand the board shows: the learner's; in a show for the class, the
+        player who answers the current task; else nobody."""
+        if self.me is not None:
+            return self.me
+        step = self._waiting_task()
+        if step is not None and step.answer_moves:
+            return step.answer_moves[0].player
+        return None
 
     def _go(self, pos: int) -> None:
         """Show step `pos` (0-based; -1: the table as set up). A task not answered yet waits
@@ -214,7 +240,7 @@ class LessonPlayer:
                             f'<p>{esc(_("Best so far: {n} of 3 stars.").format(n=best))} '
                             f'{esc(_("Wrong answers: {n}.").format(n=self.wrong))}</p></div>')
         self.next_button.disabled = True
-        self.exit_button.layout.display = None
+        self.exit_button.layout.display = ""
 
     def show_hint(self) -> None:
         step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
@@ -233,6 +259,7 @@ class LessonPlayer:
             return
         reply = self.runner.answer(move)
         if reply.right:
+            self._progress("answer", self.lesson_id, list(step.teaches), True)
             self.answered.add(self.pos)
             first = step.answer_moves[0] if step.answer_moves else reply.move
             if reply.move != first:
@@ -248,7 +275,9 @@ class LessonPlayer:
             self._show_right(step)
             return
         self.wrong += 1
-        tried = _("you {did}").format(did=move_words(move, self.game.names, self.me))
+        self._progress("answer", self.lesson_id, [reply.rule] if reply.rule else list(step.teaches), False)
+        tried = (_("you {did}").format(did=move_words(move, self.game.names, self.me)) if self.me is not None
+                 else move_words(move, self.game.names, None))
         text = reply.explanation
         if reply.message and reply.message != reply.hint:
             text = reply.message + (" " + text if text and text not in reply.message else "")
@@ -282,12 +311,20 @@ class LessonPlayer:
     # ------------------------------------------------------------------ rendering
 
     def _render_board(self) -> None:
-        if self.me is not None:
-            self.board.render(self.game, self.me)
+        seat = self._seat()
+        task = self._waiting_task()
+        self.board.shown_moves = {type(m) for m in task.answer_moves} | {type(m.move) for m in task.mistakes} \
+            if task is not None else set()
+        if seat is not None:
+            title = None if seat == self.me else _("{name}'s hand").format(name=self.game.names[seat])
+            self.board.render(self.game, seat, hand_title=title)
+            self.board.hand.box.layout.display = ""
         else:
             from .table import table_state
             self.board.table.render(table_state(self.game, None))
             self.board.hand.box.layout.display = "none"
+        # the action buttons only while a task waits for an answer
+        self.board.actions.layout.display = "" if task is not None else "none"
 
     def _render(self) -> None:
         sc = self.scenario
@@ -320,7 +357,11 @@ class LessonPlayer:
                     self.task.value = (f'<div class="up-task up-task-done"><span class="up-done-mark">'
                                        f'{esc(_("Done"))} ✓</span> {esc(step.task)}</div>')
                 else:
-                    self.task.value = f'<div class="up-task">{esc(step.task)}</div>'
+                    who = ""
+                    if self.me is None and step.answer_moves:
+                        name = self.game.names[step.answer_moves[0].player]
+                        who = f'<b>{esc(_("{name} to answer:").format(name=name))}</b> '
+                    self.task.value = f'<div class="up-task">{who}{esc(step.task)}</div>'
             else:
                 text = step.say or ""
                 self.task.value = ""
@@ -346,7 +387,7 @@ class LessonPlayer:
             self.ruling.value = (f'<div class="up-ruling"><span class="up-ruleid">{esc(_("Ruling"))}</span> '
                                  f'{body} ({esc(rid)})</div>')
             self.ruling_button.description = _("Rule {id} ›").format(id=rid)
-            self.ruling_button.layout.display = None
+            self.ruling_button.layout.display = ""
         else:
             self._ruling_rule = ""
             self.ruling.value = ""

@@ -311,6 +311,31 @@ CSS = """
 """ + _positions()
 
 
+# The app laid out by its own width, not the window's: in a JupyterLab cell (the file browser
+# open, 1280 px window) the app is ~850 px wide while the window is wide. The same rules as
+# the 1100 px and 900 px media queries above, as container queries on .up-app.
+CSS += """
+.up-app { container-type: inline-size; container-name: upapp; }
+@container upapp (max-width: 1100px) {
+  .up-slot { width: 72px; height: 108px; }
+  .up-seat { width: 100px; }
+  .up-seat .up-fan { width: 66px; height: 34px; }
+  .up-log-list { max-height: 240px; }
+  .up-side { width: 300px !important; flex: 0 0 300px !important; }
+  .up-center { transform: translate(-50%, -50%) scale(.78); }
+  .up-tablebox { min-width: 540px; }
+}
+@container upapp (max-width: 900px) {
+  .up-split { flex-wrap: wrap !important; }
+  .up-split > .up-main { min-width: 0 !important; flex: 1 1 100% !important; width: 100% !important; }
+  .up-split > .up-side { width: 100% !important; flex: 1 1 100% !important; }
+  .up-tablebox { min-width: 0 !important; }
+  .up-log-list { max-height: 220px; }
+  .up-settings { max-width: none; }
+}
+"""
+
+
 def style_widget() -> w.HTML:
     """The stylesheet as a widget; put it once at the top of an app."""
     return w.HTML(f"<style>{CSS}</style>", layout=w.Layout(height="0px", margin="0", overflow="hidden"))
