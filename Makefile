@@ -1,7 +1,8 @@
 # unoparty — everyday commands. The quick start is `make app` and `make test`.
 #
 #   make app        build .venv if needed, then serve the app with Voila on 127.0.0.1:$(PORT)
-#   make test       build .venv if needed, then run the whole test suite
+#   make test       build .venv if needed, then run the whole test suite (a few minutes)
+#   make soak       long random-play soak runs (thousands of uniformly random rounds; ~10 min)
 #   make bench      run the benchmarks in benchmarks/
 #   make messages   extract, update and compile the translation catalogue (Babel)
 #   make clean      remove .venv, caches and build output
@@ -26,12 +27,12 @@ POT := $(LOCALE_DIR)/$(DOMAIN).pot
 # Languages with a catalogue (the seeds also come in Romanian, Norwegian and Czech: add them here).
 LANGUAGES ?= fr
 
-.PHONY: all venv app test bench messages catalogues clean help
+.PHONY: all venv app test soak bench messages catalogues clean help
 
 all: test
 
 help:
-	@sed -n '3,8p' Makefile
+	@sed -n '3,9p' Makefile
 
 # The virtual environment: created if missing, (re)installed when pyproject.toml is newer
 # than the stamp file, so repeated runs cost nothing.
@@ -69,7 +70,7 @@ app:
 test: catalogues
 	@status=0; \
 	set -x; \
-	$(PY) -m pytest -n $(JOBS) -m "not browser" tests unoparty || status=1; \
+	$(PY) -m pytest -n $(JOBS) -m "not browser and not soak" tests unoparty || status=1; \
 	$(PY) -m pytest -n $(JOBS) -m browser tests || status=1; \
 	{ set +x; } 2>/dev/null; \
 	if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
@@ -81,6 +82,11 @@ test: catalogues
 	fi; \
 	if [ $$status -ne 0 ]; then echo "make test: some tests failed (see above)."; fi; \
 	exit $$status
+
+# Soak runs (tests marked `soak`, tests/test_soak.py): thousands of random rounds with the
+# invariants after every move. Not part of `make test`.
+soak: catalogues
+	$(PY) -m pytest -n $(JOBS) -m soak tests
 
 bench: catalogues
 	@if ! compgen -G 'benchmarks/*.py' >/dev/null; then \
