@@ -29,7 +29,7 @@ pytestmark = pytest.mark.soak
 CHUNKS = 4                      # spread over pytest-xdist workers
 GAMES = {"plain": 224, "house": 56}   # per configuration: 9 × 224 = 2,016 and 9 × 56 = 504 rounds
 CAP = 60_000                    # moves; random rounds are long (drawing is always legal)
-BIASED_ROUNDS = 400             # per configuration and house-rule choice: 7,200 rounds
+BIASED_ROUNDS = 200             # per configuration and house-rule choice: 3,600 rounds
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
