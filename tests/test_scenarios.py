@@ -3,7 +3,9 @@ and the ``unoparty scenario`` / ``unoparty lessons`` commands."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
 import os
 import subprocess
 import sys
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from unoparty.cards import Card, Colour
+from unoparty.cli import main
 from unoparty.engine.moves import Play, SpeedPlay
 from unoparty.errors import ScenarioError, SetupError
 from unoparty.game import Game
@@ -29,6 +32,15 @@ def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "unoparty", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=120)
+
+
+def run_main(*args: str) -> tuple[int, str, str]:
+    """``unoparty <args>`` run in this process from the checkout (as `run_cli`, without
+    starting Python again): exit status, stdout, stderr. A traceback would raise here."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return code, out.getvalue(), err.getvalue()
 
 
 def rel(path: Path) -> str:
@@ -71,16 +83,22 @@ def test_every_bad_file_is_listed():
 @pytest.mark.parametrize("name", sorted(BAD))
 def test_an_invalid_file_exits_2_with_one_line(name):
     path = rel(HERE / "bad" / name)
-    r = run_cli("scenario", "check", path)
-    assert r.returncode == 2
-    assert r.stdout == f"INVALID {path}: {BAD[name]}\n"
-    assert "Traceback" not in r.stderr
+    code, out, err = run_main("scenario", "check", path)
+    assert code == 2
+    assert out == f"INVALID {path}: {BAD[name]}\n"
+    assert "Traceback" not in err
 
 
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
 def test_a_good_file_exits_0(path):
-    r = run_cli("scenario", "check", rel(path))
-    assert (r.returncode, r.stdout, r.stderr) == (0, f"ok {rel(path)}\n", "")
+    assert run_main("scenario", "check", rel(path)) == (0, f"ok {rel(path)}\n", "")
+
+
+def test_the_command_checks_files_as_run_in_the_process():
+    """`python -m unoparty scenario check` answers as `run_main` (which the tests above use)."""
+    for path in (HERE / "bad" / "unknown-card.toml", GOOD[0]):
+        r = run_cli("scenario", "check", rel(path))
+        assert (r.returncode, r.stdout, r.stderr) == run_main("scenario", "check", rel(path))
 
 
 def _refusal(setup_path: Path, move_text: str):
