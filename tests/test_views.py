@@ -42,6 +42,19 @@ def stub_bots(seats, level="basic", seed=0):
     return {s: StubBot() for s in seats}
 
 
+class PlayingStubBot:
+    """Plays a card when it holds a playable one (nine times in ten), else uniform over the
+    seat's legal moves: rounds end in a few hundred moves, not thousands."""
+
+    def choose(self, view, rng):
+        plays = [m for m in view.legal_moves if isinstance(m, Play)]
+        return rng.choice(plays if plays and rng.random() < 0.9 else view.legal_moves)
+
+
+def playing_stub_bots(seats, level="basic", seed=0):
+    return {s: PlayingStubBot() for s in seats}
+
+
 @pytest.fixture(autouse=True)
 def _progress_file(tmp_path, monkeypatch):
     monkeypatch.setenv("UNOPARTY_PROGRESS", str(tmp_path / "progress.json"))
@@ -371,8 +384,8 @@ def test_party_pace_bots_act_on_the_loop_after_a_click_and_stop_at_the_end():
         loop = asyncio.new_event_loop()
         try:
             game = Game(["You", "Ava", "Ben"], seed=2)
-            app = GameApp(bot_factory=stub_bots, loop=loop)
-            app.start_game(game, 0, stub_bots([1, 2]), pace=PARTY)
+            app = GameApp(bot_factory=playing_stub_bots, loop=loop)
+            app.start_game(game, 0, playing_stub_bots([1, 2]), pace=PARTY)
             c_ = app.controller
             assert c_.paused and not c_.started  # nothing moves before a click
             app.start_button.click()
@@ -385,8 +398,9 @@ def test_party_pace_bots_act_on_the_loop_after_a_click_and_stop_at_the_end():
                         return
                     if game.current == 0 or 0 in game.waiting_for:
                         moves = [m for m in game.legal_moves(0) if not isinstance(m, (Catch, CallUno))]
+                        plays = [m for m in moves if isinstance(m, Play)]
                         if moves:
-                            app.board.on_move(rng.choice(moves))
+                            app.board.on_move(rng.choice(plays if plays and rng.random() < 0.9 else moves))
                     await asyncio.sleep(0.002)
 
             loop.run_until_complete(asyncio.wait_for(play(), 60))
