@@ -50,7 +50,7 @@ def biased_move(game, rng: random.Random, bias: float = 0.9, out_of_turn: float 
 
 @dataclass
 class Reached:
-    """What a run of rounds reached: phase values, card kinds played (PLAYED, SPEED_PLAYED,
+    """What a run of rounds reached: phases, card kinds played (PLAYED, SPEED_PLAYED,
     MINI_PILE_ADDED), event kinds, move kinds (class names) and house-rule effects
     (H-1 stacking, H-2 seven-o, H-3 jump-in, H-4 doubles)."""
 
@@ -133,7 +133,9 @@ SPEED_PLAY = {E.SPEED_PLAYED, E.PASSED_OVER}  # classic: only with Jump-In (SP-7
 
 
 def expected(rules: Rules) -> Reached:
-    """What a run with `rules` must reach."""
+    """What a run with `rules` must reach. Every event kind is required unless it is listed
+    above (rare, party only, a house rule's, speed play): an event kind added to the engine
+    must be reached by the simulations or listed here with the test that covers it."""
     events = set(E) - RARE
     moves = set(ALL_MOVES)
     house = set()
