@@ -2,7 +2,7 @@
 #
 #   make app        build .venv if needed, then serve the app with Voila on 127.0.0.1:$(PORT)
 #   make test       build .venv if needed, then run the whole test suite (a few minutes)
-#   make soak       long random-play soak runs (thousands of uniformly random rounds; ~10 min)
+#   make soak       long random-play soak runs, outside make test (~15 min on a busy machine)
 #   make bench      run the benchmarks in benchmarks/
 #   make messages   extract, update and compile the translation catalogue (Babel)
 #   make clean      remove .venv, caches and build output
