@@ -449,20 +449,26 @@ def test_errors_in_callbacks_show_in_the_error_panel():
 # ---------------------------------------------------------------- lessons, progress, rules
 
 
-def test_every_lesson_loads_into_the_player():
-    lessons = lesson_catalogue()
-    assert len(lessons) >= 10
-    for info in lessons:
-        app = App(bot_factory=stub_bots)
-        player = app.open_lesson(info)
-        while not player.finished:
-            step = player.steps[player.pos] if player.pos >= 0 else None
-            if step is not None and step.is_task and player.pos not in player.answered:
-                player._answer(step.answer_moves[0])
-                assert player.pos in player.answered, (info.id, player.pos, player.feedback.text)
-            player.next_button.click()
-        assert not app.errors.errors, info.id
-        assert Progress().stars(info.id) == 3
+# One test per lesson (pytest-xdist spreads them over its workers).
+LESSONS = lesson_catalogue()
+
+
+def test_the_catalogue_has_the_lessons():
+    assert len(LESSONS) >= 10
+
+
+@pytest.mark.parametrize("info", LESSONS, ids=lambda info: info.id)
+def test_every_lesson_loads_into_the_player(info):
+    app = App(bot_factory=stub_bots)
+    player = app.open_lesson(info)
+    while not player.finished:
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+            assert player.pos in player.answered, (info.id, player.pos, player.feedback.text)
+        player.next_button.click()
+    assert not app.errors.errors, info.id
+    assert Progress().stars(info.id) == 3
 
 
 def test_a_lesson_wrong_then_right_with_back_and_stars_kept():
@@ -667,20 +673,20 @@ def _click_path(player: LessonPlayer, move) -> None:
         [b for b in board.picker_buttons if b.description == label][0].click()
 
 
-def test_every_lesson_task_can_be_answered_by_clicking():
-    for info in lesson_catalogue():
-        app = App(bot_factory=stub_bots)
-        player = app.open_lesson(info)
-        if player.me is None:
-            continue
-        while not player.finished:
-            step = player.steps[player.pos] if player.pos >= 0 else None
-            if step is not None and step.is_task and player.pos not in player.answered:
-                _click_path(player, step.answer_moves[0])
-                assert player.pos in player.answered, (info.id, step.number, step.answers[0],
-                                                       player.feedback.text)
-            player.next_button.click()
-        assert not app.errors.errors, info.id
+@pytest.mark.parametrize("info", LESSONS, ids=lambda info: info.id)
+def test_every_lesson_task_can_be_answered_by_clicking(info):
+    app = App(bot_factory=stub_bots)
+    player = app.open_lesson(info)
+    if player.me is None:
+        return  # a lesson nobody plays (a demonstration): nothing to click
+    while not player.finished:
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            _click_path(player, step.answer_moves[0])
+            assert player.pos in player.answered, (info.id, step.number, step.answers[0],
+                                                   player.feedback.text)
+        player.next_button.click()
+    assert not app.errors.errors, info.id
 
 
 # ---------------------------------------------------------------------------------------
