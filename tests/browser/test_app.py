@@ -69,6 +69,7 @@ def _visible_enabled(locator) -> bool:
 
 @pytest.mark.parametrize("pace", ["Learning pace", "Party pace"])
 def test_a_game_against_bots_is_played_by_clicking_until_the_round_ends(page, app_server, shot, answered, pace):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     open_app(page, app_server)
     page.get_by_role("button", name="Play against bots", exact=True).first.click()
     page.get_by_role("button", name=pace, exact=True).click()
@@ -88,28 +89,32 @@ def test_a_game_against_bots_is_played_by_clicking_until_the_round_ends(page, ap
         picker = page.locator(".up-picker")
         playable = page.locator(".up-playable .up-cardbtn")
         if _visible_enabled(buttons["Continue"]):
-            click = buttons["Continue"].click
+            target = buttons["Continue"]
         elif picker.is_visible():
             choices = picker.locator("button:not(:has-text('Cancel'))")
-            click = choices.first.click
+            target = choices.first
         elif playable.count() and not page.locator(".up-seat.up-me.up-turn").count() == 0:
-            click = playable.first.click
+            target = playable.first
         elif _visible_enabled(buttons["Draw a card"]):
-            click = buttons["Draw a card"].click
+            target = buttons["Draw a card"]
         elif _visible_enabled(buttons["Keep it"]):
-            click = buttons["Keep it"].click
+            target = buttons["Keep it"]
         elif _visible_enabled(buttons["Accept the draw"]):
-            click = buttons["Accept the draw"].click
+            target = buttons["Accept the draw"]
         elif _visible_enabled(buttons["Take the mini pile"]):
-            click = buttons["Take the mini pile"].click
+            target = buttons["Take the mini pile"]
         elif page.locator(".up-seatbtn:visible").count():
-            click = page.locator(".up-seatbtn:visible").first.click
+            target = page.locator(".up-seatbtn:visible").first
         elif playable.count():
-            click = playable.first.click
+            target = playable.first
         else:
-            answered.change(seen)  # nothing to click yet: wait for the bots (or a timer)
+            answered.change(seen)  # nothing to click yet: wait for the bots (or a timer) to move
+            answered.still()
             continue
-        answered(click)  # the kernel has answered (the page changed, then stayed still)
+        try:
+            answered(lambda t=target: t.click(timeout=5_000))  # the kernel has answered the click
+        except PlaywrightTimeout:
+            continue  # party pace: the table moved on and the button went away before the click
         clicks += 1
         if clicks == 3:
             shot(f"{tag}-playing")
