@@ -1,8 +1,9 @@
 # unoparty — everyday commands. The quick start is `make app` and `make test`.
 #
 #   make app        build .venv if needed, then serve the app with Voila on 127.0.0.1:$(PORT)
-#   make test       build .venv if needed, then run the whole test suite
+#   make test       build .venv if needed, then run the whole test suite (a few minutes)
 #   make lab        JupyterLab on notebooks/ for teachers (outputs and widget state never saved)
+#   make soak       long random-play soak runs, outside make test (~15 min on a busy machine)
 #   make bench      run the benchmarks in benchmarks/
 #   make messages   extract, update and compile the translation catalogue (Babel)
 #   make clean      remove .venv, caches and build output
@@ -29,7 +30,7 @@ POT := $(LOCALE_DIR)/$(DOMAIN).pot
 # names the same five): French, Romanian, Norwegian (bokmål), Czech — the seeds' languages.
 LANGUAGES ?= fr ro nb cs
 
-.PHONY: all venv app lab test bench messages catalogues clean help
+.PHONY: all venv app lab test soak bench messages catalogues clean help
 
 all: test
 
@@ -85,7 +86,7 @@ lab: $(STAMP)
 test: catalogues
 	@status=0; \
 	set -x; \
-	$(PY) -m pytest -n $(JOBS) -m "not browser" tests unoparty || status=1; \
+	$(PY) -m pytest -n $(JOBS) -m "not browser and not soak" tests unoparty || status=1; \
 	$(PY) -m pytest -n $(JOBS) -m browser tests || status=1; \
 	{ set +x; } 2>/dev/null; \
 	if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
@@ -97,6 +98,11 @@ test: catalogues
 	fi; \
 	if [ $$status -ne 0 ]; then echo "make test: some tests failed (see above)."; fi; \
 	exit $$status
+
+# Soak runs (tests marked `soak`, tests/test_soak.py): thousands of random rounds with the
+# invariants after every move. Not part of `make test`.
+soak: catalogues
+	$(PY) -m pytest -n $(JOBS) -m soak tests
 
 bench: catalogues
 	@if ! compgen -G 'benchmarks/*.py' >/dev/null; then \

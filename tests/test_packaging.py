@@ -177,9 +177,17 @@ def test_make_app_without_the_notebook_says_so() -> None:
 def test_make_test_runs_pytest_on_two_workers() -> None:
     done = make("-n", "test")
     assert done.returncode == 0, done.stderr
-    assert '.venv/bin/python -m pytest -n 2 -m "not browser" tests unoparty' in done.stdout
+    assert '.venv/bin/python -m pytest -n 2 -m "not browser and not soak" tests unoparty' in done.stdout
     assert ".venv/bin/python -m pytest -n 2 -m browser tests" in done.stdout
     assert "--nbval-lax notebooks/" in done.stdout
+    assert "-m soak" not in done.stdout
+
+
+def test_make_soak_runs_only_the_soak_tests_outside_make_test() -> None:
+    done = make("-n", "soak")
+    assert done.returncode == 0, done.stderr
+    assert ".venv/bin/python -m pytest -n 2 -m soak tests" in done.stdout
+    assert "make soak" in make("help").stdout
 
 
 # CI ---------------------------------------------------------------------------------
