@@ -224,9 +224,19 @@ class App:
         scenario = load_scenario(info.path)
         self.lesson = LessonPlayer(scenario, progress=self.progress, errors=self.errors,
                                    on_rule=self.errors.guard(self.show_rules),
-                                   on_exit=self.errors.guard(self.show_home), lesson_id=info.id)
+                                   on_exit=self.errors.guard(self.show_home), lesson_id=info.id,
+                                   on_next_lesson=self._next_lesson_opener(info))
         self._set("lesson", self.lesson.box)
         return self.lesson
+
+    def _next_lesson_opener(self, info: LessonInfo) -> Callable[[], None] | None:
+        """A callback opening the lesson after `info` in the curriculum, or None at the end."""
+        lessons = lesson_catalogue()
+        ids = [i.id for i in lessons]
+        if info.id not in ids or ids.index(info.id) + 1 >= len(ids):
+            return None
+        following = lessons[ids.index(info.id) + 1]
+        return self.errors.guard(lambda: self.open_lesson(following))
 
     def show_game(self) -> None:
         self._set("game", self.game.box)

@@ -94,6 +94,7 @@ class GameApp:
         self.deal_button = button(_("Deal the cards"), "up-go", "up-deal")
         self.deal_button.on_click(g(lambda _b: self.deal()))
         self.settings_note = w.HTML()
+        self.name_message = w.HTML()  # a message about the typed name, at the field
 
         def row(label: str, widget, note: str = "") -> w.HBox:
             head = w.HTML(f"<b>{esc(label)}</b>", layout=w.Layout(width="150px", flex="0 0 150px"))
@@ -109,7 +110,7 @@ class GameApp:
         house.add_class("up-house")
         self.settings_box = w.VBox([
             w.HTML(f"<h2 style='margin:4px 0'>{esc(_('Play against bots'))}</h2><p>{esc(_('Choose the table, then deal. Learning pace waits for you at every chance; party pace runs in real time.'))}</p>"),
-            row(_("Your name"), s["name"]),
+            w.VBox([row(_("Your name"), s["name"]), self.name_message]),
             row(_("Bots"), s["bots"], _("UNO Party! is made for 6 to 16 players.")),
             row(_("Bot level"), s["level"]),
             row(_("Rules"), s["rule_set"]),
@@ -186,7 +187,9 @@ class GameApp:
         """Start a game with the chosen settings (learner at seat 0)."""
         from ..game import Game
         s = self.settings
-        me_name = (s["name"].value or _("You")).strip()[:40].replace(":", "") or _("You")
+        me_name = self._checked_name()
+        if me_name is None:  # the message is at the field; nothing is dealt
+            return
         n_bots = int(s["bots"].value)
         bot_names = [nm for nm in BOT_NAMES if nm != me_name][:n_bots]
         names = [me_name, *bot_names]
@@ -196,6 +199,27 @@ class GameApp:
         game = Game(names, rules=self.rules(), seed=seed)
         bots = self.bot_factory(range(1, len(names)), s["level"].value, seed)
         self.start_game(game, 0, bots, pace=s["pace"].value, seed=seed)
+
+    def _checked_name(self) -> str | None:
+        """The learner's name from the field, or None with a message beside the field.
+
+        Spaces around the name are removed (the field then shows the name as used, and says
+        so); a name with ``:`` or a line break, or longer than 40 characters, is refused
+        with a message at the field — never a traceback (S-1 names)."""
+        field = self.settings["name"]
+        raw = field.value or ""
+        name = raw.strip() or _("You")
+        self.name_message.value = ""
+        if ":" in name or "\n" in name or "\r" in name:
+            self.name_message.value = f"<span class='up-field-error' role='alert' style='color:#A3001B;font-weight:600'>{esc(_('A name may not contain “:” or a line break.'))}</span>"
+            return None
+        if len(name) > 40:
+            self.name_message.value = f"<span class='up-field-error' role='alert' style='color:#A3001B;font-weight:600'>{esc(_('A name has at most 40 characters.'))}</span>"
+            return None
+        if name != raw and raw.strip():
+            field.value = name
+            self.name_message.value = f"<span class='up-stepno'>{esc(_('The spaces around your name were removed.'))}</span>"
+        return name
 
     def start_game(self, game, me: int, bots: dict, *, pace: str = LEARNING, seed: int = 0) -> None:
         """Show `game` with the learner at seat `me` (tests and lessons use this directly)."""

@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from ..i18n import _, ngettext
 from .board import Board
-from .common import ErrorPanel, LogView, MessageBox, button, move_words, split
+from .common import ErrorPanel, LogView, MessageBox, button, move_advice, move_words, split
 from .progress import Progress, stars_for
 from .table import esc
 
@@ -74,7 +74,7 @@ class LessonPlayer:
 
     def __init__(self, scenario, *, progress: Progress | None = None, errors: ErrorPanel | None = None,
                  on_rule: Callable[[str], None] | None = None, on_exit: Callable[[], None] | None = None,
-                 lesson_id: str | None = None) -> None:
+                 lesson_id: str | None = None, on_next_lesson: Callable[[], None] | None = None) -> None:
         self.scenario = scenario
         self.lesson_id = lesson_id or scenario.lesson or scenario.id
         self.progress = progress or Progress()
@@ -82,6 +82,7 @@ class LessonPlayer:
         self.errors = errors or ErrorPanel()
         self.on_rule = on_rule
         self.on_exit = on_exit
+        self.on_next_lesson = on_next_lesson
         g = self.errors.guard
         names = tuple(scenario.names)
         self.me = names.index("You") if "You" in names else None
@@ -89,6 +90,9 @@ class LessonPlayer:
         self.board = Board(free=True)
         self.board.on_move = g(self._answer)
         self.board.cancel_button.on_click(g(lambda _b: self._render_board()))
+        # a picker opened means the learner is answering: an older message ("Answer the task
+        # first") would only get in the way
+        self.board.picker.layout.observe(g(self._picker_display), names="display")
         self.log = LogView(_("What happened"), limit=14)
         self.log.box.add_class("up-log-compact")
         self.title = w.HTML()
@@ -106,6 +110,8 @@ class LessonPlayer:
         self.restart_button = button(_("Restart"))
         self.hint_button = button(_("Hint"))
         self.exit_button = button(_("All lessons"))
+        self.next_lesson_button = button(_("Next lesson ›"), "up-go", layout=w.Layout(display="none"))
+        self.next_lesson_button.on_click(g(lambda _b: self.on_next_lesson and self.on_next_lesson()))
         self.back_button.on_click(g(lambda _b: self.back()))
         self.next_button.on_click(g(lambda _b: self.next()))
         self.restart_button.on_click(g(lambda _b: self.restart()))
@@ -113,7 +119,7 @@ class LessonPlayer:
         self.exit_button.on_click(g(lambda _b: self.on_exit and self.on_exit()))
         self.stars = w.HTML()
         controls = w.HBox([self.back_button, self.next_button, self.restart_button, self.hint_button,
-                           self.exit_button])
+                           self.next_lesson_button, self.exit_button])
         self.exit_button.layout.display = "none"  # shown when the lesson is complete
         controls.add_class("up-actions")
         left = w.VBox([self.board.table.box, self.board.picker, self.board.hand.box],
@@ -204,6 +210,15 @@ class LessonPlayer:
                             f'{esc(_("Wrong answers: {n}.").format(n=self.wrong))}</p></div>')
         self.next_button.disabled = True
         self.exit_button.layout.display = None
+        if self.on_next_lesson is not None:
+            self.next_lesson_button.layout.display = ""
+        for b in self.board.action_buttons:  # nothing is left to answer on this table
+            b.disabled = True
+        self._render_title()  # the title's stars agree with the panel at once
+
+    def _picker_display(self, change) -> None:
+        if change.get("new") != "none":
+            self.feedback.clear()
 
     def show_hint(self) -> None:
         step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
@@ -216,6 +231,12 @@ class LessonPlayer:
 
     def _answer(self, move) -> None:
         step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
+        if self.finished:
+            self.feedback.show(_("The lesson is complete: go on to the next lesson, or back to all lessons."), "info")
+            self._render_board()
+            for b in self.board.action_buttons:
+                b.disabled = True
+            return
         if step is None or not step.is_task or self.pos in self.answered:
             self.feedback.show(_("Nothing to answer here: press Next."), "info")
             self._render_board()
@@ -237,7 +258,8 @@ class LessonPlayer:
             self._show_right(step)
             return
         self.wrong += 1
-        tried = _("you {did}").format(did=move_words(move, self.game.names, self.me))
+        # nothing was played: the move is named as an attempt, never as done
+        tried = _("you tried to {do}").format(do=move_advice(move, self.game.names, self.me))
         text = reply.explanation
         if reply.message and reply.message != reply.hint:
             text = reply.message + (" " + text if text and text not in reply.message else "")
@@ -277,14 +299,16 @@ class LessonPlayer:
             self.board.table.render(table_state(self.game, None))
             self.board.hand.box.layout.display = "none"
 
-    def _render(self) -> None:
-        sc = self.scenario
-        n = len(self.steps)
+    def _render_title(self) -> None:
         best = self.progress.stars(self.lesson_id)
         from .table import phase_line, table_state
-        self.title.value = (f'<div class="up-lesson-title">{esc(sc.title)} {stars_html(best)} '
+        self.title.value = (f'<div class="up-lesson-title">{esc(self.scenario.title)} {stars_html(best)} '
                             f'<span class="up-stepno" style="font-weight:600;margin-left:12px">'
                             f'{phase_line(table_state(self.game, self.me))}</span></div>')
+
+    def _render(self) -> None:
+        n = len(self.steps)
+        self._render_title()
         self._render_board()
         self.log.render(self.events, self.game.names, self.me, new=getattr(self, "_new", 0))
         self.back_button.disabled = self.pos < 0
@@ -293,6 +317,7 @@ class LessonPlayer:
         if not self.finished:
             self.stars.value = ""
             self.exit_button.layout.display = "none"
+            self.next_lesson_button.layout.display = "none"
         if self.pos < 0:
             self.step_label.value = f'<div class="up-stepno">{esc(ngettext("{n} step", "{n} steps", n).format(n=n))}</div>'
             self.say.value = f'<div class="up-say">{esc(_("Here is the table. Press Next to begin."))}</div>'

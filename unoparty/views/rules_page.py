@@ -41,7 +41,7 @@ def _rule_html(rule, focus: bool = False) -> str:
         spec = spec.replace("<p>", f'<p style="{_EXACT_STYLE}">')
         body = f'<p class="up-plain">{esc(rule.plain_text)}</p>'
         body += (f'<details class="up-exact" style="{_EXACT_STYLE}"><summary style="cursor: pointer;">'
-                 f"{esc(_('Exact wording (the app makers’ notes)'))}</summary>{spec}</details>")
+                 f"{esc(_('The specification (the app makers’ notes)'))}</summary>{spec}</details>")
     else:
         body = spec
     cls = "up-rule up-focus" if focus else "up-rule"

@@ -160,6 +160,8 @@ def phase_line(state: TableState) -> str:
     if p == "pointing":
         return _("Point Taken: everybody points at another player")
     if p == "mini pile":
+        if state.current is not None and state.current == state.viewer:
+            return _("Mini pile: add a card or take the pile")
         return _("Mini pile: {name} adds a card or takes the pile").format(name=esc(cur))
     if p == "round over":
         return _("The round is over")
