@@ -175,3 +175,33 @@ def test_click_only_hints_do_not_ask_the_learner_to_say_things():
     for info in lesson_catalogue():
         for step in load_scenario(info.path).steps:
             assert not (step.hint or "").startswith("Say "), (info.id, step.hint)
+
+
+def test_the_match_target_fits_the_table_and_stays_changeable():
+    from unoparty.views.game_app import proposed_target
+    app = GameApp(bot_factory=stub_bots)
+    app.settings["bots"].value = 15
+    assert app.settings["target"].value == proposed_target(16) > 737 * 2
+    assert str(proposed_target(16)) in app.target_note.value
+    app.settings["target"].value = 600  # the learner's choice is kept
+    app.settings["bots"].value = 3
+    assert app.settings["target"].value == 600
+    app.deal(seed=1)
+    assert app.game.rules.target_score == 600
+    app.controller.stop()
+
+
+def test_the_rules_page_has_contents_and_a_search_box():
+    from unoparty.rulebook import RULES
+    from unoparty.views.rules_page import RulesPage
+    page = RulesPage()
+    assert 'class="up-rules-contents"' in page.html.value and 'href="#up-family-PT"' in page.html.value
+    page.search.value = "point taken"
+    shown = [rid for rid in RULES if f'id="up-rule-{rid}"' in page.html.value]
+    assert "PT-4" in shown and "T-1" not in shown and len(shown) < len(RULES)
+    assert "mention" in page.html.value
+    page.search.value = "zzzz no such word"
+    assert not any(f'id="up-rule-{rid}"' in page.html.value for rid in RULES)
+    assert "0 rules mention" in page.html.value
+    page.search.value = ""
+    assert all(f'id="up-rule-{rid}"' in page.html.value for rid in RULES)

@@ -22,7 +22,7 @@ from .common import ErrorPanel, LogView, button, move_advice, split
 from .controller import LEARNING, PARTY, GameController
 from .table import esc
 
-__all__ = ["GameApp", "BOT_NAMES", "make_bots"]
+__all__ = ["GameApp", "BOT_NAMES", "make_bots", "proposed_target"]
 
 BOT_NAMES = ("Ava", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max", "Nia", "Oli")
 LEVELS = ("random", "basic", "strong")
@@ -39,6 +39,18 @@ def _actions(*buttons):
     box = w.HBox(list(buttons))
     box.add_class("up-actions")  # wraps; buttons keep their full labels
     return box
+
+
+def proposed_target(n_players: int) -> int:
+    """The match target (points, R-4) proposed for a table of `n_players` (2–16).
+
+    500 up to 4 players — the printed target — then 125 points more per player, so that a
+    match lasts a few rounds at any table size.
+
+    >>> proposed_target(4), proposed_target(6), proposed_target(16)
+    (500, 750, 2000)
+    """
+    return max(500, 125 * int(n_players))
 
 
 class GameApp:
@@ -91,6 +103,10 @@ class GameApp:
                       _("Real time: bots think, race you to speed plays and catch you.")])
         self.settings = s
         s["rule_set"].observe(g(self._rule_set_changed), "value")
+        self.target_note = w.HTML()
+        self._target_chosen = False  # the learner typed a target: proposals no longer change it
+        s["bots"].observe(g(lambda _c: self._propose_target()), "value")
+        s["target"].observe(g(self._target_changed), "value")
         self.deal_button = button(_("Deal the cards"), "up-go", "up-deal")
         self.deal_button.on_click(g(lambda _b: self.deal()))
         self.settings_note = w.HTML()
@@ -116,9 +132,11 @@ class GameApp:
             row(_("Rules"), s["rule_set"]),
             row(_("House rules"), house),
             row(_("Match to"), s["target"], _("points (R-4)")),
+            self.target_note,
             row(_("Pace"), s["pace"]),
             self.settings_note, self.deal_button])
         self.settings_box.add_class("up-settings")
+        self._propose_target()
 
         # the game
         self.board = Board()
@@ -177,6 +195,23 @@ class GameApp:
         self.settings["bots"].max = 9 if classic else 15
         self.settings_note.value = (f"<i>{esc(_('Classic UNO: 2–10 players, no Speed Play unless Jump-In is on.'))}</i>"
                                     if classic else "")
+
+    def _propose_target(self) -> None:
+        """Propose a match target that fits the table (R-4): a round won at a big table
+        scores the cards of many hands, so a fixed 500 can end a 16-player match in one round."""
+        n = int(self.settings["bots"].value) + 1
+        proposed = proposed_target(n)
+        if not self._target_chosen:
+            self._proposing = True
+            try:
+                self.settings["target"].value = proposed
+            finally:
+                self._proposing = False
+        self.target_note.value = (f"<span class='up-stepno'>{esc(_('For {n} players we propose {points} points: a match of a few rounds. You can change it.').format(n=n, points=proposed))}</span>")
+
+    def _target_changed(self, change) -> None:
+        if not getattr(self, "_proposing", False):
+            self._target_chosen = True
 
     def rules(self) -> Rules:
         s = self.settings
