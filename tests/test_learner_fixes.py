@@ -205,3 +205,43 @@ def test_the_rules_page_has_contents_and_a_search_box():
     assert "0 rules mention" in page.html.value
     page.search.value = ""
     assert all(f'id="up-rule-{rid}"' in page.html.value for rid in RULES)
+
+
+def _to_task_of(player, last: bool = False):
+    while True:
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered and \
+                (not last or player.pos == len(player.steps) - 1):
+            return step
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+
+
+def test_links_end_last_step_shows_the_learners_own_pointing():
+    from unoparty.engine.moves import PointAt
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "links-end")
+    _to_task_of(player, last=True)
+    ava = player.game.seat("Ava")
+    before = len(player.game.hands[ava])
+    player._answer(PointAt(player.me, ava))
+    assert player.feedback.kind == "good"
+    assert len(player.game.hands[ava]) == before + 1  # the table is the learner's, not Ben's
+    text = player.feedback.html.value
+    assert "as if you had" not in text and "Ava" in text
+
+
+def test_point_taken_pointing_at_ben_is_right_and_no_task_contradicts_the_secret():
+    from unoparty.engine.moves import PointAt
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "point-taken")
+    while not (player.pos >= 0 and player.steps[player.pos].is_task and player.pos not in player.answered
+               and "point" in player.steps[player.pos].task.lower() and "Point Taken" not in player.steps[player.pos].task):
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+    assert "fingers" not in player.steps[player.pos].task
+    player._answer(PointAt(player.me, player.game.seat("Ben")))
+    assert player.feedback.kind == "good"

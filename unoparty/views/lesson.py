@@ -245,7 +245,14 @@ class LessonPlayer:
         if reply.right:
             self.answered.add(self.pos)
             first = step.answer_moves[0] if step.answer_moves else reply.move
-            if reply.move != first:
+            self._own_events = ()
+            if reply.move != first and self.pos + 1 >= len(self.steps):
+                # the last step: nothing later depends on the lesson's own answer, so the
+                # table shows what the learner's move did, and the reply tells that
+                self.other_answer.pop(self.pos, None)
+                self._own_events = tuple(reply.result.events) if reply.result is not None else ()
+                self._set_result(reply.result)
+            elif reply.move != first:
                 # the lesson goes on from its first answer: show that table, and say so
                 self.other_answer[self.pos] = reply.move
                 self.runner.go_to(self.pos + 1)
@@ -278,6 +285,12 @@ class LessonPlayer:
         """The reply to a right answer: once, never the narration again."""
         fb = _without_interjection(step.feedback or "")
         other = self.other_answer.get(self.pos)
+        own = getattr(self, "_own_events", ())
+        if own:
+            told = " ".join(t for t in self.runner.narrate(own) if t)
+            self.feedback.show(_("Right!") + (" " + told if told else ""), "good")
+            self.say.value = ""  # the lesson's narration is about its own answer, not this one
+            return
         if other is not None and step.answer_moves:
             first = move_words(step.answer_moves[0], self.game.names, self.me, perfect=True)
             text = _("Right — that works too! The lesson goes on as if you had {did}.").format(did=first)
