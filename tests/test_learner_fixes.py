@@ -245,3 +245,5 @@ def test_point_taken_pointing_at_ben_is_right_and_no_task_contradicts_the_secret
     assert "fingers" not in player.steps[player.pos].task
     player._answer(PointAt(player.me, player.game.seat("Ben")))
     assert player.feedback.kind == "good"
+    # not the last step: the lesson goes on from its own answer, and says so
+    assert "as if you had pointed at Cal" in player.feedback.html.value

@@ -12,6 +12,7 @@ deterministic), so Back never needs an undo.
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import ipywidgets as w
@@ -36,6 +37,8 @@ def _first_sentence(text: str) -> str:
     cut = line.find(". ")
     return line if cut < 0 else line[: cut + 1] + " …"
 
+
+_RULE_SUFFIX = re.compile(r"\s*\([A-Z]{1,2}-\d+[^()]*\)\s*$")  # "(T-1)", "(PT-4, ruling)" after a sentence
 
 _INTERJECTIONS = ("Yes!", "Good!", "Right!", "Correct!", "Exactly!", "Well done!", "Great!")
 
@@ -287,8 +290,8 @@ class LessonPlayer:
         other = self.other_answer.get(self.pos)
         own = getattr(self, "_own_events", ())
         if own:
-            told = " ".join(t for t in self.runner.narrate(own) if t)
-            self.feedback.show(_("Right!") + (" " + told if told else ""), "good")
+            told = " ".join(_RULE_SUFFIX.sub("", t) for t in self.runner.narrate(own) if t)
+            self.feedback.show(_("Right — that works too!") + (" " + told if told else ""), "good")
             self.say.value = ""  # the lesson's narration is about its own answer, not this one
             return
         if other is not None and step.answer_moves:
