@@ -375,13 +375,28 @@ def round_exercises(seed: int) -> tuple[Exercise, ...]:
     return tuple(found)
 
 
+# rules only some tables can pose: the test on (rules, names), to skip the others at once
+_REQUIRES = {
+    "A-3": lambda rules, names: len(names) == 2,
+    "H-1": lambda rules, names: rules.stacking,
+    "H-2": lambda rules, names: rules.seven_o,
+    "H-4": lambda rules, names: rules.doubles,
+    "SP-7": lambda rules, names: rules.jump_in or rules.rule_set == "classic",
+    **{r: (lambda rules, names: rules.rule_set == "party")
+       for r in ("PT-3", "PT-4", "PT-5", "PU-1", "PU-3", "PU-4", "PU-5", "PU-6", "PU-7", "LK-1", "LK-2")},
+}
+
+
 def exercise(seed: int, rule: str | None = None) -> Exercise:
     """The exercise of `seed` (on `rule` if given: the first round from `seed` on that has one).
 
     Raises:
         LookupError: no exercise on `rule` in the 400 rounds from `seed`.
     """
+    need = _REQUIRES.get(rule or "")
     for s in range(seed, seed + (400 if rule else 50)):
+        if need is not None and not need(*round_settings(s)):
+            continue  # this table cannot pose the rule: no need to play the round
         pool = [e for e in round_exercises(s) if rule is None or e.rule == rule]
         if pool:
             return pool[random.Random(f"practice-pick-{s}-{rule}").randrange(len(pool))]
@@ -405,3 +420,93 @@ def exercise_by_id(ex_id: str) -> Exercise:
 
 
 __all__.append("exercise_by_id")
+
+
+# ---------------------------------------------------------------------------- as a scenario
+
+def _q(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _cards(cards) -> str:
+    return "[" + ", ".join(_q(str(c)) for c in cards) + "]"
+
+
+def to_scenario(ex: Exercise) -> str:
+    """`ex` as a scenario file (SCENARIO_FORMAT.md, format 1): the deal as the setup, the
+    moves to the moment as one step, and the question's move as the last step, whose
+    `expect` holds the engine's answer. ``unoparty scenario check`` replays it.
+
+    Reshuffles met on the way are written out (`reshuffles`), so the replay draws the same
+    cards.
+    """
+    from ..notation import format_move
+    start = Game(list(ex.names), rules=ex.rules, seed=ex.seed)
+    names = ex.names
+    lines = ["format = 1", f'id = "practice-{ex.seed}-{ex.index}"',
+             _title_line(ex), f'rules = "{ex.rules.rule_set}"']
+    opts = {k: getattr(ex.rules, k) for k in ("stacking", "seven_o", "jump_in", "doubles") if getattr(ex.rules, k)}
+    if opts:
+        lines.append("options = { " + ", ".join(f"{k} = true" for k in opts) + " }")
+    reshuffles = _reshuffles(ex)
+    if reshuffles:
+        lines.append("reshuffles = [" + ", ".join(_cards(r) for r in reshuffles) + "]")
+    lines += ["", "[setup]", "players = [" + ", ".join(_q(n) for n in names) + "]",
+              f"turn = {_q(names[start.current])}",
+              f'direction = "{"clockwise" if start.direction == 1 else "counterclockwise"}"',
+              f"discard_pile = {_cards(start.discard_pile)}",
+              f"draw_pile = {_cards(start.draw_pile)}", 'rest = "none"']
+    if start.top_card.is_wild and start.colour is not None:
+        lines.append(f'colour = "{start.colour.name.lower()}"')
+    lines += ["", "[setup.hands]"] + [f"{_q(n)} = {_cards(h)}" for n, h in zip(names, start.hands)]
+    if ex.moves:
+        lines += ["", "[[steps]]", f"say = {_q('The round so far.')}",
+                  "do = [" + ", ".join(_q(format_move(m, names)) for m in ex.moves) + "]"]
+    game = ex.game()
+    lines += ["", "[[steps]]", f"do = {_q(format_move(ex.move, names))}", f'teaches = ["{ex.rule}"]']
+    expect = _expect(ex, game)
+    if expect:
+        lines.append("expect = { " + ", ".join(f"{k} = {v}" for k, v in expect.items()) + " }")
+    return "\n".join(lines) + "\n"
+
+
+def _title_line(ex: Exercise) -> str:
+    return f"title = {_q(f'Practice: {ex.kind.value}, rule {ex.rule} (round {ex.seed})')}"
+
+
+def _expect(ex: Exercise, game: Game) -> dict[str, str]:
+    refusal = game.why_illegal(ex.move)
+    if refusal is not None:
+        return {"refused": "true", "reason": _q(refusal.rule)}
+    if ex.kind is ExerciseKind.WHO_NEXT and ex.answer is not None:
+        return {"turn": _q(ex.names[ex.answer])}
+    if ex.kind is ExerciseKind.HOW_MANY:
+        after, _events = _after(game, ex.move)
+        return {"hand": "{ " + f"{_q(ex.names[ex.target])} = {len(after.hands[ex.target])}" + " }"}
+    if ex.kind is ExerciseKind.COLOUR and ex.answer is not None:
+        return {"colour": _q(ex.answer.name.lower())}
+    return {}
+
+
+def _reshuffles(ex: Exercise) -> list[tuple]:
+    """The draw pile each reshuffle made (top first), up to and including the question's move."""
+    game = Game(list(ex.names), rules=ex.rules, seed=ex.seed)
+    out = []
+    for move in (*ex.moves, ex.move):
+        if game.why_illegal(move) is not None:
+            break
+        events = game.apply(move)
+        for k, e in enumerate(events):
+            if e.kind is EventKind.RESHUFFLED:
+                # the new pile: what is left of it now, under the cards taken from it since
+                taken = []
+                for later in events[k + 1:]:
+                    if later.kind in (EventKind.DREW, EventKind.MINI_PILE_WILD_TURNED, EventKind.MINI_PILE_STARTED):
+                        taken.extend(later.cards)
+                    if later.kind is EventKind.RESHUFFLED:
+                        break
+                out.append(tuple(taken) + game.draw_pile)
+    return out
+
+
+__all__.append("to_scenario")

@@ -80,6 +80,7 @@ class App:
         self.nav_buttons = {
             "home": button(_("Home")), "lessons": button(_("Lessons")), "game": button(_("Play against bots")),
             "rules": button(_("Rules")),
+            "practice": button(_("Practice")),  # the Practice page (views/practice.py)
         }
         self.language = w.Dropdown(options=LANGUAGES, value=language() if language() in dict(LANGUAGES).values() else "en",
                                    description=_("Language"), layout=w.Layout(width="220px", margin="0 0 0 auto"))
@@ -89,6 +90,8 @@ class App:
         self.nav_buttons["lessons"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["game"].on_click(g(lambda _b: self.show_game()))
         self.nav_buttons["rules"].on_click(g(lambda _b: self.show_rules()))
+        self.nav_buttons["practice"].on_click(g(lambda _b: self.show_practice()))
+        self._practice = None  # built when first shown
         nav = w.HBox([*self.nav_buttons.values(), self.language],
                      layout=w.Layout(margin="0 0 8px", align_items="center"))
         nav.add_class("up-nav")
@@ -104,7 +107,7 @@ class App:
         self.box = w.VBox([style_widget(), self.header, nav, self.errors.box, self.content])
         self.box.add_class("up-app")
         self._label()
-        {"game": self.show_game, "rules": self.show_rules}.get(start, self.show_home)()
+        {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(start, self.show_home)()
 
     def _label(self) -> None:
         """Write the header and navigation in the current language."""
@@ -112,7 +115,7 @@ class App:
             f'<div class="up-header"><h1>{esc(_("UNO Party! — learn to play"))}</h1>'
             f'<p>{esc(_("Lessons step by step, a game against friendly bots, and every rule in plain words."))}</p></div>')
         for key, text in (("home", _("Home")), ("lessons", _("Lessons")), ("game", _("Play against bots")),
-                          ("rules", _("Rules"))):
+                          ("rules", _("Rules")), ("practice", _("Practice"))):
             self.nav_buttons[key].description = text
             self.nav_buttons[key].tooltip = text
         self.language.description = _("Language")
@@ -170,7 +173,8 @@ class App:
                 b.remove_class("up-nav-active")
 
     def _back(self) -> None:
-        {"game": self.show_game, "lesson": self._show_lesson_page}.get(self._previous, self.show_home)()
+        {"game": self.show_game, "lesson": self._show_lesson_page, "practice": self.show_practice}.get(
+            self._previous, self.show_home)()
 
     def _show_lesson_page(self) -> None:
         if self.lesson is not None:
@@ -240,6 +244,17 @@ class App:
 
     def show_game(self) -> None:
         self._set("game", self.game.box)
+
+    @property
+    def practice(self):
+        """The Practice page (:class:`~unoparty.views.practice.PracticePage`), built when first shown."""
+        if self._practice is None:
+            from .practice import PracticePage
+            self._practice = PracticePage(on_rule=self.errors.guard(self.show_rules), guard=self.errors.guard)
+        return self._practice
+
+    def show_practice(self) -> None:
+        self._set("practice", self.practice.box)
 
     def show_rules(self, rule_id: str | None = None) -> None:
         self.rules.show(rule_id)
