@@ -433,24 +433,27 @@ def _cards(cards) -> str:
 
 
 def to_scenario(ex: Exercise) -> str:
-    """`ex` as a scenario file (SCENARIO_FORMAT.md, format 1): the deal as the setup, the
-    moves to the moment as one step, and the question's move as the last step, whose
-    `expect` holds the engine's answer. ``unoparty scenario check`` replays it.
+    """`ex` as a scenario file (SCENARIO_FORMAT.md, format 1): a table as the setup, the
+    moves from it to the moment as one step, and the question's move as the last step,
+    whose `expect` holds the engine's answer. ``unoparty scenario check`` replays it.
 
-    Reshuffles met on the way are written out (`reshuffles`), so the replay draws the same
-    cards.
+    The setup is the deal; when the round reshuffles the draw pile before the moment (T-5:
+    the replay would shuffle differently), it is the table at the latest plain turn after
+    the last reshuffle (nobody holding one card, nothing to draw or answer). A reshuffle in
+    the question's own move is replayed with the scenario's seed: other cards, the same
+    answer.
+
+    Raises:
+        ValueError: the round reshuffles and no such turn follows (rare).
     """
     from ..notation import format_move
-    start = Game(list(ex.names), rules=ex.rules, seed=ex.seed)
     names = ex.names
+    k, start = _start_of(ex)
     lines = ["format = 1", f'id = "practice-{ex.seed}-{ex.index}"',
              _title_line(ex), f'rules = "{ex.rules.rule_set}"']
-    opts = {k: getattr(ex.rules, k) for k in ("stacking", "seven_o", "jump_in", "doubles") if getattr(ex.rules, k)}
+    opts = {key: getattr(ex.rules, key) for key in ("stacking", "seven_o", "jump_in", "doubles") if getattr(ex.rules, key)}
     if opts:
-        lines.append("options = { " + ", ".join(f"{k} = true" for k in opts) + " }")
-    reshuffles = _reshuffles(ex)
-    if reshuffles:
-        lines.append("reshuffles = [" + ", ".join(_cards(r) for r in reshuffles) + "]")
+        lines.append("options = { " + ", ".join(f"{key} = true" for key in opts) + " }")
     lines += ["", "[setup]", "players = [" + ", ".join(_q(n) for n in names) + "]",
               f"turn = {_q(names[start.current])}",
               f'direction = "{"clockwise" if start.direction == 1 else "counterclockwise"}"',
@@ -458,16 +461,44 @@ def to_scenario(ex: Exercise) -> str:
               f"draw_pile = {_cards(start.draw_pile)}", 'rest = "none"']
     if start.top_card.is_wild and start.colour is not None:
         lines.append(f'colour = "{start.colour.name.lower()}"')
+    if start.links:
+        lines.append("links = [" + ", ".join(_q(names[s]) for s in start.links) + "]")
     lines += ["", "[setup.hands]"] + [f"{_q(n)} = {_cards(h)}" for n, h in zip(names, start.hands)]
-    if ex.moves:
+    moves = ex.moves[k:]
+    if moves:
         lines += ["", "[[steps]]", f"say = {_q('The round so far.')}",
-                  "do = [" + ", ".join(_q(format_move(m, names)) for m in ex.moves) + "]"]
+                  "do = [" + ", ".join(_q(format_move(m, names)) for m in moves) + "]"]
     game = ex.game()
     lines += ["", "[[steps]]", f"do = {_q(format_move(ex.move, names))}", f'teaches = ["{ex.rule}"]']
     expect = _expect(ex, game)
     if expect:
-        lines.append("expect = { " + ", ".join(f"{k} = {v}" for k, v in expect.items()) + " }")
+        lines.append("expect = { " + ", ".join(f"{key} = {v}" for key, v in expect.items()) + " }")
     return "\n".join(lines) + "\n"
+
+
+def _start_of(ex: Exercise) -> tuple[int, Game]:
+    """(k, the table after the first k moves) to start the scenario from (:func:`to_scenario`)."""
+    game = Game(list(ex.names), rules=ex.rules, seed=ex.seed)
+    tables = [game.clone()]
+    last_reshuffle = -1
+    for i, move in enumerate((*ex.moves, ex.move)):
+        if game.why_illegal(move) is not None:
+            break
+        # a reshuffle in the question's own move changes which cards are drawn, not how
+        # many, nor who acts next, nor the colour: only the moves before it matter
+        if any(e.kind is EventKind.RESHUFFLED for e in game.apply(move)) and i < len(ex.moves):
+            last_reshuffle = i
+        if i < len(ex.moves):
+            tables.append(game.clone())
+    if last_reshuffle < 0:
+        return 0, tables[0]
+    for k in range(len(ex.moves), last_reshuffle, -1):
+        t = tables[k]
+        if t.phase is Phase.TURN and t.pending_draw == 0 and t.drawn_card is None and \
+                all(len(h) != 1 for h in t.hands) and t.scores == tuple(0 for _ in ex.names):
+            return k, t
+    raise ValueError(f"exercise {ex.id}: the round reshuffles and no plain turn follows; "
+                     "it cannot be written as a scenario")
 
 
 def _title_line(ex: Exercise) -> str:
@@ -486,27 +517,6 @@ def _expect(ex: Exercise, game: Game) -> dict[str, str]:
     if ex.kind is ExerciseKind.COLOUR and ex.answer is not None:
         return {"colour": _q(ex.answer.name.lower())}
     return {}
-
-
-def _reshuffles(ex: Exercise) -> list[tuple]:
-    """The draw pile each reshuffle made (top first), up to and including the question's move."""
-    game = Game(list(ex.names), rules=ex.rules, seed=ex.seed)
-    out = []
-    for move in (*ex.moves, ex.move):
-        if game.why_illegal(move) is not None:
-            break
-        events = game.apply(move)
-        for k, e in enumerate(events):
-            if e.kind is EventKind.RESHUFFLED:
-                # the new pile: what is left of it now, under the cards taken from it since
-                taken = []
-                for later in events[k + 1:]:
-                    if later.kind in (EventKind.DREW, EventKind.MINI_PILE_WILD_TURNED, EventKind.MINI_PILE_STARTED):
-                        taken.extend(later.cards)
-                    if later.kind is EventKind.RESHUFFLED:
-                        break
-                out.append(tuple(taken) + game.draw_pile)
-    return out
 
 
 __all__.append("to_scenario")
