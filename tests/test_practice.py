@@ -176,6 +176,7 @@ def test_the_page_poses_an_exercise_on_the_table_and_checks_the_answer(page):
     ex = page.exercise
     assert page.question.value and "up-tablebox" in " ".join(page.table.box._dom_classes)
     assert len(page.choice_buttons) == len(ex.choices())
+    assert ex.rule not in page.rule_label.value  # the rule would give the answer away
     right = ex.choices().index(ex.answer)
     page.choice_buttons[right].click()
     assert page.feedback.kind == "good" and f"Rule {ex.rule}" in page.feedback.html.value

@@ -96,8 +96,8 @@ class PracticePage:
         targets = {s: ex.names[s] for s in range(len(ex.names))} if ex.kind is ExerciseKind.WHO_NEXT else None
         self.table.render(state, targets=targets)
         self.hand.render(state.hand, None, title=_("{name}'s hand").format(name=ex.names[ex.player]))
-        self.rule_label.value = (f'<div class="up-stepno">{esc(_("Question {n}").format(n=self.count))} · '
-                                 f'{esc(_("rule {id}").format(id=ex.rule))}</div>')
+        # the rule id is told after the answer: before, it would give the answer away
+        self.rule_label.value = f'<div class="up-stepno">{esc(_("Question {n}").format(n=self.count))}</div>' 
         self.question.value = f'<div class="up-task">{esc(question(ex))}</div>'
         buttons = []
         for choice in ex.choices():
@@ -134,6 +134,8 @@ class PracticePage:
                                + " " + why, "bad", ex.rule)
         for b in self.choice_buttons:
             b.disabled = True
+        self.rule_label.value = (f'<div class="up-stepno">{esc(_("Question {n}").format(n=self.count))} · '
+                                 f'{esc(_("rule {id}").format(id=ex.rule))}</div>')
         self.table.render(table_state(self.game, ex.player))  # seat buttons off
         self.next_button.disabled = False
         self._render_mastery()
