@@ -247,3 +247,45 @@ def test_point_taken_pointing_at_ben_is_right_and_no_task_contradicts_the_secret
     assert player.feedback.kind == "good"
     # not the last step: the lesson goes on from its own answer, and says so
     assert "as if you had pointed at Cal" in player.feedback.html.value
+
+
+class SpeedBot:
+    """Speed-plays whenever it can; otherwise the first legal move."""
+
+    def choose(self, view, rng):
+        return view.legal_moves[0]
+
+    def react(self, view, rng):
+        from unoparty.engine.moves import SpeedPlay
+        return next((m for m in view.legal_moves if isinstance(m, SpeedPlay)), None)
+
+
+def test_party_pace_bots_leave_the_card_turned_up_at_the_start_to_the_first_player():
+    from unoparty.engine.moves import SpeedPlay
+    from unoparty.views.controller import PARTY, GameController
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["green 1", "blue 2"], "Ava": ["red 3", "blue 9"],
+                                            "Ben": ["green 2", "green 3"]}, "You")
+    assert game.top_player is None and any(isinstance(m, SpeedPlay) for m in game.legal_moves(1))
+    c = GameController(game, 0, {1: SpeedBot(), 2: SpeedBot()}, pace=PARTY)
+    assert c._bot_reaction(1) is None  # no speed play onto the turned-up card
+    # once a player has laid the top card, speed plays onto it count again
+    game2 = setup_game(["You", "Ava", "Ben"], {"You": ["red 3", "blue 2"], "Ava": ["red 3", "blue 9"],
+                                             "Ben": ["green 2", "green 3"]}, "You", draw=["yellow 1"])
+    game2.apply(Play(0, Card.parse("red 3")))
+    c2 = GameController(game2, 0, {1: SpeedBot(), 2: SpeedBot()}, pace=PARTY)
+    assert isinstance(c2._bot_reaction(1), SpeedPlay)
+
+
+def test_a_refusal_goes_away_once_the_game_has_moved_on():
+    app = GameApp(bot_factory=stub_bots)
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["red 7", "blue 9"], "Ava": ["red 1", "red 2"],
+                                            "Ben": ["green 2", "green 3"]}, "Ava")
+    app.start_game(game, 0, {1: StubBot(), 2: StubBot()}, pace="party")
+    hand = app.board.hand
+    hand.buttons[hand.cards.index(c("red 7"))].click()  # not your turn
+    assert app.board.message.kind == "bad" and "T-0" in app.board.message.rule
+    c_ctl = app.controller
+    c_ctl._apply(Play(1, c("red 1")))  # Ava plays; then Ben...
+    c_ctl._changed()
+    assert app.board.message.kind != "bad"
+    c_ctl.stop()

@@ -397,9 +397,13 @@ class GameApp:
         if phase != "pointing":
             self.board.countdown = None
         # a picker opened on an earlier state (a card, a target) is stale once the game changes
-        if self.board._pick_kind and self.board._pick_kind != "point" and \
-                getattr(self, "_rendered_version", c.version) != c.version:
+        changed = getattr(self, "_rendered_version", c.version) != c.version
+        if self.board._pick_kind and self.board._pick_kind != "point" and changed:
             self.board.close_picker()
+        # a refusal ("it's not your turn") is about the table it was made on: once the game
+        # has moved on it is stale, and wrong when the learner's turn has come
+        if changed and self.board.message.kind == "bad":
+            self.board.message.clear()
         self._rendered_version = c.version
         if phase == "pointing" and self.me in g.waiting_for:
             if self.board._pick_kind != "point":
