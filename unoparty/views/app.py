@@ -217,7 +217,7 @@ class App:
                         ("red 7", "yellow point taken", "green reverse", "blue skip", "wild pile up",
                          "wild drawn together", "wild draw four"))
         intro = w.HTML(
-            f"<div style='display:flex;gap:6px;margin:4px 0 8px'>{cards}</div>"
+            f"<div class='up-intro-cards' style='display:flex;flex-wrap:wrap;gap:6px;margin:4px 0 8px;max-width:100%'>{cards}</div>"
             f"<p style='font-size:16px'>{esc(_('New to UNO Party!? Start with the first lesson. Each lesson sets up a table and walks you through a rule; answer the tasks by clicking on the table. You earn up to three stars per lesson.'))}</p>")
         self.home = w.VBox([intro, w.HBox([play, rules]),
                             w.HTML(f"<h2>{esc(_('Lessons'))}</h2>"), tiles])

@@ -167,7 +167,7 @@ CSS = """
 .up-slide-in { animation: up-slide .35s ease-out; }
 
 /* the hand */
-.up-hand { display: flex; flex-wrap: wrap; justify-content: center; align-items: flex-end; gap: 4px;
+.up-hand { display: flex; flex-wrap: wrap; justify-content: center; align-items: flex-end; gap: 26px 4px;
   padding: 18px 8px 6px; background: linear-gradient(#f4f1ea, #e9e3d6); border-radius: 16px; min-height: 146px; }
 .up-slot { position: relative; width: 80px; height: 120px; transition: transform .15s; padding: 0 !important;
   overflow: visible !important; }
@@ -307,6 +307,7 @@ CSS = """
   .up-settings .widget-slider { width: 100% !important; }
   .up-lesson-title { font-size: 16px; }
   .up-tile { width: 100%; box-sizing: border-box; }
+  .up-intro-cards svg.up-card { width: 44px; height: 66px; }
 }
 """ + _positions()
 
