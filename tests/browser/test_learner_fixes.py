@@ -9,6 +9,9 @@ pytestmark = pytest.mark.browser
 
 LOAD = 90_000  # ms: a cold kernel on a busy 2-core machine
 
+SCROLLED = """() => Math.max(window.scrollY, ...[...document.querySelectorAll('*')]
+  .filter(e => e.scrollHeight > e.clientHeight + 10).map(e => e.scrollTop))"""
+
 OVERLAPS = """() => {
   const r = [...document.querySelectorAll('.up-hand .up-slot')]
     .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect());
@@ -37,3 +40,16 @@ def test_a_phone_sees_the_whole_landing_page_and_a_wrapped_hand(page, app_server
     overlaps, cards, rows = page.evaluate(OVERLAPS)
     assert cards >= 7 and rows >= 2 and overlaps == 0
     shot("hand-wrapped-390")
+
+
+def test_a_lesson_opened_from_lower_in_the_list_starts_at_its_top(page, app_server, shot):
+    page.goto(app_server.url)
+    page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
+    last = page.locator(".up-lessonbtn").last
+    last.scroll_into_view_if_needed()
+    assert page.evaluate(SCROLLED) > 200
+    last.click()
+    page.locator(".up-lesson-title").first.wait_for(timeout=LOAD)
+    page.wait_for_function(f"() => ({SCROLLED})() < 50", timeout=10_000)
+    assert page.locator(".up-lesson-title").first.is_visible()
+    shot("lesson-opened-at-top")

@@ -104,7 +104,9 @@ class App:
         self.content = w.VBox([])
         self.page = ""
         self._previous = "home"
-        self.box = w.VBox([style_widget(), self.header, nav, self.errors.box, self.content])
+        # a lesson opened from lower in the list starts at its top: a tiny script output
+        self._scroller = w.Output(layout=w.Layout(height="0px", overflow="hidden", margin="0"))
+        self.box = w.VBox([style_widget(), self.header, nav, self.errors.box, self.content, self._scroller])
         self.box.add_class("up-app")
         self._label()
         {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(start, self.show_home)()
@@ -231,7 +233,17 @@ class App:
                                    on_exit=self.errors.guard(self.show_home), lesson_id=info.id,
                                    on_next_lesson=self._next_lesson_opener(info))
         self._set("lesson", self.lesson.box)
+        self.scroll_to_top()
         return self.lesson
+
+    def scroll_to_top(self) -> None:
+        """Scroll the page to the app's top (a lesson opened from lower in the list would
+        otherwise keep the list's scroll, hiding its title and top seats)."""
+        from IPython.display import Javascript, display
+        self._scroller.clear_output()
+        with self._scroller:
+            display(Javascript("(document.querySelector('.up-app') || document.body).scrollIntoView({block: 'start'});"
+                               "window.scrollTo(0, 0);"))
 
     def _next_lesson_opener(self, info: LessonInfo) -> Callable[[], None] | None:
         """A callback opening the lesson after `info` in the curriculum, or None at the end."""
