@@ -26,7 +26,7 @@ POT := $(LOCALE_DIR)/$(DOMAIN).pot
 # Languages with a catalogue (the seeds also come in Romanian, Norwegian and Czech: add them here).
 LANGUAGES ?= fr
 
-.PHONY: all venv app test bench messages catalogues clean help
+.PHONY: all venv app test bench messages catalogues clean help browser-deps
 
 all: test
 
@@ -66,7 +66,7 @@ app:
 # Three pytest runs; every one runs even if an earlier one failed, and `make test` fails if
 # any did. Browser tests run on their own: Playwright's sync API keeps an event loop running
 # in its process, which breaks other tests that run asyncio loops.
-test: catalogues
+test: catalogues browser-deps
 	@status=0; \
 	set -x; \
 	$(PY) -m pytest -n $(JOBS) -m "not browser" tests unoparty || status=1; \
@@ -81,6 +81,13 @@ test: catalogues
 	fi; \
 	if [ $$status -ne 0 ]; then echo "make test: some tests failed (see above)."; fi; \
 	exit $$status
+
+# axe-core for the accessibility browser tests (tests/browser/package.json), from npm
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+browser-deps: $(AXE)
+$(AXE): tests/browser/package.json
+	npm install --prefix tests/browser --no-audit --no-fund
+	@touch $(AXE)
 
 bench: catalogues
 	@if ! compgen -G 'benchmarks/*.py' >/dev/null; then \

@@ -81,7 +81,7 @@ CSS = """
 .up-nav .widget-button { background: #fff; color: #1f2430; border: 2px solid #d7dbe6; }
 .up-nav .up-nav-active { background: #1f2430; color: #fff; border-color: #1f2430; }
 .up-primary { background: #0956BF !important; color: #fff !important; }
-.up-go { background: #379711 !important; color: #fff !important; }
+.up-go { background: #2B7A0B !important; color: #fff !important; }  /* 5.4:1 with white text */
 .up-warn { background: #D72600 !important; color: #fff !important; }
 .up-uno { background: #ECD407 !important; color: #1f2430 !important; font-size: 18px !important; }
 .up-uno-armed { box-shadow: 0 0 0 4px #D72600 inset; }
