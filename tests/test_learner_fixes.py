@@ -289,3 +289,56 @@ def test_a_refusal_goes_away_once_the_game_has_moved_on():
     c_ctl._changed()
     assert app.board.message.kind != "bad"
     c_ctl.stop()
+
+
+# ------------------------------------------------------------------ keys and presenter's mode
+
+def test_keys_step_a_lesson_and_play_cards_from_the_hand():
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "speed-play")
+    assert app.keys is not None
+    app.keys.press("ArrowRight")
+    assert player.pos == 0
+    app.keys.press("ArrowLeft")
+    assert player.pos == -1
+    while not (player.pos >= 0 and player.steps[player.pos].is_task):
+        app.keys.press("ArrowRight")
+    app.keys.press("d")  # draw: the wrong answer here
+    assert player.feedback.kind == "bad"
+    k = player.board.hand.cards.index(c("red 7"))
+    app.keys.press(str(k + 1))  # the red 7, by its place in the hand
+    assert player.feedback.kind == "good"
+
+
+def test_keys_answer_on_the_practice_page():
+    app = App(bot_factory=stub_bots)
+    app.show_practice()
+    page = app.practice
+    ex = page.exercise
+    app.press(str(ex.choices().index(ex.answer) + 1))
+    assert page.feedback.kind == "good"
+    app.press("ArrowRight")
+    assert page.exercise is not ex
+
+
+def test_presenter_mode_enlarges_and_shows_every_hand():
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "speed-play")
+    app.presenter_button.value = True
+    assert "up-presenter" in app.box._dom_classes
+    app.every_hand_button.value = True
+    for name in player.game.names:
+        assert f"<b>{name}</b>" in app.every_hand.value
+    before = app.every_hand.value
+    seen = {before}
+    for _ in range(len(player.steps)):  # the panel follows the table as the lesson goes on
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+        seen.add(app.every_hand.value)
+    assert len(seen) > 1
+    app.every_hand_button.value = False
+    assert app.every_hand.value == "" and before
+    app.presenter_button.value = False
+    assert "up-presenter" not in app.box._dom_classes

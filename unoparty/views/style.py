@@ -273,6 +273,13 @@ CSS = """
   .up-center { transform: translate(-50%, -50%) scale(.78); }
   .up-tablebox { min-width: 540px; }
 }
+/* presenter's mode (App.set_presenter) and the app in full screen: a projector's view */
+.up-app:fullscreen { background: #fff; overflow: auto; padding: 12px; }
+.up-presenter .up-slot { width: 112px; height: 168px; }
+.up-presenter .up-say, .up-presenter .up-task, .up-presenter .up-msg { font-size: 20px; }
+.up-presenter .up-seat .up-name { font-size: 17px; }
+.up-every { background: #fff; border: 2px solid #1f2430; border-radius: 12px; padding: 8px 12px; margin: 8px 0; }
+.up-every-row { margin: 4px 0; }
 /* tablets (portrait) and narrower: the side panel wraps below the table */
 @media (max-width: 900px) {
   .up-split { flex-wrap: wrap !important; }
