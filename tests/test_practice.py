@@ -234,3 +234,58 @@ def test_the_app_has_a_practice_page_in_its_navigation(tmp_path, monkeypatch):
     assert app.page == "rules" and app.rules.focus == ex.rule
     app.rules.back_button.click()
     assert app.page == "practice"
+
+
+# ------------------------------------------------------------------ the Speed Play drill
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_drill_keeps_reaction_times_and_judges_jumps_with_the_engine():
+    from unoparty.practice.drill import SpeedDrill
+    clock = FakeClock()
+    d = SpeedDrill(seed=2, clock=clock, bot_reaction=0.9, match_rate=1.0)
+    d.flip()
+    card = d.matching_card()
+    assert card is not None
+    clock.now += 0.42
+    j = d.jump(card)
+    assert (j.outcome, j.rule) == ("hit", "SP-1") and d.reactions == [pytest.approx(0.42)]
+    size = len(d.hand)
+    d.flip()
+    wrong = next(c for c in d.hand if c != d.top)
+    j = d.jump(wrong)
+    assert (j.outcome, j.rule) == ("mistake", "SP-4") and len(d.hand) == size + 1  # a penalty card
+    d.flip()
+    card = d.matching_card()
+    clock.now += 1.5  # slower than the bot
+    assert d.bot_has_jumped()
+    assert d.jump(card).outcome == "late" and len(d.reactions) == 1
+
+
+def test_the_drill_is_reproducible_from_its_seed():
+    from unoparty.practice.drill import SpeedDrill
+    a, b = SpeedDrill(seed=9, clock=FakeClock()), SpeedDrill(seed=9, clock=FakeClock())
+    assert a.hand == b.hand and [a.flip() for _ in range(8)] == [b.flip() for _ in range(8)]
+
+
+def test_the_drill_page_shows_reaction_times(page):
+    from unoparty.views.drill import SpeedDrillView
+    page.drill_button.click()
+    assert page.drill is not None and page.drill.box in page.box.children
+    clock = FakeClock()
+    view = SpeedDrillView(seed=4, clock=clock)
+    view.drill.match_rate = 1.0
+    view.flip()
+    assert "svg" in view.top.value
+    card = view.drill.matching_card()
+    clock.now += 0.5
+    view.hand.buttons[view.hand.cards.index(card)].click()
+    assert view.feedback.kind == "good" and "0.50" in view.stats.value
+    page.questions_button.click()
+    assert page.questions in page.box.children

@@ -66,14 +66,33 @@ class PracticePage:
         self.next_button.on_click(g(lambda _b: self.next()))
         self.mastery_html = w.HTML()
         self.count = 0
+        self.drill_button = button(_("Speed Play drill ›"), "up-primary")
+        self.drill_button.on_click(g(lambda _b: self.show_drill()))
+        self.questions_button = button(_("‹ Back to the questions"))
+        self.questions_button.on_click(g(lambda _b: self.show_questions()))
+        self._guard = g
+        self.drill = None  # the Speed Play drill, built when first shown
         left = w.VBox([self.table.box, self.hand.box], layout=w.Layout(flex="1 1 auto", min_width="320px"))
         left.add_class("up-main")
         right = w.VBox([self.rule_label, self.question, self.choices, self.feedback.box, self.next_button,
                         self.mastery_html], layout=w.Layout(width="400px", flex="0 0 400px"))
         right.add_class("up-side")
-        self.box = w.VBox([self.title, split(left, right)])
+        self.questions = split(left, right)
+        self.box = w.VBox([self.title, self.drill_button, self.questions])
         self.box.add_class("up-practice")
         self.next()
+
+    def show_drill(self) -> None:
+        """Swap the questions for the Speed Play drill."""
+        if self.drill is None:
+            from .drill import SpeedDrillView
+            self.drill = SpeedDrillView(seed=self.rng.randrange(10**6), guard=self._guard)
+        self.box.children = [self.title, self.questions_button, self.drill.box]
+
+    def show_questions(self) -> None:
+        if self.drill is not None:
+            self.drill.stop()
+        self.box.children = [self.title, self.drill_button, self.questions]
 
     # ------------------------------------------------------------------ choosing
 
