@@ -37,3 +37,18 @@ def test_the_practice_page_poses_checks_and_explains(page, app_server, shot):
         not page.locator(".up-practice .up-msg-good, .up-practice .up-msg-bad").first.is_visible()
     page.get_by_text("rules mastered").click()  # the mastery table opens
     shot("practice-mastery")
+
+
+def test_the_speed_play_drill_flips_cards_at_party_pace(page, app_server, shot):
+    open_app(page, app_server)
+    page.get_by_role("button", name="Practice", exact=True).click()
+    page.get_by_role("button", name="Speed Play drill ›").click()
+    page.get_by_role("button", name="Start the flips").click()
+    page.locator(".up-drill-top svg").wait_for(timeout=10_000)
+    first = page.locator(".up-drill-top svg").get_attribute("aria-label")
+    page.locator(".up-hand .up-slot").first.wait_for(timeout=10_000)
+    page.locator(".up-hand button").first.click()  # a jump: in time, late, or a mistake
+    page.locator(".up-drill .up-msg-good, .up-drill .up-msg-bad").first.wait_for(timeout=10_000)
+    assert page.get_by_text("Reaction times (s)").is_visible()
+    shot("speed-drill")
+    assert first

@@ -66,9 +66,9 @@ class PracticePage:
         self.next_button.on_click(g(lambda _b: self.next()))
         self.mastery_html = w.HTML()
         self.count = 0
-        self.drill_button = button(_("Speed Play drill ›"), "up-primary")
+        self.drill_button = button(_("Speed Play drill ›"), "up-primary", layout=w.Layout(align_self="flex-start"))
         self.drill_button.on_click(g(lambda _b: self.show_drill()))
-        self.questions_button = button(_("‹ Back to the questions"))
+        self.questions_button = button(_("‹ Back to the questions"), layout=w.Layout(align_self="flex-start"))
         self.questions_button.on_click(g(lambda _b: self.show_questions()))
         self._guard = g
         self.drill = None  # the Speed Play drill, built when first shown
@@ -87,6 +87,7 @@ class PracticePage:
         if self.drill is None:
             from .drill import SpeedDrillView
             self.drill = SpeedDrillView(seed=self.rng.randrange(10**6), guard=self._guard)
+            self.drill.feedback.on_rule = lambda rid: self.on_rule and self.on_rule(rid)
         self.box.children = [self.title, self.questions_button, self.drill.box]
 
     def show_questions(self) -> None:
