@@ -289,3 +289,18 @@ def test_the_drill_page_shows_reaction_times(page):
     assert view.feedback.kind == "good" and "0.50" in view.stats.value
     page.questions_button.click()
     assert page.questions in page.box.children
+
+
+def test_a_documented_change_poses_a_reshuffle_on_a_real_table():
+    from unoparty.practice.exercises import CHANGES
+    from unoparty.practice.text import question
+    changed = [ex for seed in range(6) for ex in round_exercises(seed) if ex.change][:8]
+    assert changed
+    for ex in changed:
+        assert ex.change in CHANGES and ex.rule == "T-5"
+        game = ex.game()
+        assert len(game.draw_pile) <= 1 and game.card_count() == (224 if ex.rules.rule_set == "party" else 108)
+        assert engine_answer(ex) == ex.answer
+        assert "changed" in question(ex)
+        text = to_scenario(ex)
+        assert ex.change in text and check_scenario(loads_scenario(text)) is None

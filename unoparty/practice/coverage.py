@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..game import Game
-from .exercises import position_key, round_exercises, round_settings
+from .exercises import CHANGES, position_key, round_exercises, round_settings
 
 __all__ = ["MINIMUM", "STATS_SEEDS", "DECIDING", "NOT_POSED", "distinct_positions", "stats_lines"]
 
@@ -40,7 +40,6 @@ NOT_POSED: dict[str, str] = {
     "LK-4": "ends the links; no question kind asks who is linked (the links are on the table)",
     "PU-2": "the wild cards turned for a mini pile: met in fewer than 1 round in 100",
     "PU-8": "going out on the mini pile: met in fewer than 1 round in 100",
-    "T-5": "a reshuffle while drawing: met in about 1 round in 10; posed, but fewer than 50 positions",
     "T-6": "a blocked round: met in fewer than 1 round in 1000",
     "R-1": "scoring: no question kind asks for points",
     "R-2": "the last card's draw still counts: met rarely; posed, but fewer than 50 positions",
@@ -50,10 +49,12 @@ NOT_POSED: dict[str, str] = {
 }
 """Rules with no count of their own, and why."""
 
-DECIDING = ("T-0", "T-1", "T-2", "T-3", "T-4", "A-1", "A-2", "A-3", "A-4", "W-1", "W-2", "W-3",
+DECIDING = ("T-0", "T-1", "T-2", "T-3", "T-4", "T-5", "A-1", "A-2", "A-3", "A-4", "W-1", "W-2", "W-3",
             "SP-1", "SP-2", "SP-4", "SP-5", "SP-7", "PT-3", "PT-4", "PT-5", "PU-1", "PU-3", "PU-4",
             "PU-5", "PU-6", "PU-7", "LK-1", "LK-2", "U-1", "U-2", "U-3", "H-1", "H-2", "H-4")
-"""Rules that decide a move or an outcome and that the exercises pose: each needs MINIMUM."""
+"""Rules that decide a move or an outcome and that the exercises pose: each needs MINIMUM.
+T-5 (a reshuffle while drawing) is posed mostly on documented changes of real tables: the
+same draw from a short draw pile (:data:`unoparty.practice.exercises.CHANGES`)."""
 
 
 def distinct_positions(seeds=STATS_SEEDS) -> dict[str, int]:
@@ -74,8 +75,11 @@ def distinct_positions(seeds=STATS_SEEDS) -> dict[str, int]:
         for i in range(last + 1):
             if i in by_moment:
                 key = position_key(game)
+                changed: dict[str, tuple] = {}
                 for ex in by_moment[i]:
-                    keys[ex.rule].add(key)
+                    if ex.change and ex.change not in changed:  # a changed table is another table
+                        changed[ex.change] = position_key(CHANGES[ex.change](game))
+                    keys[ex.rule].add(changed[ex.change] if ex.change else key)
             if i < len(full):
                 game.apply(full[i])
         del moves

@@ -68,6 +68,8 @@ class Exercise:
         move: the move asked about (``CAN_PLAY``, ``CATCH``: tried; the others: made).
         target: the seat the question is about (``HOW_MANY``: who draws), else ``None``.
         answer: the engine's answer (``bool``, ``int`` seat or cards, or ``Colour``).
+        change: ``""`` for the real table, or a documented change made to it at the moment
+            (:data:`CHANGES`), for rules real rounds rarely pose.
     """
 
     kind: ExerciseKind
@@ -80,6 +82,7 @@ class Exercise:
     move: object
     target: int | None
     answer: object
+    change: str = ""
 
     @property
     def id(self) -> str:
@@ -96,7 +99,7 @@ class Exercise:
         game = Game(list(self.names), rules=self.rules, seed=self.seed)
         for m in self.moves:
             game.apply(m)
-        return game
+        return CHANGES[self.change](game) if self.change else game
 
     def choices(self) -> tuple:
         """The possible answers, in the order a page shows them."""
@@ -221,6 +224,38 @@ def position_key(game: Game) -> tuple:
     """What makes two tables different: hands, piles, phase, turn, direction, links, calls."""
     return (game.hands, game.discard_pile, game.draw_pile, game.mini_pile, game.phase, game.current,
             game.direction, game.links, game.uno_called, game.colour, game.pending_draw)
+
+
+# ---------------------------------------------------------------------------- documented changes
+
+def _short_draw_pile(game: Game, keep: int) -> Game:
+    """The same table with only the top `keep` cards left in the draw pile: the others go
+    under the discard pile's top card (so every card is still in play). A draw then needs a
+    reshuffle (T-5), which real rounds meet about once in ten."""
+    names = game.names
+    draw = game.draw_pile
+    discard = game.discard_pile
+    colour = game.colour if game.top_card.is_wild else None
+    return Game.from_setup(list(names), {n: list(h) for n, h in zip(names, game.hands)}, names[game.current],
+                           [*draw[keep:][::-1], *discard], list(draw[:keep]), rules=game.rules,
+                           direction=game.direction, colour=colour, rest="none", seed=len(discard),
+                           links=[names[s] for s in game.links],
+                           scores={n: sc for n, sc in zip(names, game.scores)})
+
+
+CHANGES = {
+    "short draw pile 0": lambda game: _short_draw_pile(game, 0),
+    "short draw pile 1": lambda game: _short_draw_pile(game, 1),
+}
+"""Documented changes to a real table (name → table → changed table), for rare rules."""
+
+
+def _can_shorten(game: Game) -> bool:
+    """Whether the table can be set up again as it stands (:meth:`Game.from_setup` starts a
+    plain turn: nothing drawn or pending, every one-card hand has called UNO)."""
+    return (game.phase is Phase.TURN and game.pending_draw == 0 and game.drawn_card is None
+            and len(game.draw_pile) > 2 and (game.top_card.is_wild or game.colour == game.top_card.colour)
+            and all(len(h) != 1 or called for h, called in zip(game.hands, game.uno_called)))
 
 
 # ---------------------------------------------------------------------------- cutting a round
@@ -360,9 +395,9 @@ def round_exercises(seed: int) -> tuple[Exercise, ...]:
     rng = random.Random(f"practice-cut-{seed}")
     found: list[Exercise] = []
 
-    def add(kind, rule, move, target, answer, upto):
+    def add(kind, rule, move, target, answer, upto, change=""):
         found.append(Exercise(kind, rule, seed, len(found), rules, tuple(names), tuple(moves[:upto]), move,
-                              target, answer))
+                              target, answer, change))
 
     for i, move in enumerate(moves):
         for m, rule, answer in _yes_no_questions(game, rng):
@@ -371,6 +406,18 @@ def round_exercises(seed: int) -> tuple[Exercise, ...]:
             add(ExerciseKind.CATCH, rule, m, None, answer, i)
         for kind, rule, target, answer in _made_move_questions(game, move):
             add(kind, rule, move, target, answer, i)
+        # a documented change for T-5: the same draw from a short draw pile
+        draws = isinstance(move, Draw) or (isinstance(move, Play) and move.card.kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR))
+        if draws and _can_shorten(game):
+            change = "short draw pile 1" if rng.random() < 0.5 else "short draw pile 0"
+            try:
+                changed = CHANGES[change](game)
+            except Exception:  # a table the setup cannot take: no exercise, never a wrong one
+                changed = None
+            if changed is not None and changed.why_illegal(move) is None:
+                for kind, rule, target, answer in _made_move_questions(changed, move):
+                    if kind is ExerciseKind.HOW_MANY and rule == "T-5":
+                        add(kind, rule, move, target, answer, i, change)
         game.apply(move)
     return tuple(found)
 
@@ -451,6 +498,8 @@ def to_scenario(ex: Exercise) -> str:
     k, start = _start_of(ex)
     lines = ["format = 1", f'id = "practice-{ex.seed}-{ex.index}"',
              _title_line(ex), f'rules = "{ex.rules.rule_set}"']
+    if ex.change:
+        lines.append(f"# a documented change to the real table: {ex.change} (unoparty.practice.exercises.CHANGES)")
     opts = {key: getattr(ex.rules, key) for key in ("stacking", "seven_o", "jump_in", "doubles") if getattr(ex.rules, key)}
     if opts:
         lines.append("options = { " + ", ".join(f"{key} = true" for key in opts) + " }")
@@ -478,6 +527,8 @@ def to_scenario(ex: Exercise) -> str:
 
 def _start_of(ex: Exercise) -> tuple[int, Game]:
     """(k, the table after the first k moves) to start the scenario from (:func:`to_scenario`)."""
+    if ex.change:  # the changed table is the setup; the question's move is the only step
+        return len(ex.moves), ex.game()
     game = Game(list(ex.names), rules=ex.rules, seed=ex.seed)
     tables = [game.clone()]
     last_reshuffle = -1

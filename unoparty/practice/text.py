@@ -58,6 +58,8 @@ def question(ex: Exercise) -> str:
     if ex.kind in (ExerciseKind.CAN_PLAY, ExerciseKind.CATCH):
         return _("Can {name} {do} now?").format(name=who, do=move_words(ex.move, names))
     did = _("{name} is about to {do}.").format(name=who, do=move_words(ex.move, names))
+    if ex.change:  # a documented change of the real table (exercises.CHANGES): say it
+        did = _("This table is changed: the draw pile is almost empty.") + " " + did
     if ex.kind is ExerciseKind.WHO_NEXT:
         return did + " " + _("Who acts next?")
     if ex.kind is ExerciseKind.HOW_MANY:
