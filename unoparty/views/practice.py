@@ -107,6 +107,7 @@ class PracticePage:
 
     def show(self, ex: Exercise) -> None:
         """Pose `ex` on the table."""
+        self.feedback.clear()  # first: the last reply must not stay beside the new question
         self.exercise = ex
         self.answered = False
         self.count += 1
