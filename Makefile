@@ -30,7 +30,7 @@ POT := $(LOCALE_DIR)/$(DOMAIN).pot
 # names the same five): French, Romanian, Norwegian (bokmål), Czech — the seeds' languages.
 LANGUAGES ?= fr ro nb cs
 
-.PHONY: all venv app lab test soak bench messages catalogues clean help
+.PHONY: all venv app lab test soak bench messages catalogues clean help browser-deps
 
 all: test
 
@@ -83,7 +83,7 @@ lab: $(STAMP)
 # Three pytest runs; every one runs even if an earlier one failed, and `make test` fails if
 # any did. Browser tests run on their own: Playwright's sync API keeps an event loop running
 # in its process, which breaks other tests that run asyncio loops.
-test: catalogues
+test: catalogues browser-deps
 	@status=0; \
 	set -x; \
 	$(PY) -m pytest -n $(JOBS) -m "not browser and not soak" tests unoparty || status=1; \
@@ -103,6 +103,13 @@ test: catalogues
 # invariants after every move. Not part of `make test`.
 soak: catalogues
 	$(PY) -m pytest -n $(JOBS) -m soak tests
+
+# axe-core for the accessibility browser tests (tests/browser/package.json), from npm
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+browser-deps: $(AXE)
+$(AXE): tests/browser/package.json
+	npm install --prefix tests/browser --no-audit --no-fund
+	@touch $(AXE)
 
 bench: catalogues
 	@if ! compgen -G 'benchmarks/*.py' >/dev/null; then \

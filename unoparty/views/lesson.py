@@ -12,6 +12,7 @@ deterministic), so Back never needs an undo.
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import ipywidgets as w
@@ -19,7 +20,7 @@ import ipywidgets as w
 from ..i18n import _, ngettext
 from ..refusal_words import ruling_note
 from .board import Board
-from .common import ErrorPanel, LogView, MessageBox, button, move_words, split
+from .common import ErrorPanel, LogView, MessageBox, button, move_advice, move_words, split
 from .progress import Progress, stars_for
 from .table import esc
 
@@ -37,6 +38,8 @@ def _first_sentence(text: str) -> str:
     cut = line.find(". ")
     return line if cut < 0 else line[: cut + 1] + " …"
 
+
+_RULE_SUFFIX = re.compile(r"\s*\([A-Z]{1,2}-\d+[^()]*\)\s*$")  # "(T-1)", "(PT-4, ruling)" after a sentence
 
 _INTERJECTIONS = ("Yes!", "Good!", "Right!", "Correct!", "Exactly!", "Well done!", "Great!")
 
@@ -75,7 +78,7 @@ class LessonPlayer:
 
     def __init__(self, scenario, *, progress: Progress | None = None, errors: ErrorPanel | None = None,
                  on_rule: Callable[[str], None] | None = None, on_exit: Callable[[], None] | None = None,
-                 lesson_id: str | None = None) -> None:
+                 lesson_id: str | None = None, on_next_lesson: Callable[[], None] | None = None) -> None:
         self.scenario = scenario
         self.lesson_id = lesson_id or scenario.lesson or scenario.id
         self.progress = progress or Progress()
@@ -83,6 +86,7 @@ class LessonPlayer:
         self.errors = errors or ErrorPanel()
         self.on_rule = on_rule
         self.on_exit = on_exit
+        self.on_next_lesson = on_next_lesson
         g = self.errors.guard
         names = tuple(scenario.names)
         learner = getattr(scenario, "learner", "You" if "You" in names else None)
@@ -93,6 +97,9 @@ class LessonPlayer:
         self.board = Board(free=True)
         self.board.on_move = g(self._answer)
         self.board.cancel_button.on_click(g(lambda _b: self._render_board()))
+        # a picker opened means the learner is answering: an older message ("Answer the task
+        # first") would only get in the way
+        self.board.picker.layout.observe(g(self._picker_display), names="display")
         self.log = LogView(_("What happened"), limit=14)
         self.log.box.add_class("up-log-compact")
         self.title = w.HTML()
@@ -110,6 +117,8 @@ class LessonPlayer:
         self.restart_button = button(_("Restart"))
         self.hint_button = button(_("Hint"))
         self.exit_button = button(_("All lessons"))
+        self.next_lesson_button = button(_("Next lesson ›"), "up-go", layout=w.Layout(display="none"))
+        self.next_lesson_button.on_click(g(lambda _b: self.on_next_lesson and self.on_next_lesson()))
         self.back_button.on_click(g(lambda _b: self.back()))
         self.next_button.on_click(g(lambda _b: self.next()))
         self.restart_button.on_click(g(lambda _b: self.restart()))
@@ -117,7 +126,7 @@ class LessonPlayer:
         self.exit_button.on_click(g(lambda _b: self.on_exit and self.on_exit()))
         self.stars = w.HTML()
         controls = w.HBox([self.back_button, self.next_button, self.restart_button, self.hint_button,
-                           self.exit_button])
+                           self.next_lesson_button, self.exit_button])
         self.exit_button.layout.display = "none"  # shown when the lesson is complete
         controls.add_class("up-actions")
         left = w.VBox([self.board.table.box, self.board.picker, self.board.hand.box],
@@ -241,6 +250,15 @@ class LessonPlayer:
                             f'{esc(_("Wrong answers: {n}.").format(n=self.wrong))}</p></div>')
         self.next_button.disabled = True
         self.exit_button.layout.display = ""
+        if self.on_next_lesson is not None:
+            self.next_lesson_button.layout.display = ""
+        for b in self.board.action_buttons:  # nothing is left to answer on this table
+            b.disabled = True
+        self._render_title()  # the title's stars agree with the panel at once
+
+    def _picker_display(self, change) -> None:
+        if change.get("new") != "none":
+            self.feedback.clear()
 
     def show_hint(self) -> None:
         step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
@@ -253,6 +271,12 @@ class LessonPlayer:
 
     def _answer(self, move) -> None:
         step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
+        if self.finished:
+            self.feedback.show(_("The lesson is complete: go on to the next lesson, or back to all lessons."), "info")
+            self._render_board()
+            for b in self.board.action_buttons:
+                b.disabled = True
+            return
         if step is None or not step.is_task or self.pos in self.answered:
             self.feedback.show(_("Nothing to answer here: press Next."), "info")
             self._render_board()
@@ -262,7 +286,14 @@ class LessonPlayer:
             self._progress("answer", self.lesson_id, list(step.teaches), True)
             self.answered.add(self.pos)
             first = step.answer_moves[0] if step.answer_moves else reply.move
-            if reply.move != first:
+            self._own_events = ()
+            if reply.move != first and self.pos + 1 >= len(self.steps):
+                # the last step: nothing later depends on the lesson's own answer, so the
+                # table shows what the learner's move did, and the reply tells that
+                self.other_answer.pop(self.pos, None)
+                self._own_events = tuple(reply.result.events) if reply.result is not None else ()
+                self._set_result(reply.result)
+            elif reply.move != first:
                 # the lesson goes on from its first answer: show that table, and say so
                 self.other_answer[self.pos] = reply.move
                 self.runner.go_to(self.pos + 1)
@@ -276,8 +307,8 @@ class LessonPlayer:
             return
         self.wrong += 1
         self._progress("answer", self.lesson_id, [reply.rule] if reply.rule else list(step.teaches), False)
-        tried = (_("you {did}").format(did=move_words(move, self.game.names, self.me)) if self.me is not None
-                 else move_words(move, self.game.names, None))
+        # nothing was played: the move is named as an attempt, never as done
+        tried = _("you tried to {do}").format(do=move_advice(move, self.game.names, self.me))
         text = reply.explanation
         if reply.message and reply.message != reply.hint:
             text = reply.message + (" " + text if text and text not in reply.message else "")
@@ -297,6 +328,12 @@ class LessonPlayer:
         """The reply to a right answer: once, never the narration again."""
         fb = _without_interjection(step.feedback or "")
         other = self.other_answer.get(self.pos)
+        own = getattr(self, "_own_events", ())
+        if own:
+            told = " ".join(_RULE_SUFFIX.sub("", t) for t in self.runner.narrate(own) if t)
+            self.feedback.show(_("Right — that works too!") + (" " + told if told else ""), "good")
+            self.say.value = ""  # the lesson's narration is about its own answer, not this one
+            return
         if other is not None and step.answer_moves:
             first = move_words(step.answer_moves[0], self.game.names, self.me, perfect=True)
             text = _("Right — that works too! The lesson goes on as if you had {did}.").format(did=first)
@@ -326,14 +363,16 @@ class LessonPlayer:
         # the action buttons only while a task waits for an answer
         self.board.actions.layout.display = "" if task is not None else "none"
 
-    def _render(self) -> None:
-        sc = self.scenario
-        n = len(self.steps)
+    def _render_title(self) -> None:
         best = self.progress.stars(self.lesson_id)
         from .table import phase_line, table_state
-        self.title.value = (f'<div class="up-lesson-title">{esc(sc.title)} {stars_html(best)} '
+        self.title.value = (f'<div class="up-lesson-title">{esc(self.scenario.title)} {stars_html(best)} '
                             f'<span class="up-stepno" style="font-weight:600;margin-left:12px">'
                             f'{phase_line(table_state(self.game, self.me))}</span></div>')
+
+    def _render(self) -> None:
+        n = len(self.steps)
+        self._render_title()
         self._render_board()
         self.log.render(self.events, self.game.names, self.me, new=getattr(self, "_new", 0))
         self.back_button.disabled = self.pos < 0
@@ -342,6 +381,7 @@ class LessonPlayer:
         if not self.finished:
             self.stars.value = ""
             self.exit_button.layout.display = "none"
+            self.next_lesson_button.layout.display = "none"
         if self.pos < 0:
             self.step_label.value = f'<div class="up-stepno">{esc(ngettext("{n} step", "{n} steps", n).format(n=n))}</div>'
             self.say.value = f'<div class="up-say">{esc(_("Here is the table. Press Next to begin."))}</div>'

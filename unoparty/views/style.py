@@ -81,7 +81,7 @@ CSS = """
 .up-nav .widget-button { background: #fff; color: #1f2430; border: 2px solid #d7dbe6; }
 .up-nav .up-nav-active { background: #1f2430; color: #fff; border-color: #1f2430; }
 .up-primary { background: #0956BF !important; color: #fff !important; }
-.up-go { background: #379711 !important; color: #fff !important; }
+.up-go { background: #2B7A0B !important; color: #fff !important; }  /* 5.4:1 with white text */
 .up-warn { background: #D72600 !important; color: #fff !important; }
 .up-uno { background: #ECD407 !important; color: #1f2430 !important; font-size: 18px !important; }
 .up-uno-armed { box-shadow: 0 0 0 4px #D72600 inset; }
@@ -167,7 +167,7 @@ CSS = """
 .up-slide-in { animation: up-slide .35s ease-out; }
 
 /* the hand */
-.up-hand { display: flex; flex-wrap: wrap; justify-content: center; align-items: flex-end; gap: 4px;
+.up-hand { display: flex; flex-wrap: wrap; justify-content: center; align-items: flex-end; gap: 26px 4px;
   padding: 18px 8px 6px; background: linear-gradient(#f4f1ea, #e9e3d6); border-radius: 16px; min-height: 146px; }
 .up-slot { position: relative; width: 80px; height: 120px; transition: transform .15s; padding: 0 !important;
   overflow: visible !important; }
@@ -273,6 +273,13 @@ CSS = """
   .up-center { transform: translate(-50%, -50%) scale(.78); }
   .up-tablebox { min-width: 540px; }
 }
+/* presenter's mode (App.set_presenter) and the app in full screen: a projector's view */
+.up-app:fullscreen { background: #fff; overflow: auto; padding: 12px; }
+.up-presenter .up-slot { width: 112px; height: 168px; }
+.up-presenter .up-say, .up-presenter .up-task, .up-presenter .up-msg { font-size: 20px; }
+.up-presenter .up-seat .up-name { font-size: 17px; }
+.up-every { background: #fff; border: 2px solid #1f2430; border-radius: 12px; padding: 8px 12px; margin: 8px 0; }
+.up-every-row { margin: 4px 0; }
 /* tablets (portrait) and narrower: the side panel wraps below the table */
 @media (max-width: 900px) {
   .up-split { flex-wrap: wrap !important; }
@@ -307,6 +314,7 @@ CSS = """
   .up-settings .widget-slider { width: 100% !important; }
   .up-lesson-title { font-size: 16px; }
   .up-tile { width: 100%; box-sizing: border-box; }
+  .up-intro-cards svg.up-card { width: 44px; height: 66px; }
 }
 """ + _positions()
 

@@ -159,6 +159,8 @@ def phase_line(state: TableState) -> str:
     if p is Phase.POINTING:
         return _("Point Taken: everybody points at another player")
     if p is Phase.MINI_PILE:
+        if state.current is not None and state.current == state.viewer:
+            return _("Mini pile: add a card or take the pile")
         return _("Mini pile: {name} adds a card or takes the pile").format(name=esc(cur))
     if p is Phase.ROUND_OVER:
         return _("The round is over")
