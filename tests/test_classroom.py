@@ -62,7 +62,7 @@ def test_learner_must_name_a_player(tmp_path) -> None:
     from unoparty.errors import ScenarioError
     text = (HERE / "mia.toml").read_text().replace('learner = "Mia"', 'learner = "Zed"')
     (tmp_path / "zed.toml").write_text(text)
-    with pytest.raises(ScenarioError, match="not a player"):
+    with pytest.raises(ScenarioError, match="unknown player 'Zed'"):
         load_scenario(tmp_path / "zed.toml")
 
 
@@ -90,7 +90,7 @@ def test_the_landing_page_asks_for_a_name_and_keeps_the_language(monkeypatch) ->
     picker.start_button.click()
     assert app.learner == "Leo" and open_store().learners() == ["Leo"]
     try:
-        app.set_language("fr")
+        app.language.value = "fr"  # the learner picks French: remembered as their choice
         assert open_store().setting("Leo", "language") == "fr"
         set_language("en")
         other = App()

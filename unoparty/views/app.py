@@ -318,7 +318,7 @@ class App:
         from ..store import LearnerProgress
         self.progress = LearnerProgress(self.store, name)
         lang = self.store.setting(name, "language") if self.store is not None else None
-        if lang and lang != language() and lang in dict(LANGUAGES).values():
+        if lang and lang != language() and lang in available_languages():
             self.set_language(lang)
         elif self.page == "home":
             self.show_home()
