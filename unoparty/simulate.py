@@ -334,7 +334,7 @@ class Summary:
                  "Win rates (95% Wilson interval):"]
         for w in d["win_rates"]:
             lo, hi = w["ci95"]
-            lines.append(f"  P{w['slot']:<3} {w['bot']:<7} {w['wins']:>6} {ngettext('win ', 'wins', w['wins'])}  {100 * w['rate']:5.1f}%"
+            lines.append(f"  P{w['slot']:<3} {w['bot']:<7} {w['wins']:>6} {ngettext('win', 'wins', w['wins']):<4}  {100 * w['rate']:5.1f}%"
                          f"  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
         if len(d["win_rates_by_level"]) > 1:
             for lvl, w in d["win_rates_by_level"].items():

@@ -295,7 +295,7 @@ class Board:
         buttons = []
         self._picker_moves = []
         for seat, move in options:
-            label = names[seat] + (" (" + _("you") + ")" if seat == self.me else "")
+            label = names[seat] + (" " + _("(you)") if seat == self.me else "")  # the seat label, not the pronoun
             b = button(label, "up-primary")
             b.on_click(lambda _b, seat=seat, move=move: self._player_picked(seat, move))
             buttons.append(b)

@@ -516,6 +516,6 @@ class GameApp:
         if out.match_winner is not None:
             match = (f"<p><b>{esc(ngettext('{name} wins the match with {points} point!', '{name} wins the match with {points} points!', out.scores[out.match_winner]).format(name=names[out.match_winner], points=out.scores[out.match_winner]))}</b></p>")
         else:
-            match = f"<p>{esc(_('The match goes on until someone reaches {n} points (R-4).').format(n=g.rules.target_score))}</p>"
+            match = f"<p>{esc(ngettext('The match goes on until someone reaches {n} point (R-4).', 'The match goes on until someone reaches {n} points (R-4).', g.rules.target_score).format(n=g.rules.target_score))}</p>"
         return (f"<h3>{esc(title)}</h3><table class='up-scores'>{head}{''.join(rows)}</table>"
                 f"<p style='font-size:13px;color:#555'>{esc(_('Number cards score their number; Draw Two, Reverse, Skip and Point Taken 20; wild cards 50 (R-3).'))}</p>{match}")

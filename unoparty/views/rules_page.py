@@ -62,14 +62,26 @@ def _rule_html(rule, focus: bool = False) -> str:
 
 
 def rule_matches(rule, query: str) -> bool:
-    """Whether `rule` mentions every word of `query` (case-insensitive) in its id, titles or
-    texts; an empty query matches every rule."""
-    words = query.casefold().split()
+    """Whether `rule` mentions every word of `query` (case- and accent-insensitive) in its id,
+    titles or texts — as shown in the current language, or in English; an empty query matches
+    every rule."""
+    words = _fold(query).split()
     if not words:
         return True
-    text = " ".join((rule.id, rule.title or "", rule.plain_title or "", rule.plain_text or "",
-                     rule.text or "")).casefold()
+    # what is shown (plain title and text and the specification, in the current language) and
+    # the English originals, so that an English rule word still finds its rule
+    text = _fold(" ".join((rule.id, rule.title or "", rule.plain_title or "", rule.plain_text or "",
+                           rule.exact_text or "", rule.plain_title_en or "", rule.plain_text_en or "",
+                           rule.text or "")))
     return all(word in text for word in words)
+
+
+def _fold(text: str) -> str:
+    """`text` case-folded and without accents (``"Přeskočení"`` → ``"preskoceni"``), so a
+    search typed without diacritics still matches."""
+    import unicodedata
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def rules_html(focus: str | None = None, query: str = "") -> str:

@@ -217,7 +217,7 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
             tags.append(f'<span class="up-tag up-tag-wait">{esc(_("pointing…"))}</span>')
         is_you = name in ("You", _("You"))  # the lessons' learner is "You": named in the language shown
         who = esc(_("You") if is_you else name) + (
-            f' <span style="font-weight:400">({esc(_("you"))})</span>' if seat == state.viewer and not is_you else "")
+            f' <span style="font-weight:400">{esc(_("(you)"))}</span>' if seat == state.viewer and not is_you else "")
         fan = svg.fan_svg(count, 86, label)
         count_text = ngettext("{count} card", "{count} cards", count).format(count=count)
         parts.append(
