@@ -203,7 +203,7 @@ class LessonPlayer:
                             f'<p>{esc(_("Best so far: {n} of 3 stars.").format(n=best))} '
                             f'{esc(_("Wrong answers: {n}.").format(n=self.wrong))}</p></div>')
         self.next_button.disabled = True
-        self.exit_button.layout.display = None
+        self.exit_button.layout.display = ""
 
     def show_hint(self) -> None:
         step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
@@ -336,7 +336,7 @@ class LessonPlayer:
             self.ruling.value = (f'<div class="up-ruling"><span class="up-ruleid">{esc(_("Ruling"))}</span> '
                                  f'{body} ({esc(rid)})</div>')
             self.ruling_button.description = _("Rule {id} ›").format(id=rid)
-            self.ruling_button.layout.display = None
+            self.ruling_button.layout.display = ""
         else:
             self._ruling_rule = ""
             self.ruling.value = ""
