@@ -18,7 +18,8 @@ PORT ?= 8866
 # Test workers for pytest-xdist (the machines have 2 cores).
 JOBS ?= 2
 # Note the space in the file name: always quote it in recipes.
-APP_NOTEBOOK := notebooks/Start here.ipynb
+APP_NOTEBOOK := unoparty/app/Start here.ipynb
+POOL ?= 2
 
 LOCALE_DIR := unoparty/locale
 DOMAIN := unoparty
@@ -51,6 +52,8 @@ catalogues: $(STAMP)
 	    $(VENV)/bin/pybabel -q compile -d $(LOCALE_DIR) -D $(DOMAIN) || exit 1; \
 	fi
 
+# The app notebook ships inside the package (unoparty app serves it from an installed wheel).
+# POOL: kernels kept preheated (one per learner expected at once; about 60 MB each).
 app:
 	@if [ ! -f "$(APP_NOTEBOOK)" ]; then \
 	    echo "The app is not built yet: \"$(APP_NOTEBOOK)\" does not exist."; \
@@ -58,10 +61,8 @@ app:
 	fi
 	@$(MAKE) --no-print-directory catalogues
 	@echo "Starting the unoparty app. Open http://127.0.0.1:$(PORT)/ in your browser; Ctrl-C stops it."
-	$(VENV)/bin/voila "$(APP_NOTEBOOK)" --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
-	    --strip_sources=True \
-	    --MappingKernelManager.cull_idle_timeout=600 \
-	    --MappingKernelManager.cull_interval=60
+	$(VENV)/bin/unoparty app --port=$(PORT) --ip=127.0.0.1 --pool-size=$(POOL) \
+	    --cull-idle=600 --cull-interval=60 --notebook "$(APP_NOTEBOOK)"
 
 # Three pytest runs; every one runs even if an earlier one failed, and `make test` fails if
 # any did. Browser tests run on their own: Playwright's sync API keeps an event loop running

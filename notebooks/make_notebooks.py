@@ -57,6 +57,9 @@ def main() -> None:
     nb([("md", "# The rules in plain words\n\nEvery rule of UNO Party! and classic UNO as this app plays them, grouped by "
                "card. Each is marked **printed** (from the rules) or **ruling** (this app's decision where the rules say nothing)."),
         ("code", "from unoparty.views import rules_app\n\napp = rules_app()\napp.box")], "Rules.ipynb")
+    # the app also ships inside the package: `unoparty app` serves it from an installed wheel
+    (out.parent / "unoparty" / "app").mkdir(exist_ok=True)
+    (out.parent / "unoparty" / "app" / "Start here.ipynb").write_bytes((out / "Start here.ipynb").read_bytes())
     print(sorted(p.name for p in out.glob("*.ipynb")))
 
 
