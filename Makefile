@@ -2,6 +2,8 @@
 #
 #   make app        build .venv if needed, then serve the app with Voila on 127.0.0.1:$(PORT)
 #   make test       build .venv if needed, then run the whole test suite
+#   make site       build the app as a static site in site/ (Python in the browser, no server)
+#   make test-site  build the site if needed, serve it locally and drive it in Chromium
 #   make bench      run the benchmarks in benchmarks/
 #   make messages   extract, update and compile the translation catalogue (Babel)
 #   make clean      remove .venv, caches and build output
@@ -27,12 +29,12 @@ POT := $(LOCALE_DIR)/$(DOMAIN).pot
 # Languages with a catalogue (the seeds also come in Romanian, Norwegian and Czech: add them here).
 LANGUAGES ?= fr
 
-.PHONY: all venv app test bench messages catalogues clean help
+.PHONY: all venv app test bench messages catalogues clean help site test-site
 
 all: test
 
 help:
-	@sed -n '3,8p' Makefile
+	@sed -n '3,10p' Makefile
 
 # The virtual environment: created if missing, (re)installed when pyproject.toml is newer
 # than the stamp file, so repeated runs cost nothing.
@@ -93,6 +95,29 @@ bench: catalogues
 	    $(PY) "$$f" || exit 1; \
 	done
 
+# The static site: its own build tools in .venv-site (deploy/site-requirements.txt), the
+# downloads (Pyodide from npm, wheels from PyPI) cached in build/site-cache.
+SITE_VENV := .venv-site
+SITE_STAMP := $(SITE_VENV)/.installed
+SITE_SOURCES := $(shell find unoparty deploy -name '*.py' -o -name '*.toml' -o -name '*.ipynb' -o -name '*.po' 2>/dev/null | sed 's/ /\\ /g')
+
+$(SITE_STAMP): deploy/site-requirements.txt
+	@if ! $(SITE_VENV)/bin/python -c 'import sys' >/dev/null 2>&1; then \
+	    rm -rf $(SITE_VENV) && $(PYTHON) -m venv $(SITE_VENV); \
+	fi
+	$(SITE_VENV)/bin/python -m pip install --progress-bar off -r deploy/site-requirements.txt
+	@touch $(SITE_STAMP)
+
+site/index.html: $(SITE_STAMP) $(SITE_SOURCES) pyproject.toml
+	@$(MAKE) --no-print-directory catalogues
+	$(SITE_VENV)/bin/python deploy/build_site.py --out site
+
+site: site/index.html
+
+# Outside `make test`: the build takes a minute and the browser test about as long.
+test-site: site
+	$(PY) -m pytest -p no:randomly -n 0 -m site tests/site
+
 # Extract every string marked with _() or ngettext() into the template, start a catalogue
 # for each language in $(LANGUAGES) that has none, update the others, compile all.
 messages: $(STAMP)
@@ -108,6 +133,6 @@ messages: $(STAMP)
 	$(VENV)/bin/pybabel compile -d $(LOCALE_DIR) -D $(DOMAIN) --statistics
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis test-artifacts screenshots
+	rm -rf $(VENV) $(SITE_VENV) site build dist *.egg-info .pytest_cache .hypothesis test-artifacts screenshots
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find $(LOCALE_DIR) -name '*.mo' -delete 2>/dev/null || true
