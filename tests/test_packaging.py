@@ -215,7 +215,8 @@ def test_ci_run_calls_make_test_with_the_browser_required(tmp_path: Path) -> Non
     )
     assert done.returncode == 0, done.stderr
     calls = log.read_text().splitlines()
-    assert calls[-1] == f"make test | cwd={ROOT} | require=1"
+    makes = [c for c in calls if c.startswith("make ")]
+    assert makes == [f"make test | cwd={ROOT} | require=1", f"make test-site | cwd={ROOT} | require=1"]
     apt = [c for c in calls if c.startswith("apt-get")]
     if os.access("/usr/bin/chromium", os.X_OK):
         assert apt == []

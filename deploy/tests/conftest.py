@@ -5,12 +5,14 @@ pointed at Debian's Chromium (as in ``tests/conftest.py``)."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -51,12 +53,32 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class StaticServer:
+    """``python -m http.server`` serving ``site/``: its URL and access log."""
+
+    def __init__(self, url: str, log: Path) -> None:
+        self.url, self.log = url, log
+
+    def served_bytes(self) -> int:
+        """Bytes sent so far: the size of every file answered with 200 in the access log."""
+        total = 0
+        for line in self.log.read_text(errors="replace").splitlines():
+            m = re.search(r'"GET (\S+) HTTP/[\d.]+" 200 ', line)
+            if m:
+                path = SITE / urllib.parse.unquote(m.group(1).split("?")[0]).lstrip("/")
+                if path.is_dir():
+                    path = path / "index.html"
+                total += path.stat().st_size if path.is_file() else 0
+        return total
+
+
 @pytest.fixture(scope="session")
-def site_url(tmp_path_factory):
-    """``python -m http.server`` serving ``site/`` on 127.0.0.1; its URL."""
+def site(tmp_path_factory):
+    """``python -m http.server`` serving ``site/`` on 127.0.0.1 (a :class:`StaticServer`)."""
     port = free_port()
-    log = open(tmp_path_factory.mktemp("site") / "http.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+    log_path = tmp_path_factory.mktemp("site") / "http.log"
+    log = open(log_path, "w")
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "http.server", str(port), "--bind", "127.0.0.1",
                              "--directory", str(SITE)], stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
@@ -70,7 +92,7 @@ def site_url(tmp_path_factory):
                 if time.monotonic() > deadline or proc.poll() is not None:
                     raise RuntimeError("the static server did not start")
                 time.sleep(0.1)
-        yield url
+        yield StaticServer(url, log_path)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(10)
