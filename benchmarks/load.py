@@ -79,16 +79,23 @@ class AppServer:
                                      stderr=subprocess.STDOUT, start_new_session=True)
         self.pool = pool
 
-    def wait_pool(self, timeout: float = 600) -> float:
-        """Seconds until the pool is full (the log says so)."""
+    def wait_pool(self, timeout: float = 900) -> float:
+        """Seconds until the pool is full again: `pool` kernels running, none of them busy
+        (a preheated kernel runs the app notebook when it starts)."""
         start = time.monotonic()
         while time.monotonic() - start < timeout:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"voila exited; see {self.log}")
-            text = self.log.read_text(errors="replace")
-            if self.pool == 0 and "Voila is running at" in text or \
-                    re.search(rf"pool of .* is filled with {self.pool} kernel", text):
-                return time.monotonic() - start
+            kernels = self.kernels()
+            if len(kernels) == self.pool and "filled with" in self.log.read_text(errors="replace"):
+                try:
+                    for k in kernels:
+                        k.cpu_percent(None)
+                    time.sleep(1.0)
+                    if sum(k.cpu_percent(None) for k in kernels) < 10 * max(1, self.pool // 10):
+                        return time.monotonic() - start
+                except psutil.Error:
+                    pass
             time.sleep(0.5)
         raise RuntimeError(f"the pool did not fill within {timeout} s")
 
