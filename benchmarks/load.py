@@ -99,6 +99,17 @@ class AppServer:
             time.sleep(0.5)
         raise RuntimeError(f"the pool did not fill within {timeout} s")
 
+    def kernel_ids(self) -> set[str]:
+        ids = set()
+        for k in self.kernels():
+            try:
+                m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(k.cmdline()))
+            except psutil.Error:
+                continue
+            if m:
+                ids.add(m.group(1))
+        return ids
+
     def kernels(self) -> list[psutil.Process]:
         out = []
         for child in psutil.Process(self.proc.pid).children(recursive=True):
@@ -141,8 +152,10 @@ def _msg(session: str, msg_type: str, content: dict, metadata: dict | None = Non
             "parent_header": {}, "metadata": metadata or {}, "content": content, "channel": "shell", "buffers": []}
 
 
-async def protocol_learner(url: str) -> dict:
-    """One learner on the wire; returns {"usable": seconds or None, "kernel": id, "error": ...}."""
+async def protocol_learner(url: str, reported: list, hold: asyncio.Event) -> dict:
+    """One learner on the wire; returns {"usable": seconds or None, "kernel": id, "error": ...}.
+    Once usable (or failed) it appends its result to `reported` and keeps its tab open until
+    `hold` is set (the whole class is in: memory is measured then)."""
     from tornado.httpclient import AsyncHTTPClient, HTTPRequest
     from tornado.websocket import websocket_connect
 
@@ -154,6 +167,7 @@ async def protocol_learner(url: str) -> dict:
         page = (await client.fetch(url, request_timeout=TIMEOUT)).body.decode()
         kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)
         result["kernel"] = kernel
+        result["page_s"] = time.monotonic() - start
         session = uuid.uuid4().hex
         ws = await websocket_connect(HTTPRequest(
             f"ws://{url.split('//')[1]}api/kernels/{kernel}/channels?session_id={session}",
@@ -181,6 +195,7 @@ async def protocol_learner(url: str) -> dict:
         ws.write_message(json.dumps(ask))
         states = await until(lambda m: m.get("msg_type") == "comm_msg"
                              and m["content"].get("data", {}).get("method") == "update_states", deadline)
+        result["states_s"] = time.monotonic() - start
         button = next(mid for mid, s in states["content"]["data"]["states"].items()
                       if s.get("model_name") == "ButtonModel" and s["state"].get("description") == BUTTON)
         click = _msg(session, "comm_msg", {"comm_id": button, "data": {"method": "custom", "content": {"event": "click"}}})
@@ -203,6 +218,11 @@ async def protocol_learner(url: str) -> dict:
     except Exception as e:  # a failed learner is a figure, not a crash
         result["error"] = f"{type(e).__name__}: {e}"
     finally:
+        reported.append(result)
+        try:
+            await asyncio.wait_for(hold.wait(), TIMEOUT)
+        except asyncio.TimeoutError:
+            pass
         if ws is not None:
             ws.close()
         if result["kernel"]:
@@ -230,7 +250,9 @@ def browser_learners(url: str, n: int, results: list, ready) -> None:
             try:
                 left = max(1.0, TIMEOUT - (time.monotonic() - start))
                 page.get_by_role("button", name=BUTTON, exact=True).first.wait_for(timeout=left * 1000)
-                results.append({"usable": time.monotonic() - start, "error": None, "browser": True})
+                found = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.content())
+                results.append({"usable": time.monotonic() - start, "error": None, "browser": True,
+                                "kernel": found.group(1) if found else None})
             except Exception as e:
                 results.append({"usable": None, "error": f"browser: {type(e).__name__}", "browser": True})
         for page in pages:
@@ -252,11 +274,13 @@ def voila_wave(server: AppServer, n: int, browsers: int) -> dict:
         go.wait(120)
 
     async def protocol() -> list[dict]:
-        tasks = [asyncio.ensure_future(protocol_learner(server.url)) for _ in range(n - b)]
-        # memory while everyone is connected: sample once most have answered
-        while sum(t.done() for t in tasks) < max(1, (n - b) * 3 // 4) and not all(t.done() for t in tasks):
-            await asyncio.sleep(0.5)
-        memory.update(server.memory())
+        reported: list[dict] = []
+        hold = asyncio.Event()
+        tasks = [asyncio.ensure_future(protocol_learner(server.url, reported, hold)) for _ in range(n - b)]
+        while len(reported) < n - b:
+            await asyncio.sleep(0.2)
+        memory.update(await asyncio.to_thread(server.memory))  # everyone connected
+        hold.set()
         return list(await asyncio.gather(*tasks))
 
     results += asyncio.run(protocol()) if n - b else []
@@ -264,19 +288,23 @@ def voila_wave(server: AppServer, n: int, browsers: int) -> dict:
         thread.join()
     if not memory:
         memory.update(server.memory())
-    # kernels left once every tab is gone (the pool refills to its size: not counted)
+    # the learners' kernels still running once every tab is gone (polled, 60 s at most)
+    used = {r["kernel"] for r in results if r.get("kernel")}
     deadline = time.monotonic() + 60
     while True:
-        left = len(server.kernels()) - server.pool
-        if left <= 0 or time.monotonic() > deadline:
+        left = len(used & server.kernel_ids())
+        if left == 0 or time.monotonic() > deadline:
             break
         time.sleep(1)
     times = sorted(r["usable"] for r in results if r["usable"] is not None)
+    phases = {k: round(statistics.median(r[k] for r in results if k in r), 1)
+              for k in ("page_s", "states_s") if any(k in r for r in results)}
     errors = [r["error"] for r in results if r["error"]]
     return {"learners": n, "browsers": b, "failures": len(errors), "errors": sorted(set(errors))[:3],
             "median_s": round(statistics.median(times), 1) if times else None,
-            "max_s": round(times[-1], 1) if times else None, **memory,
-            "kernels_left_beyond_pool": max(left, 0)}
+            "max_s": round(times[-1], 1) if times else None,
+            "first_s": round(times[0], 1) if times else None, "median_phases": phases, **memory,
+            "kernels_known": len(used), "kernels_left_after_close": left}
 
 
 # ----------------------------------------------------------------------------- static site

@@ -35,21 +35,23 @@ APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "Start here.ipynb"
 
 def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, ip: str = "127.0.0.1",
                pool_size: int = 0, cull_idle: int = 600, cull_interval: int = 60,
-               iopub_timeout: int = 60, open_browser: bool = False) -> list[str]:
+               iopub_timeout: int = 60, refill_delay: float = 20.0, open_browser: bool = False) -> list[str]:
     """Voila's command-line arguments for serving `notebook`.
 
     `port`: TCP port; `ip`: the address to listen on (loopback by default: pass
     ``0.0.0.0`` to serve a class network); `pool_size`: kernels kept preheated (the notebook
     already run) for the next visitors, 0 = none; `cull_idle`: seconds a kernel with no tab
     may stay idle before it is shut down (0 = never); `cull_interval`: seconds between cull
-    checks; `iopub_timeout`: seconds Voila waits for the notebook's output.
+    checks; `iopub_timeout`: seconds Voila waits for the notebook's output; `refill_delay`:
+    seconds the pool waits before starting a kernel to replace one a visitor took (a burst
+    of visitors gets the CPU first: each new kernel runs the app notebook).
     Raises ValueError for a negative number or a port outside 1–65535.
 
     >>> voila_argv(notebook="a.ipynb", port=9000)[:3]
     ['a.ipynb', '--port=9000', '--Voila.ip=127.0.0.1']
     """
     for name, value in (("pool_size", pool_size), ("cull_idle", cull_idle), ("cull_interval", cull_interval),
-                        ("iopub_timeout", iopub_timeout)):
+                        ("iopub_timeout", iopub_timeout), ("refill_delay", refill_delay)):
         if value < 0:
             raise ValueError(f"{name} must be 0 or more, not {value}")
     if not 0 < port < 65536:
@@ -62,7 +64,8 @@ def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, 
             f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
             f"--MappingKernelManager.cull_interval={max(cull_interval, 1)}"]
     if pool_size > 0:
-        argv += ["--preheat_kernel=True", f"--pool_size={pool_size}"]
+        argv += ["--preheat_kernel=True", f"--pool_size={pool_size}",
+                 f"--VoilaKernelManager.fill_delay={refill_delay:g}"]
     if not open_browser:
         argv.append("--no-browser")
     return argv

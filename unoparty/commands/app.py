@@ -22,6 +22,9 @@ def register(subparsers) -> None:
                    help="address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 for a class network)")
     p.add_argument("--pool-size", type=int, default=0, metavar="N",
                    help="kernels kept preheated with the app already built (default 0; about 60 MB each)")
+    p.add_argument("--refill-delay", type=float, default=20.0, metavar="SECONDS",
+                   help="wait before replacing a preheated kernel a learner took (default 20: a class "
+                        "arriving at once gets the machine first)")
     p.add_argument("--cull-idle", type=int, default=600, metavar="SECONDS",
                    help="shut down a kernel whose tab is gone after this many idle seconds (default 600; 0 never)")
     p.add_argument("--cull-interval", type=int, default=60, metavar="SECONDS",
@@ -45,7 +48,8 @@ def run(args) -> int:
     try:
         argv = voila_argv(notebook=notebook, port=args.port, ip=args.ip, pool_size=args.pool_size,
                           cull_idle=args.cull_idle, cull_interval=args.cull_interval,
-                          iopub_timeout=args.iopub_timeout, open_browser=args.open)
+                          iopub_timeout=args.iopub_timeout, refill_delay=args.refill_delay,
+                          open_browser=args.open)
     except ValueError as e:
         print(f"unoparty app: {e}", file=sys.stderr)
         return 2
