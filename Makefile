@@ -22,6 +22,8 @@ JOBS ?= 2
 # Note the space in the file name: always quote it in recipes.
 APP_NOTEBOOK := unoparty/app/Start here.ipynb
 POOL ?= 2
+# The address `make app` listens on: this computer only; IP=0.0.0.0 serves a class network.
+IP ?= 127.0.0.1
 
 LOCALE_DIR := unoparty/locale
 DOMAIN := unoparty
@@ -63,7 +65,7 @@ app:
 	fi
 	@$(MAKE) --no-print-directory catalogues
 	@echo "Starting the unoparty app. Open http://127.0.0.1:$(PORT)/ in your browser; Ctrl-C stops it."
-	$(VENV)/bin/unoparty app --port=$(PORT) --ip=127.0.0.1 --pool-size=$(POOL) \
+	$(VENV)/bin/unoparty app --port=$(PORT) --ip=$(IP) --pool-size=$(POOL) \
 	    --cull-idle=600 --cull-interval=60 --notebook "$(APP_NOTEBOOK)"
 
 # Three pytest runs; every one runs even if an earlier one failed, and `make test` fails if

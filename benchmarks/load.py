@@ -68,14 +68,14 @@ def free_port() -> int:
 # ----------------------------------------------------------------------------- Voila
 
 class AppServer:
-    def __init__(self, tmp: Path, pool: int) -> None:
+    def __init__(self, tmp: Path, pool: int, refill_delay: float = 20.0) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = tmp / "voila.log"
         env = dict(os.environ, UNOPARTY_PROGRESS=str(tmp / "progress.json"), JUPYTER_PLATFORM_DIRS="1")
         self._log = open(self.log, "w")
         self.proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(self.port),
-                                      "--pool-size", str(pool)], cwd=tmp, env=env, stdout=self._log,
+                                      "--pool-size", str(pool), "--refill-delay", str(refill_delay)], cwd=tmp, env=env, stdout=self._log,
                                      stderr=subprocess.STDOUT, start_new_session=True)
         self.pool = pool
 
@@ -353,6 +353,7 @@ def main() -> int:
     ap.add_argument("--sizes", default="5,10,20,30")
     ap.add_argument("--pool", type=int, default=None, help="preheated kernels (default: the largest size)")
     ap.add_argument("--browsers", type=int, default=2)
+    ap.add_argument("--refill-delay", type=float, default=20.0, help="unoparty app --refill-delay")
     ap.add_argument("--no-site", action="store_true")
     ap.add_argument("--no-voila", action="store_true")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
@@ -362,7 +363,7 @@ def main() -> int:
     report: dict = {"cpus": os.cpu_count(), "voila": [], "site": []}
     if not args.no_voila:
         with tempfile.TemporaryDirectory(prefix="unoparty-load-") as tmp:
-            server = AppServer(Path(tmp), pool)
+            server = AppServer(Path(tmp), pool, args.refill_delay)
             try:
                 report["pool"] = pool
                 report["pool_fill_s"] = round(server.wait_pool(), 1)
