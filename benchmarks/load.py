@@ -68,7 +68,7 @@ def free_port() -> int:
 # ----------------------------------------------------------------------------- Voila
 
 class AppServer:
-    def __init__(self, tmp: Path, pool: int, refill_delay: float = 20.0) -> None:
+    def __init__(self, tmp: Path, pool: int, refill_delay: float = 60.0) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = tmp / "voila.log"
@@ -353,7 +353,7 @@ def main() -> int:
     ap.add_argument("--sizes", default="5,10,20,30")
     ap.add_argument("--pool", type=int, default=None, help="preheated kernels (default: the largest size)")
     ap.add_argument("--browsers", type=int, default=2)
-    ap.add_argument("--refill-delay", type=float, default=20.0, help="unoparty app --refill-delay")
+    ap.add_argument("--refill-delay", type=float, default=60.0, help="unoparty app --refill-delay")
     ap.add_argument("--no-site", action="store_true")
     ap.add_argument("--no-voila", action="store_true")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")

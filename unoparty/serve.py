@@ -35,7 +35,7 @@ APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "Start here.ipynb"
 
 def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, ip: str = "127.0.0.1",
                pool_size: int = 0, cull_idle: int = 600, cull_interval: int = 60,
-               iopub_timeout: int = 60, refill_delay: float = 20.0, open_browser: bool = False) -> list[str]:
+               iopub_timeout: int = 60, refill_delay: float = 60.0, open_browser: bool = False) -> list[str]:
     """Voila's command-line arguments for serving `notebook`.
 
     `port`: TCP port; `ip`: the address to listen on (loopback by default: pass

@@ -22,8 +22,8 @@ def register(subparsers) -> None:
                    help="address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 for a class network)")
     p.add_argument("--pool-size", type=int, default=0, metavar="N",
                    help="kernels kept preheated with the app already built (default 0; about 60 MB each)")
-    p.add_argument("--refill-delay", type=float, default=20.0, metavar="SECONDS",
-                   help="wait before replacing a preheated kernel a learner took (default 20: a class "
+    p.add_argument("--refill-delay", type=float, default=60.0, metavar="SECONDS",
+                   help="wait before replacing a preheated kernel a learner took (default 60: a class "
                         "arriving at once gets the machine first)")
     p.add_argument("--cull-idle", type=int, default=600, metavar="SECONDS",
                    help="shut down a kernel whose tab is gone after this many idle seconds (default 600; 0 never)")
