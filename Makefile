@@ -118,7 +118,7 @@ site: site/index.html
 
 # Outside `make test`: the build takes a minute and the browser test about as long.
 test-site: site
-	$(PY) -m pytest -p no:randomly -n 0 -m site tests/site
+	$(PY) -m pytest -p no:randomly -n 0 -m site deploy/tests
 
 # Extract every string marked with _() or ngettext() into the template, start a catalogue
 # for each language in $(LANGUAGES) that has none, update the others, compile all.

@@ -125,3 +125,14 @@ def test_unoparty_app_serves_the_landing_page(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
         log.close()
+
+
+def test_make_test_site_drives_the_static_site_outside_make_test() -> None:
+    def dry(target: str) -> str:
+        done = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "MAKEFLAGS": ""})
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert "deploy/tests" in dry("test-site") and "-m site" in dry("test-site")
+    assert "deploy/tests" not in dry("test")
