@@ -228,7 +228,7 @@ def test_a_wild_asks_for_a_colour():
                                             "Ben": ["green 2", "green 3"]}, "You")
     app = game_app(game)
     click_card(app.board.hand, "wild")
-    assert app.board.picker.layout.display is None
+    assert app.board.picker.layout.display != "none"
     assert game.top_card == c("red 3")  # nothing played yet
     app.board.colour_buttons[Colour.GREEN].click()
     assert game.top_card == c("wild") and game.colour is Colour.GREEN
@@ -256,7 +256,7 @@ def test_draw_then_keep_buttons():
     assert not app.board.draw_button.disabled
     app.board.draw_button.click()
     assert str(game.phase.value) == "drawn"
-    assert not app.board.keep_button.disabled and app.board.keep_button.layout.display is None
+    assert not app.board.keep_button.disabled and app.board.keep_button.layout.display != "none"
     app.board.keep_button.click()
     assert c("red 9") in game.hands[0]
     assert game.current == 1
@@ -283,7 +283,7 @@ def test_point_taken_picker_points_at_the_clicked_seat():
     assert app.board._pick_kind == "point"
     assert "3 · 2 · 1" in app.chance.value
     seat_button = app.board.table.seat_buttons[2]
-    assert seat_button.layout.display is None and seat_button.description == "Point at Ben"
+    assert seat_button.layout.display != "none" and seat_button.description == "Point at Ben"
     seat_button.click()
     assert PointAt(0, 2) in game.history
     assert 0 not in game.waiting_for
@@ -313,7 +313,7 @@ def test_a_round_against_bots_is_played_by_clicking_until_it_ends():
     for _step in range(5000):
         if str(game.phase.value) in ("round over", "match over"):
             break
-        if app.continue_button.layout.display is None:
+        if app.continue_button.layout.display != "none":
             app.continue_button.click()
             continue
         playable = [i for i, box in enumerate(board.hand.slots[: len(board.hand.cards)])
@@ -321,16 +321,16 @@ def test_a_round_against_bots_is_played_by_clicking_until_it_ends():
         if playable and game.current == 0:
             board.hand.buttons[rng.choice(playable)].click()
             for _pick in range(4):  # colour, then (Wild Drawn Together) two players
-                if board.picker.layout.display is not None:
+                if board.picker.layout.display == "none":
                     break
                 (board.picker_buttons or list(board.colour_buttons.values()))[0].click()
         elif not board.draw_button.disabled:
             board.draw_button.click()
-        elif board.keep_button.layout.display is None and not board.keep_button.disabled:
+        elif board.keep_button.layout.display != "none" and not board.keep_button.disabled:
             board.keep_button.click()
-        elif not board.accept_button.disabled and board.accept_button.layout.display is None:
+        elif not board.accept_button.disabled and board.accept_button.layout.display != "none":
             board.accept_button.click()
-        elif not board.take_button.disabled and board.take_button.layout.display is None:
+        elif not board.take_button.disabled and board.take_button.layout.display != "none":
             board.take_button.click()
         elif board.picker_buttons:
             board.picker_buttons[0].click()
@@ -339,7 +339,7 @@ def test_a_round_against_bots_is_played_by_clicking_until_it_ends():
         else:  # pragma: no cover - a state the learner cannot act in but bots do not move
             pytest.fail(f"stuck: {game.phase} current={game.current} legal={game.legal_moves(0)}")
     assert str(game.phase.value) in ("round over", "match over")
-    assert app.round_box.layout.display is None
+    assert app.round_box.layout.display != "none"
     assert "up-scores" in app.scoring.value
     assert not app.errors.errors
     app.next_round_button.click()
@@ -358,7 +358,7 @@ def test_learning_pace_pauses_at_a_speed_play_chance_and_says_so():
     app = game_app(game, bots={1: PlaysRed7(), 2: StubBot()})
     assert game.top_card == c("red 7")
     assert "speed play" in app.chance.value
-    assert app.continue_button.layout.display is None
+    assert app.continue_button.layout.display != "none"
     click_card(app.board.hand, "red 7")  # the speed play
     assert SpeedPlay(0, c("red 7")) in game.history
 
@@ -372,7 +372,7 @@ def test_take_back_in_learning_pace():
         app.continue_button.click()
     n = len(game.history)
     app.board.draw_button.click()
-    if app.board.keep_button.layout.display is None:
+    if app.board.keep_button.layout.display != "none":
         app.board.keep_button.click()
     assert len(game.history) > n
     app.undo_button.click()
@@ -444,7 +444,7 @@ def test_errors_in_callbacks_show_in_the_error_panel():
     app.board.draw_button.disabled = False
     app.board.draw_button.click()
     assert app.errors.errors and "kaboom" in app.errors.html.value
-    assert app.errors.box.layout.display is None
+    assert app.errors.box.layout.display != "none"
 
 
 # ---------------------------------------------------------------- lessons, progress, rules
@@ -651,7 +651,7 @@ def _click_path(player: LessonPlayer, move) -> None:
         return
     if isinstance(move, Catch):
         board.catch_button.click()
-        if board.picker.layout.display is None:
+        if board.picker.layout.display != "none":
             board.table.seat_buttons[move.target].click()
         return
     if isinstance(move, PointAt):
@@ -663,7 +663,7 @@ def _click_path(player: LessonPlayer, move) -> None:
         assert board.uno_armed
     hand = board.hand
     hand.buttons[hand.cards.index(move.card)].click()
-    if board.picker.layout.display is None and getattr(move, "colour", None) is not None and \
+    if board.picker.layout.display != "none" and getattr(move, "colour", None) is not None and \
             board._pick_kind == "colour":
         board.colour_buttons[move.colour].click()
     if getattr(move, "link", None):
@@ -787,7 +787,7 @@ def test_take_back_closes_an_open_colour_picker():
         app.continue_button.click()
     assert c("wild draw four") in game.hands[0]
     click_card(app.board.hand, "wild draw four")
-    assert app.board.picker.layout.display is None  # the colour picker is open
+    assert app.board.picker.layout.display != "none"  # the colour picker is open
     app.undo_button.click()                          # back to before the red 5
     assert app.board.picker.layout.display == "none"
     assert app.board._pick_kind == "" and not app.board.picker.children
@@ -799,7 +799,7 @@ def test_a_picker_closes_when_the_game_changes_under_it():
                                             "Ben": ["green 2", "green 3"]}, "You")
     app = game_app(game)
     click_card(app.board.hand, "wild")
-    assert app.board.picker.layout.display is None
+    assert app.board.picker.layout.display != "none"
     app.controller._apply(Draw(0))  # the state changes under the picker
     app.render()
     assert app.board.picker.layout.display == "none"
@@ -810,13 +810,13 @@ def test_new_game_mid_game_asks_first():
     app.settings["bots"].value = 2
     app.deal(seed=5)
     app.new_game_button.click()
-    assert app.game_box.layout.display is None          # still playing
-    assert app.confirm_box.layout.display is None       # asked
+    assert app.game_box.layout.display != "none"          # still playing
+    assert app.confirm_box.layout.display != "none"       # asked
     app.keep_playing_button.click()
-    assert app.confirm_box.layout.display == "none" and app.game_box.layout.display is None
+    assert app.confirm_box.layout.display == "none" and app.game_box.layout.display != "none"
     app.new_game_button.click()
     app.confirm_new_button.click()
-    assert app.settings_box.layout.display is None and app.game_box.layout.display == "none"
+    assert app.settings_box.layout.display != "none" and app.game_box.layout.display == "none"
 
 
 def test_round_over_has_one_new_game_button_and_the_winner_shows_0_cards():
@@ -825,7 +825,7 @@ def test_round_over_has_one_new_game_button_and_the_winner_shows_0_cards():
     app = game_app(game)
     click_card(app.board.hand, "red 7")
     assert str(game.phase.value) in ("round over", "match over")
-    assert app.round_box.layout.display is None
+    assert app.round_box.layout.display != "none"
 
     def buttons(widget):
         out = []
@@ -841,7 +841,7 @@ def test_round_over_has_one_new_game_button_and_the_winner_shows_0_cards():
     shown = [b for b in buttons(app.game_box) if b.description == "New game"]
     assert len(shown) == 1
     app.new_game_button.click()  # no confirmation needed once the round is over
-    assert app.settings_box.layout.display is None
+    assert app.settings_box.layout.display != "none"
     drawing = app.board.table.drawing.value
     assert "no cards" not in drawing and "0 cards" in drawing
 

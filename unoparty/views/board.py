@@ -152,10 +152,10 @@ class Board:
         two = len(state.hand) == 2 and any(isinstance(m, (Play, SpeedPlay)) and m.call_uno for m in legal)
         if not self.free:
             self.uno_button.disabled = not (CallUno in kinds or two)
-        self.keep_button.layout.display = None if (Keep in kinds or self.free and state.phase is Phase.DRAWN) else "none"
-        self.accept_button.layout.display = None if (Accept in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
-        self.challenge_button.layout.display = None if (Challenge in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
-        self.take_button.layout.display = None if (TakeMiniPile in kinds or self.free and state.phase is Phase.MINI_PILE) else "none"
+        self.keep_button.layout.display = "" if (Keep in kinds or self.free and state.phase is Phase.DRAWN) else "none"
+        self.accept_button.layout.display = "" if (Accept in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
+        self.challenge_button.layout.display = "" if (Challenge in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
+        self.take_button.layout.display = "" if (TakeMiniPile in kinds or self.free and state.phase is Phase.MINI_PILE) else "none"
         if not two and self.uno_armed:
             self._set_armed(False)
 
@@ -275,7 +275,7 @@ class Board:
         self._pick_kind = "colour"
         self.picker_title.value = f"<b>{esc(_('Pick a colour for the {card}').format(card=svg.card_words(card)))}</b>"
         self.picker.children = [self.picker_title, *self.colour_buttons.values(), self.cancel_button]
-        self.picker.layout.display = None
+        self.picker.layout.display = ""
 
     def _colour_picked(self, colour: Colour) -> None:
         moves = [m for m in self._pending if getattr(m, "colour", None) == colour]
@@ -305,7 +305,7 @@ class Board:
             buttons.append(b)
         self.picker_buttons = buttons
         self.picker.children = [self.picker_title, *buttons, self.cancel_button]
-        self.picker.layout.display = None
+        self.picker.layout.display = ""
         if self.game is not None:
             self.render(self.game, self.me)
 
@@ -319,7 +319,7 @@ class Board:
             buttons.append(b)
         self.picker_buttons = buttons
         self.picker.children = [self.picker_title, *buttons, self.cancel_button]
-        self.picker.layout.display = None
+        self.picker.layout.display = ""
 
     def open_point_picker(self) -> None:
         """Point Taken (PT-3): pick a player to point at."""

@@ -276,7 +276,7 @@ class GameApp:
             self.controller.run_bots()
         self.render()
         self.settings_box.layout.display = "none"
-        self.game_box.layout.display = None
+        self.game_box.layout.display = ""
 
     def resume(self, other: "GameApp") -> None:
         """Go on with `other`'s game, shown in another language: the same settings, the same
@@ -305,7 +305,7 @@ class GameApp:
         if g is None or phase.is_over:
             self.show_settings()
             return
-        self.confirm_box.layout.display = None
+        self.confirm_box.layout.display = ""
 
     def _hide_confirm(self) -> None:
         self.confirm_box.layout.display = "none"
@@ -315,7 +315,7 @@ class GameApp:
         self.board.close_picker()
         if self.controller is not None:
             self.controller.stop()
-        self.settings_box.layout.display = None
+        self.settings_box.layout.display = ""
         self.game_box.layout.display = "none"
 
     # ------------------------------------------------------------------ moves
@@ -452,20 +452,20 @@ class GameApp:
                              f'{esc(_("match to {n}").format(n=g.rules.target_score))} · '
                              f'{esc(_("game #{seed}").format(seed=getattr(self, "seed", 0)))}</div>')
         # controls
-        self.continue_button.layout.display = None if (c.pace == LEARNING and c.chance) else "none"
-        self.start_button.layout.display = None if (c.pace == PARTY and not c.started) else "none"
-        self.undo_button.layout.display = None if c.pace == LEARNING else "none"
-        self.pause_button.layout.display = None if c.pace == PARTY and c.started else "none"
+        self.continue_button.layout.display = "" if (c.pace == LEARNING and c.chance) else "none"
+        self.start_button.layout.display = "" if (c.pace == PARTY and not c.started) else "none"
+        self.undo_button.layout.display = "" if c.pace == LEARNING else "none"
+        self.pause_button.layout.display = "" if c.pace == PARTY and c.started else "none"
         self.pause_button.description = _("Resume") if c.paused else _("Pause")
         # round over
         if phase.is_over:
             self.scoring.value = self.scoring_html()
             self.next_round_button.description = _("New match") if phase is Phase.MATCH_OVER else _("Next round")
-            self.round_box.layout.display = None
+            self.round_box.layout.display = ""
             self.board.actions.layout.display = "none"
         else:
             self.round_box.layout.display = "none"
-            self.board.actions.layout.display = None
+            self.board.actions.layout.display = ""
 
     def _start_count(self) -> None:
         """Party pace: the count 3-2-1 after a Point Taken (PT-3), drawn on the table."""

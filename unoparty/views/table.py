@@ -301,7 +301,7 @@ class TableView:
                 b.description = targets[seat]
                 b.tooltip = targets[seat]
                 b.disabled = False
-                b.layout.display = None
+                b.layout.display = ""
             else:
                 b.layout.display = "none"
                 b.disabled = True
