@@ -14,7 +14,7 @@ import re
 
 from ..cards import Colour
 from ..engine.moves import Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay, TakeMiniPile
-from ..i18n import _, colour_name, the_card
+from ..i18n import _, card_name, colour_name, the_card
 from .exercises import Exercise, ExerciseKind
 
 __all__ = ["question", "choice_label", "explanation", "move_words"]
@@ -30,7 +30,7 @@ def move_words(move, names) -> str:
     if isinstance(move, Play):
         text = _("play {card}").format(card=the_card(move.card))
         if move.twice:
-            text = _("play both of {pronoun} {card}s together").format(pronoun=_("their"), card=str(move.card))
+            text = _("play both of {pronoun} {card}s together").format(pronoun=_("their"), card=card_name(move.card))
         if move.colour is not None:
             text = _("{do} and choose {colour}").format(do=text, colour=colour_name(move.colour))
         if move.link is not None:
