@@ -41,7 +41,10 @@ class LearnerPicker:
         self.refresh()
 
     def refresh(self) -> None:
-        """Offer the names the store knows; say who is learning."""
+        """Offer the names the store knows; say who is learning (in the current language)."""
+        self.name_field.placeholder = _("Type your name or pick it")
+        self.name_field.description = _("Your name")
+        self.start_button.description = _("That's me")
         names: list[str] = []
         if self.store is not None:
             try:
