@@ -101,6 +101,8 @@ def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> Non
     assert stars_of(page, "Speed Play: the red 7") == earned
     assert page.locator(".up-learner-name input").input_value() == "Ada"  # picked without typing
     assert page.get_by_text("Hello Ada!").is_visible()
+    shot(page, "reloaded")
+    page.locator(".up-lessonbtn", has_text="Speed Play: the red 7").first.scroll_into_view_if_needed()
     shot(page, "reloaded-stars")
 
     # a game dealt
