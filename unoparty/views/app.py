@@ -305,7 +305,7 @@ class App:
             except StoreError as e:
                 self.errors.report(e)
                 store = None
-        if progress is None and learner is None and store is not None and store.keeps_last_learner:
+        if progress is None and learner is None and store is not None and getattr(store, "keeps_last_learner", False):
             try:
                 learner = store.last_learner()
             except StoreError as e:
@@ -324,7 +324,7 @@ class App:
     def set_learner(self, name: str) -> None:
         """Keep progress under `name` from now on (their language too, if they chose one)."""
         from ..store import LearnerProgress
-        if self.store is not None and self.store.keeps_last_learner:
+        if getattr(self.store, "keeps_last_learner", False):
             name = self.store.remember_learner(name)  # picked again after a reload
         self.progress = LearnerProgress(self.store, name)
         lang = self.store.setting(name, "language") if self.store is not None else None
