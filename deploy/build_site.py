@@ -6,8 +6,8 @@ so any static web server — or none but a folder of files — serves a whole sc
 Everything the page loads is inside the output folder; no request leaves the site:
 
 - the pages: Voici (voici-core 0.10.0 on jupyterlite-core 0.7.6) renders the app notebook
-  (``unoparty/app/Start here.ipynb``, with one cell added: the stars are loaded from the
-  browser's storage first) into ``voici/render/unoparty.html``; ``index.html`` opens it;
+  (``unoparty/app/Start here.ipynb``, with one cell added: the progress store — learners,
+  stars, the last learner — is loaded from the browser's storage first) into ``voici/render/unoparty.html``; ``index.html`` opens it;
 - Python: Pyodide 0.29.0 from the npm registry's ``pyodide`` package (the interpreter and
   its standard library only — the package ships no other wheels);
 - the Python packages: the pure-Python wheels that Pyodide's lock file names for micropip,
@@ -49,9 +49,9 @@ LEFT_OUT = {"sqlite3", "matplotlib", "ssl", "openssl", "libopenssl"}
 EXTRA_WHEELS = {"comm": "0.2.3", "ipywidgets": "8.1.9"}
 KERNEL_WHEELS = ["pyodide_kernel", "piplite", "ipykernel"]  # shipped by jupyterlite-pyodide-kernel
 NOTEBOOK_NAME = "unoparty.ipynb"
-STORAGE_CELL = ("# The stars of this browser (kept in its storage between visits)\n"
+STORAGE_CELL = ("# The learners and stars of this browser (kept in its storage between visits)\n"
                 "from unoparty.views import browser_storage\n"
-                "stored = await browser_storage.load_from_browser()")
+                "stored = await browser_storage.load_store_from_browser()")
 
 
 def canonical(name: str) -> str:

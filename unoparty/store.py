@@ -11,6 +11,13 @@ The store is chosen by a URL, the environment variable ``UNOPARTY_DB``:
   psycopg 3 (``pip install "psycopg[binary]"``) — for learners of one class spread over
   several machines (JupyterHub): the teacher's page sees them all.
 
+In the browser (the static site, ``sys.platform == "emscripten"``) with ``UNOPARTY_DB``
+unset, the store is a :class:`DictStore` in the browser's own storage (key ``"store"`` of
+:class:`~unoparty.views.browser_storage.BrowserStorage`); it belongs to one browser, so it
+remembers the last learner chosen there (:meth:`Store.remember_learner`), and the stars the
+site kept before learners had names (key ``"progress"``) go, once, to the first learner
+chosen in that browser.
+
 Every change is one transaction (SQLite: WAL journal, a busy timeout and ``BEGIN
 IMMEDIATE``; PostgreSQL: a transaction with counters updated in place), so 30 kernels
 writing at once lose nothing. The backend is pluggable: :class:`DictStore` keeps the same
@@ -38,7 +45,7 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -47,8 +54,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+try:
+    import sqlite3
+except ImportError:  # Python in the browser (Pyodide) ships without it: the store is a DictStore there
+    sqlite3 = None  # type: ignore[assignment]
+
 __all__ = ["Store", "SQLStore", "DictStore", "StoreError", "LessonRecord", "RuleRecord", "LearnerProgress",
-           "open_store", "default_url", "normalise_name", "MAX_NAME"]
+           "open_store", "open_browser_store", "default_url", "normalise_name", "in_browser", "MAX_NAME"]
 
 MAX_NAME = 40           # characters in a learner's name
 _SCHEMA_VERSION = 1
@@ -98,7 +110,16 @@ def normalise_name(name: str) -> str:
 
 class Store:
     """What every backend offers. Names are normalised (:func:`normalise_name`); recording
-    for a learner not seen before adds them."""
+    for a learner not seen before adds them.
+
+    Attributes:
+        keeps_last_learner: True when the store belongs to one browser or device (the
+            static site's): the app then picks the learner chosen last
+            (:meth:`last_learner`) on its own. False (a class's shared database): nobody is
+            picked for the learner.
+    """
+
+    keeps_last_learner = False
 
     # -- learners
     def learners(self) -> list[str]:
@@ -160,6 +181,64 @@ class Store:
     def _set_meta(self, key: str, value: str) -> bool:
         """Set `key` if unset; True if this call set it."""
         raise NotImplementedError
+
+    def _put_meta(self, key: str, value: str | None) -> None:
+        """Set `key` to `value` (None: remove it)."""
+        raise NotImplementedError
+
+    # -- the learner of one browser (keeps_last_learner)
+    def last_learner(self) -> str | None:
+        """The learner chosen last with :meth:`remember_learner`, if they are still in the
+        store; else None."""
+        name = self._meta("last-learner")
+        return name if name and name in self.learners() else None
+
+    def remember_learner(self, name: str) -> str:
+        """Remember `name` as the learner of this store's browser (added if new); the stars
+        the browser kept before learners had names (:meth:`keep_unnamed_progress`) go to
+        them, once. Returns the normalised name.
+
+        Raises:
+            StoreError: the name is empty or too long.
+        """
+        name = self.add_learner(name)
+        self._put_meta("last-learner", name)
+        raw = self._meta("unnamed-progress")
+        if raw is not None:
+            self._put_meta("unnamed-progress", None)
+            try:
+                old = json.loads(raw)
+            except ValueError:
+                old = {}
+            for lesson, n in (old.get("stars") or {}).items():
+                self.record_stars(name, lesson, min(3, int(n)))
+            if old.get("language") and not self.setting(name, "language"):
+                self.set_setting(name, "language", str(old["language"]))
+        return name
+
+    def keep_unnamed_progress(self, data: dict | None, source: str) -> int:
+        """Keep the stars (and language) of an old nameless progress document — the
+        ``{"stars": {lesson: n}, "language": "fr"}`` of the static site before learners had
+        names — for the next :meth:`remember_learner`; once per `source`.
+
+        Returns:
+            the number of lessons kept (0 when already done, nothing there or a broken one).
+        """
+        if self._meta("imported:" + source) is not None:
+            return 0
+        try:
+            stars = {str(k): int(v) for k, v in (data or {}).get("stars", {}).items()
+                     if isinstance(v, int) and v > 0}
+            lang = (data or {}).get("language")
+        except (AttributeError, TypeError, ValueError):
+            stars, lang = {}, None
+        if not self._set_meta("imported:" + source, source):
+            return 0
+        if not stars and not (isinstance(lang, str) and lang):
+            return 0
+        self._put_meta("unnamed-progress", json.dumps(
+            {"stars": stars, "language": lang if isinstance(lang, str) else None}))
+        return len(stars)
 
     def import_progress_json(self, path: str | os.PathLike | None = None, learner: str | None = None) -> int:
         """Carry the stars of an old ``progress.json`` over, once per store.
@@ -239,6 +318,8 @@ class SQLStore(Store):
                 raise StoreError('a PostgreSQL store needs psycopg 3: pip install "psycopg[binary]"') from e
         else:
             self.kind = "sqlite"
+            if sqlite3 is None:
+                raise StoreError("this Python has no sqlite3: set UNOPARTY_DB to a PostgreSQL database")
             path = url[len("sqlite://"):] if url.startswith("sqlite://") else url
             if path.startswith("/~"):
                 path = path[1:]
@@ -402,6 +483,14 @@ class SQLStore(Store):
             cur.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", (key, value))
             return cur.rowcount == 1
 
+    def _put_meta(self, key: str, value: str | None) -> None:
+        with self._transaction() as cur:
+            if value is None:
+                cur.execute("DELETE FROM meta WHERE key = ?", (key,))
+            else:
+                cur.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
+                            "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
     def __repr__(self) -> str:
         return f"SQLStore({self.kind}: {self.path if self.kind == 'sqlite' else _hide_password(self.url)})"
 
@@ -448,6 +537,7 @@ class DictStore(Store):
     Args:
         load: returns the saved dict (``{}`` or None when nothing is saved yet).
         save: saves the dict (called after every change).
+        keeps_last_learner: the store belongs to one browser (:attr:`Store.keeps_last_learner`).
 
     >>> saved = {}
     >>> s = DictStore(lambda: saved.get("db"), lambda d: saved.__setitem__("db", d))
@@ -456,7 +546,8 @@ class DictStore(Store):
     """
 
     def __init__(self, load: Callable[[], dict | None] | None = None,
-                 save: Callable[[dict], None] | None = None) -> None:
+                 save: Callable[[dict], None] | None = None, *, keeps_last_learner: bool = False) -> None:
+        self.keeps_last_learner = keeps_last_learner
         self._load = load or (lambda: None)
         self._save = save or (lambda d: None)
         self._lock = threading.RLock()
@@ -562,6 +653,13 @@ class DictStore(Store):
             data["meta"][key] = value
             return True
 
+    def _put_meta(self, key: str, value: str | None) -> None:
+        with self._change() as data:
+            if value is None:
+                data["meta"].pop(key, None)
+            else:
+                data["meta"][key] = value
+
 
 # --------------------------------------------------------------------------------- opening
 
@@ -574,14 +672,27 @@ def default_url() -> str:
 _OPEN: dict[str, Store] = {}
 
 
+BROWSER_KEY = "store"          # the store's key in the browser's storage (static site)
+OLD_BROWSER_KEY = "progress"   # the static site's stars before learners had names
+
+
+def in_browser() -> bool:
+    """True when Python runs in the browser (Pyodide, the static site)."""
+    return sys.platform == "emscripten"
+
+
 def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
     """The store at `url` (default :func:`default_url`), opened once per process.
 
-    A new store carries the old ``progress.json`` over (once, when `migrate`).
+    A new store carries the old ``progress.json`` over (once, when `migrate`). In the
+    browser (``sys.platform == "emscripten"``) with neither `url` nor ``UNOPARTY_DB``: a
+    :class:`DictStore` in the browser's storage (:func:`open_browser_store`).
 
     Raises:
         StoreError: an unknown URL scheme, psycopg missing, a database that cannot be opened.
     """
+    if url is None and not os.environ.get("UNOPARTY_DB") and in_browser():
+        return open_browser_store(migrate=migrate)
     url = url or default_url()
     if url in _OPEN and url not in ("sqlite://", ":memory:"):
         return _OPEN[url]
@@ -597,6 +708,30 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
             pass
     if url not in ("sqlite://", ":memory:"):
         _OPEN[url] = store
+    return store
+
+
+def open_browser_store(*, migrate: bool = True) -> DictStore:
+    """The static site's store: a :class:`DictStore` kept by
+    :class:`~unoparty.views.browser_storage.BrowserStorage` under :data:`BROWSER_KEY`, that
+    remembers the browser's last learner; opened once per process. When `migrate`, the
+    site's old stars (key :data:`OLD_BROWSER_KEY`) are kept, once, for the first learner
+    chosen (:meth:`Store.keep_unnamed_progress`). The page must have loaded both keys first
+    (``await browser_storage.load_store_from_browser()``)."""
+    key = "browser:" + BROWSER_KEY
+    if key in _OPEN:
+        return _OPEN[key]  # type: ignore[return-value]
+    from .views import browser_storage
+
+    backend = browser_storage.BrowserStorage(BROWSER_KEY)
+    store = DictStore(backend.load, backend.save, keeps_last_learner=True)
+    if migrate:
+        try:
+            old = browser_storage.BrowserStorage(OLD_BROWSER_KEY).load()
+        except Exception:  # the browser's storage is never an error the learner sees
+            old = {}
+        store.keep_unnamed_progress(old if isinstance(old, dict) else {}, "browser:" + OLD_BROWSER_KEY)
+    _OPEN[key] = store
     return store
 
 

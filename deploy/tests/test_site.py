@@ -1,6 +1,7 @@
 """The static site (``make site``) in headless Chromium, served from a plain static file
-server: the landing page, a lesson stepped through with a task answered, a game dealt,
-stars that survive a reload (browser storage), and no request that leaves 127.0.0.1.
+server: the landing page, a learner who types their name, a lesson stepped through with a
+task answered, a game dealt, stars that survive a reload (the progress store in the
+browser's storage) with the learner still picked, and no request that leaves 127.0.0.1.
 
 Figures (first visit's download, time until usable, second visit) are written to
 ``test-artifacts/site-figures.json``; screenshots to ``test-artifacts/screenshots/site-*``.
@@ -60,6 +61,13 @@ def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> Non
     assert page.locator("svg.up-card[aria-label]").count() >= 5
     shot(page, "landing")
 
+    # the learner gives their name (no name: the stars would be kept in memory only)
+    name = page.locator(".up-learner-name input")
+    assert name.input_value() == ""
+    name.fill("Ada")
+    page.get_by_role("button", name="That's me").click()
+    page.get_by_text("Hello Ada!").wait_for(timeout=30_000)
+
     # a lesson, stepped to its task, answered right, finished
     page.get_by_role("button", name="▶ Speed Play: the red 7").click()
     page.locator(".up-tablebox").first.wait_for(timeout=60_000)
@@ -91,6 +99,10 @@ def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> Non
     page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
     second = time.monotonic() - start
     assert stars_of(page, "Speed Play: the red 7") == earned
+    assert page.locator(".up-learner-name input").input_value() == "Ada"  # picked without typing
+    assert page.get_by_text("Hello Ada!").is_visible()
+    shot(page, "reloaded")
+    page.locator(".up-lessonbtn", has_text="Speed Play: the red 7").first.scroll_into_view_if_needed()
     shot(page, "reloaded-stars")
 
     # a game dealt

@@ -293,7 +293,10 @@ class App:
 
     def _init_learner(self, progress, learner: str | None, store) -> None:
         """The progress store and who is learning: `progress` (a stars-only
-        :class:`Progress`) wins; else the store (``UNOPARTY_DB``) under `learner`'s name."""
+        :class:`Progress`) wins; else the store (``UNOPARTY_DB``; the browser's storage on
+        the static site) under `learner`'s name — by default, in a store that belongs to one
+        browser (:attr:`~unoparty.store.Store.keeps_last_learner`), the learner chosen
+        there last; in a shared one, nobody until they give their name."""
         from ..store import LearnerProgress, StoreError, open_store
         from .learner import LearnerPicker
         if progress is None and store is None:
@@ -302,6 +305,11 @@ class App:
             except StoreError as e:
                 self.errors.report(e)
                 store = None
+        if progress is None and learner is None and store is not None and getattr(store, "keeps_last_learner", False):
+            try:
+                learner = store.last_learner()
+            except StoreError as e:
+                self.errors.report(e)
         self.store = store
         self.progress = progress if progress is not None else LearnerProgress(store, learner)
         self.learner_picker = LearnerPicker(store if progress is None else None,
@@ -316,6 +324,8 @@ class App:
     def set_learner(self, name: str) -> None:
         """Keep progress under `name` from now on (their language too, if they chose one)."""
         from ..store import LearnerProgress
+        if getattr(self.store, "keeps_last_learner", False):
+            name = self.store.remember_learner(name)  # picked again after a reload
         self.progress = LearnerProgress(self.store, name)
         lang = self.store.setting(name, "language") if self.store is not None else None
         if lang and lang != language() and lang in available_languages():

@@ -1,12 +1,15 @@
-"""Stars kept in the browser's own storage, for the static site (Python in the browser,
+"""Progress kept in the browser's own storage, for the static site (Python in the browser,
 ``sys.platform == "emscripten"``), where files written by Python vanish on reload.
 
 A backend is anything with ``load() -> dict`` and ``save(dict) -> None`` (the progress
-store calls nothing else), so this one plugs into any store. The kernel of the static
+store calls nothing else), so this one plugs into any store: under Pyodide
+:func:`unoparty.store.open_store` keeps its :class:`~unoparty.store.DictStore` under the
+key ``"store"``; the key ``"progress"`` holds the stars of the site before learners had
+names (carried over once). The kernel of the static
 site runs in a Web Worker, which has no ``localStorage``: the data go to IndexedDB
 (database ``unoparty``, store ``kv``, one JSON text per key). IndexedDB only answers
 asynchronously, so the page loads it once before the app is built —
-``await load_from_browser()`` in the site's notebook — and :meth:`BrowserStorage.load`
+``await load_store_from_browser()`` in the site's notebook — and :meth:`BrowserStorage.load`
 answers from that copy; :meth:`BrowserStorage.save` updates the copy at once and writes
 it in the background. Anything that goes wrong (no IndexedDB, private browsing, a broken
 record) counts as no progress: never an error the learner sees.
@@ -17,7 +20,7 @@ from __future__ import annotations
 import json
 import sys
 
-__all__ = ["BrowserStorage", "load_from_browser", "in_browser"]
+__all__ = ["BrowserStorage", "load_from_browser", "load_store_from_browser", "in_browser"]
 
 KEY = "progress"
 
@@ -81,6 +84,15 @@ async def load_from_browser(key: str = KEY) -> dict:
         data = {}
     _cache[key] = data if isinstance(data, dict) else {}
     return dict(_cache[key])
+
+
+async def load_store_from_browser() -> dict:
+    """Read the progress store's keys (``"store"``, and the old ``"progress"``) into memory,
+    before the app is built; returns the store's document ({} if nothing yet)."""
+    from ..store import BROWSER_KEY, OLD_BROWSER_KEY
+
+    await load_from_browser(OLD_BROWSER_KEY)
+    return await load_from_browser(BROWSER_KEY)
 
 
 class BrowserStorage:

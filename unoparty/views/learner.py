@@ -38,6 +38,8 @@ class LearnerPicker:
                            self.message])
         self.box.add_class("up-learner")
         self.current = current
+        if current:
+            self.name_field.value = current
         self.refresh()
 
     def refresh(self) -> None:
