@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ..cards import COLOURS, Card, Colour, Kind, deck_counts
+from ..cards import COLOURS, Card, Colour, deck_counts
 from ..engine import CallUno, Catch, SpeedPlay
 
 __all__ = ["Bot", "Timing", "unseen_cards", "out_of_turn_moves", "colour_counts", "best_colour",
@@ -126,16 +126,3 @@ def fewest_cards_order(view, exclude: tuple[int, ...] = ()) -> list[int]:
     rank = {seat: i for i, seat in enumerate(order)}
     seats = [s for s in range(n) if s not in exclude]
     return sorted(seats, key=lambda s: (view.hand_sizes[s], rank[s]))
-
-
-def matches_view(view, card: Card) -> bool:
-    """T-1/T-2 from the viewer's side: `card` may be played on the top card now."""
-    if card.kind >= Kind.WILD:
-        return True
-    colour = view.colour
-    if colour is None or card.colour is colour:
-        return True
-    top = view.top_card
-    if top.kind is Kind.NUMBER:
-        return card.kind is Kind.NUMBER and card.number == top.number
-    return card.kind is top.kind and not top.is_wild

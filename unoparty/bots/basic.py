@@ -20,13 +20,12 @@ from dataclasses import dataclass, field
 
 from ..cards import COLOURS, Card, Colour, Kind
 from ..engine import (Accept, CallUno, Catch, Challenge, Draw, Keep, Phase, Play, PointAt, SpeedPlay,
-                      TakeMiniPile)
+                      TakeMiniPile, matches, wd4_legal)
 from ..i18n import _, card_name, colour_name, the_card
-from .base import Timing, best_colour, fewest_cards_order, matches_view, next_seat, unseen_cards
+from .base import Timing, best_colour, fewest_cards_order, next_seat, unseen_cards
 
 __all__ = ["BasicBot", "wd4_is_legal", "bluff_odds", "colour_before_wd4"]
 
-_WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
 _WD4 = Card(Kind.WILD_DRAW_FOUR)
 
 
@@ -35,14 +34,12 @@ def _the(card: Card) -> str:
 
 
 def wd4_is_legal(hand, colour: Colour | None, card_played: Card | None = None) -> bool:
-    """W-2: a Wild Draw Four is legal when its player (after playing it) holds no card of the
-    current colour and no Wild, Wild Drawn Together or Wild Pile Up."""
-    if colour is None:
-        return True
+    """W-2 (`unoparty.engine.wd4_legal`): a Wild Draw Four is legal when its player, after
+    playing it, holds no card of the current `colour` (`hand` minus one `card_played`)."""
     rest = list(hand)
     if card_played is not None:
         rest.remove(card_played)
-    return not any(c.colour is colour or c.kind in _WILD_MATCH for c in rest)
+    return wd4_legal(rest, colour)
 
 
 def colour_before_wd4(view) -> Colour | None:
@@ -67,10 +64,10 @@ def bluff_odds(view, assumed_bluff_rate: float = 0.25) -> float:
     h = view.hand_sizes[w]
     before = colour_before_wd4(view)
     colours = (before,) if before is not None else COLOURS
-    wild = sum(1 for c in unseen if c.kind in _WILD_MATCH)
     total = 0.0
     for col in colours:
-        f = (sum(1 for c in unseen if c.colour is col) + wild) / len(unseen)
+        # the share of unseen cards that would have made the play illegal (W-2)
+        f = sum(1 for c in unseen if not wd4_legal((c,), col)) / len(unseen)
         p_holds = 1.0 - (1.0 - f) ** h
         bluff = p_holds * assumed_bluff_rate
         total += bluff / (bluff + (1.0 - p_holds)) if bluff + (1.0 - p_holds) > 0 else 0.0
@@ -81,7 +78,7 @@ class _Then:
     """A player's side of the table at a past play (`unoparty.bots.memory.Decision`), with a
     hand: what `BasicBot._score` and `BasicBot._wild_rank` read."""
 
-    __slots__ = ("player", "names", "hand_sizes", "hand", "colour", "top_card", "direction")
+    __slots__ = ("player", "names", "hand_sizes", "hand", "colour", "top_card", "discard_pile", "direction")
 
     def __init__(self, d, hand, n: int) -> None:
         self.player = d.player
@@ -90,6 +87,7 @@ class _Then:
         self.hand = hand
         self.colour = d.colour_before
         self.top_card = d.top_card
+        self.discard_pile = (d.top_card,)  # what `unoparty.engine.matches` reads
         self.direction = d.direction
 
 
@@ -336,7 +334,7 @@ class BasicBot:
         if phase is not Phase.TURN or len(hand) == 1:
             return True
         then = _Then(d, hand, n)
-        playable = [c for c in hand if matches_view(then, c)]
+        playable = [c for c in hand if matches(then, c)]
         threat = d.hand_sizes[(d.player + d.direction) % n] <= 2
         if threat and _WD4 in playable:
             if card is _WD4:

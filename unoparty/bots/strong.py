@@ -45,7 +45,6 @@ from .basic import BasicBot, colour_before_wd4, wd4_is_legal
 __all__ = ["StrongBot", "determinize", "determinize_state", "rollout", "plays_agreeing"]
 
 _WD4 = Card(Kind.WILD_DRAW_FOUR)
-_WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
 _RECENT_PLAYS = 4
 """Plays per player an opponent-model check looks at (the latest; bounds the time a move takes)."""
 
@@ -272,16 +271,12 @@ def policy_move(s: State):
             if c.colour is not None:
                 counts[c.colour] += 1
         nxt_small = len(s.hands[s.next_seat(p)]) <= 2
-        colour = s.colour
-        top = s.discard_pile[-1]
-        tk = top.kind
         for c in hand:
             k = c.kind
             if k >= Kind.WILD:
                 score = -20 + (5 if k is Kind.WILD_DRAW_FOUR and nxt_small else 0)
             else:
-                if not (colour is None or c.colour is colour
-                        or (k is tk and (k is not Kind.NUMBER or c.number == top.number))):
+                if not matches(s, c):
                     continue
                 score = counts[c.colour] * 2 + c.points / 10
                 if nxt_small and Kind.DRAW_TWO <= k <= Kind.SKIP:
