@@ -1,8 +1,9 @@
 """``basic`` level: sensible heuristics a careful beginner would follow.
 
-- Play a coloured card rather than a wild (keep wild cards for later); among coloured
-  cards shed points and move to the colour held most; stop a player close to going out
-  with a Draw Two, Skip or Reverse.
+- Play a coloured card rather than a wild (keep up to two wild cards for later while nobody
+  is close to going out — never more, so a hand never fills up with wild cards while its
+  player draws turn after turn); among coloured cards shed points and move to the colour
+  held most; stop a player close to going out with a Draw Two, Skip or Reverse.
 - Name the colour held most for a wild (W-1); link the two other players with the fewest
   cards (LK-1); point at the player closest to going out (PT-3).
 - Challenge a Wild Draw Four when the odds favour it (W-3); bluff a Wild Draw Four only to
@@ -102,6 +103,10 @@ class BasicBot:
             cards or fewer (W-2).
         challenge_threshold: challenge when the estimated chance of a bluff is above this.
         assumed_bluff_rate: how often other players are taken to bluff when they could.
+        hold_wild_hand, hold_wild_others, hold_wilds: when a wild card is kept for later
+            rather than played (`_wants_to_hold_wild`): the hand holds at least
+            `hold_wild_hand` cards, every other hand at least `hold_wild_others`, and the
+            hand at most `hold_wilds` wild cards.
         timing: think delay and reaction time (seconds).
     """
 
@@ -109,6 +114,9 @@ class BasicBot:
     bluff_rate: float = 0.3
     challenge_threshold: float = 0.25
     assumed_bluff_rate: float = 0.25
+    hold_wild_hand: int = 5
+    hold_wild_others: int = 4
+    hold_wilds: int = 2
     timing: Timing = field(default_factory=lambda: Timing(think_delay=1.2, reaction_time=0.9))
     level: str = "basic"
 
@@ -225,9 +233,19 @@ class BasicBot:
             card=_the(card), colour=colour_name(view.colour))
 
     def _wants_to_hold_wild(self, view) -> bool:
-        """Keep a wild card for later when nobody is close to going out and the hand is big."""
+        """Keep a wild card for later (draw, or keep the card drawn, rather than play it) when
+        nobody is close to going out (every other hand holds `hold_wild_others` cards or more),
+        the hand is big (`hold_wild_hand` cards or more) and it holds at most `hold_wilds`
+        wild cards, counting the one drawn.
+
+        The last condition ends the hoarding: a wild card held is a reserve for a turn when
+        nothing else plays, and a reserve of `hold_wilds` is enough; beyond it, drawing again
+        only adds cards (and points) to the hand. Without it a hand could fill up with wild
+        cards while its player drew turn after turn, and a round could stall."""
         others = [view.hand_sizes[s] for s in range(len(view.names)) if s != view.player]
-        return len(view.hand) >= 5 and min(others) >= 4
+        wilds = sum(1 for c in view.hand if c.is_wild)
+        return (len(view.hand) >= self.hold_wild_hand and min(others) >= self.hold_wild_others
+                and wilds <= self.hold_wilds)
 
     def _drawn(self, view, rng: random.Random) -> tuple:
         card = view.drawn_card

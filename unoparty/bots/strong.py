@@ -353,15 +353,9 @@ class StrongBot(BasicBot):
     wd4_attack_at: int = 3
     safe_bluff_hand: int = 2
     bait_legal_wd4: bool = True
-    hold_wild_hand: int = 5
-    hold_wild_others: int = 4
     action_bonus: float = 0.0
     search_phases: tuple = ("turn", "drawn", "mini pile")
     consistency_tries: int = 3
-
-    def _wants_to_hold_wild(self, view) -> bool:
-        others = [view.hand_sizes[s] for s in range(len(view.names)) if s != view.player]
-        return len(view.hand) >= self.hold_wild_hand and min(others) >= self.hold_wild_others
 
     void_bonus: float = 5.0
 
