@@ -13,6 +13,9 @@ A bot may also have ``observe(view) -> None``: the controller (or `unoparty.simu
 then shows it this seat's view after every move, as a player watching the table would
 see it; the ``strong`` level remembers what the views reveal (`unoparty.bots.memory`).
 
+A bot may carry its own generator ``rng`` (`unoparty.views.game_app.make_bots` seeds one
+per seat); the app's controller then passes it to ``choose`` and ``react``.
+
 The engine has no clock (DESIGN.md): `Timing` gives each level a think delay and a reaction
 time in seconds, which the app's controller uses to schedule moves and which
 `unoparty.simulate` uses, with seeded noise, to settle races.
