@@ -9,9 +9,10 @@ two questions:
 - ``react(view, rng) -> Move | None``: a chance to act out of turn — a speed play (SP-1),
   calling UNO (U-1) or catching a player who did not (U-2). ``None``: nothing to do.
 
-A bot may also have ``observe(view) -> None``: the controller (or `unoparty.simulate`)
-then shows it this seat's view after every move, as a player watching the table would
-see it; the ``strong`` level remembers what the views reveal (`unoparty.bots.memory`).
+A bot may also have ``observe(view, events) -> None``: `unoparty.simulate` then shows it
+this seat's view and the events this seat saw (``game.events_for(seat, start)``, other
+players' drawn cards hidden) after every move, as a player watching the table would see
+them; the ``strong`` level remembers what they reveal (`unoparty.bots.memory`).
 
 A bot may carry its own generator ``rng`` (`unoparty.views.game_app.make_bots` seeds one
 per seat); the app's controller then passes it to ``choose`` and ``react``.

@@ -408,11 +408,12 @@ class StrongBot(BasicBot):
         self.memory = TableMemory()
         self._model = BasicBot()
 
-    def observe(self, view) -> None:
-        """Watch the table: call with this seat's view after every move (optional; it makes
-        the sampled hands likelier, `TableMemory`)."""
+    def observe(self, view, events=()) -> None:
+        """Watch the table: call with this seat's view and the events it saw since the last
+        call (``game.events_for(seat, start)``) after every move (optional; it makes the
+        sampled hands likelier, `TableMemory`)."""
         if view.player is not None:
-            self.memory.observe(view)
+            self.memory.observe(view, events)
 
     def choose(self, view, rng: random.Random):
         phase = view.phase
