@@ -285,7 +285,7 @@ def _basic_round(seed: int, memory):
     g = Game(["a", "b", "c", "d"], seed=seed, record_undo=False)
     bots = [make_bot("basic") for _ in range(4)]
     rng = random.Random(seed)
-    memory.observe(g.view_for(0))
+    memory.observe(g.view_for(0), g.events_for(0))
     for step in range(600):
         if g.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             return
@@ -299,8 +299,9 @@ def _basic_round(seed: int, memory):
         if move is None:
             a = rng.choice(actors)
             move = bots[a].choose(g.view_for(a), rng)
+        seen = len(g.events)
         g.apply(move)
-        memory.observe(g.view_for(0))
+        memory.observe(g.view_for(0), g.events_for(0, seen))
         yield step, g
 
 
@@ -321,6 +322,24 @@ def test_memory_inferences_hold_for_the_real_hands() -> None:
                     assert sum(k for c, k in rest.items() if key in card_keys(c)) <= fresh
                     checks += 1
     assert checks > 500
+
+
+def test_memory_learns_from_events_that_hide_other_players_drawn_cards() -> None:
+    """The memory learns from ``events_for(seat)``: no card another player drew reaches it
+    (also not the card drawn that did not play, T-3), and it is the same whatever the hidden
+    cards are (fairness)."""
+    from unoparty.bots.memory import TableMemory
+    from unoparty.engine import EventKind
+
+    ended = 0
+    for seed in range(4):
+        memory = TableMemory()
+        for _step, g in _basic_round(seed, memory):
+            for e in g.events_for(0):
+                if e.kind in (EventKind.DREW, EventKind.TURN_ENDED_AFTER_DRAW) and e.player != 0:
+                    assert e.cards == ()
+                    ended += e.kind is EventKind.TURN_ENDED_AFTER_DRAW
+    assert ended > 5
 
 
 def test_sampled_hands_agree_with_the_plays_basic_players_made() -> None:

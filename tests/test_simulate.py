@@ -84,6 +84,22 @@ def test_small_and_large_tables_end(players: int) -> None:
     assert s.capped == 0 and sum(s.wins_by_slot) == 4
 
 
+def test_no_round_of_sensible_bots_hits_the_cap() -> None:
+    """Sensible bots (basic, strong) never stall a round: a basic bot whose only playable
+    cards are wild plays one rather than hoard wild cards and draw turn after turn
+    (`BasicBot.hold_wilds`). Seed 197 at 2 players had 6 rounds hitting the 5000-move cap
+    (one with 915 draws by the bot while only wild cards would play); the batch includes it."""
+    runs = [dict(players=2, games=198, bots=["basic", "random"], seed=197),
+            dict(players=2, games=60, bots=["basic"], seed=197),
+            dict(players=3, games=40, bots=["basic", "random"], seed=197),
+            dict(players=2, games=12, bots=["strong", "random"], seed=197, settings=FAST_STRONG),
+            dict(players=2, games=6, bots=["strong", "basic"], seed=197, settings=FAST_STRONG)]
+    for kw in runs:
+        s = simulate(**kw)
+        assert s.capped == 0, kw
+        assert max(r.moves for r in s.results) < 2000, kw
+
+
 def test_results_repeat_for_any_number_of_workers() -> None:
     kw = dict(players=4, games=6, bots=["strong", "basic", "random"], seed=3, settings=FAST_STRONG)
     one = simulate(workers=1, **kw)

@@ -103,6 +103,31 @@ def game_app(game, me=0, bots=None, pace=LEARNING) -> GameApp:
     return app
 
 
+def test_make_bots_seeds_the_bots_choices() -> None:
+    """`make_bots`'s seed gives each bot its own generator: the same seed gives the same
+    choices at the same views, another seed other choices, and the controller passes each
+    bot its own generator."""
+    from unoparty.views.game_app import make_bots
+
+    game = Game(["You", "Ava", "Ben"], seed=4)
+    walk = random.Random(1)
+    tables = {"same": make_bots([1, 2], "random", seed=7), "again": make_bots([1, 2], "random", seed=7),
+              "other": make_bots([1, 2], "random", seed=8)}
+    choices: dict = {k: [] for k in tables}
+    while not game.phase.is_over and len(choices["same"]) < 40:
+        seat = game.to_act()[0]
+        if seat in (1, 2):
+            for k, bots in tables.items():
+                choices[k].append(bots[seat].choose(game.view_for(seat), bots[seat].rng))
+        game.apply(walk.choice(game.legal_moves(seat)))
+    assert len(choices["same"]) >= 20
+    assert choices["same"] == choices["again"]
+    assert choices["same"] != choices["other"]
+    bots = make_bots([1, 2], "basic", seed=7)
+    ctl = GameController(Game(["You", "Ava", "Ben"], seed=4), 0, bots, seed=0)
+    assert all(ctl.bot_rngs[s] is bots[s].rng for s in (1, 2))
+
+
 # ---------------------------------------------------------------- cards
 
 

@@ -167,8 +167,9 @@ def run_round(index: int, players: int, levels, rules: Rules = Rules(), seed: in
     bots = [make_bot(levels[slot_at[s]], **(settings or {}).get(levels[slot_at[s]], {})) for s in range(n)]
     rngs = [random.Random(derive_seed(seed, index, "bot", slot_at[s])) for s in range(n)]
     watchers = [(s, b) for s, b in enumerate(bots) if hasattr(b, "observe")]
+    seen = len(game.events)    # events the watchers have been shown
     for s, b in watchers:
-        b.observe(game.view_for(s))
+        b.observe(game.view_for(s), game.events_for(s))
     race = random.Random(derive_seed(seed, index, "race"))
     gauss = race.gauss
     moves = turns = drawn = speed = pt = 0
@@ -209,7 +210,8 @@ def run_round(index: int, players: int, levels, rules: Rules = Rules(), seed: in
         events = game.apply(best_move)
         moves += 1
         for s, b in watchers:
-            b.observe(game.view_for(s))
+            b.observe(game.view_for(s), game.events_for(s, seen))
+        seen += len(events)
         for e in events:
             k = e.kind
             if k is EventKind.TURN_STARTED:

@@ -9,9 +9,13 @@ two questions:
 - ``react(view, rng) -> Move | None``: a chance to act out of turn — a speed play (SP-1),
   calling UNO (U-1) or catching a player who did not (U-2). ``None``: nothing to do.
 
-A bot may also have ``observe(view) -> None``: the controller (or `unoparty.simulate`)
-then shows it this seat's view after every move, as a player watching the table would
-see it; the ``strong`` level remembers what the views reveal (`unoparty.bots.memory`).
+A bot may also have ``observe(view, events) -> None``: `unoparty.simulate` then shows it
+this seat's view and the events this seat saw (``game.events_for(seat, start)``, other
+players' drawn cards hidden) after every move, as a player watching the table would see
+them; the ``strong`` level remembers what they reveal (`unoparty.bots.memory`).
+
+A bot may carry its own generator ``rng`` (`unoparty.views.game_app.make_bots` seeds one
+per seat); the app's controller then passes it to ``choose`` and ``react``.
 
 The engine has no clock (DESIGN.md): `Timing` gives each level a think delay and a reaction
 time in seconds, which the app's controller uses to schedule moves and which
@@ -25,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ..cards import COLOURS, Card, Colour, Kind, deck_counts
+from ..cards import COLOURS, Card, Colour, deck_counts
 from ..engine import CallUno, Catch, SpeedPlay
 
 __all__ = ["Bot", "Timing", "unseen_cards", "out_of_turn_moves", "colour_counts", "best_colour",
@@ -126,16 +130,3 @@ def fewest_cards_order(view, exclude: tuple[int, ...] = ()) -> list[int]:
     rank = {seat: i for i, seat in enumerate(order)}
     seats = [s for s in range(n) if s not in exclude]
     return sorted(seats, key=lambda s: (view.hand_sizes[s], rank[s]))
-
-
-def matches_view(view, card: Card) -> bool:
-    """T-1/T-2 from the viewer's side: `card` may be played on the top card now."""
-    if card.kind >= Kind.WILD:
-        return True
-    colour = view.colour
-    if colour is None or card.colour is colour:
-        return True
-    top = view.top_card
-    if top.kind is Kind.NUMBER:
-        return card.kind is Kind.NUMBER and card.number == top.number
-    return card.kind is top.kind and not top.is_wild

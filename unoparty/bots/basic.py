@@ -1,8 +1,9 @@
 """``basic`` level: sensible heuristics a careful beginner would follow.
 
-- Play a coloured card rather than a wild (keep wild cards for later); among coloured
-  cards shed points and move to the colour held most; stop a player close to going out
-  with a Draw Two, Skip or Reverse.
+- Play a coloured card rather than a wild (keep up to two wild cards for later while nobody
+  is close to going out — never more, so a hand never fills up with wild cards while its
+  player draws turn after turn); among coloured cards shed points and move to the colour
+  held most; stop a player close to going out with a Draw Two, Skip or Reverse.
 - Name the colour held most for a wild (W-1); link the two other players with the fewest
   cards (LK-1); point at the player closest to going out (PT-3).
 - Challenge a Wild Draw Four when the odds favour it (W-3); bluff a Wild Draw Four only to
@@ -20,13 +21,12 @@ from dataclasses import dataclass, field
 
 from ..cards import COLOURS, Card, Colour, Kind
 from ..engine import (Accept, CallUno, Catch, Challenge, Draw, Keep, Phase, Play, PointAt, SpeedPlay,
-                      TakeMiniPile)
+                      TakeMiniPile, matches, wd4_legal)
 from ..i18n import _, card_name, colour_name, ngettext, the_card
-from .base import Timing, best_colour, fewest_cards_order, matches_view, next_seat, unseen_cards
+from .base import Timing, best_colour, fewest_cards_order, next_seat, unseen_cards
 
 __all__ = ["BasicBot", "wd4_is_legal", "bluff_odds", "colour_before_wd4"]
 
-_WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
 _WD4 = Card(Kind.WILD_DRAW_FOUR)
 
 
@@ -35,14 +35,12 @@ def _the(card: Card) -> str:
 
 
 def wd4_is_legal(hand, colour: Colour | None, card_played: Card | None = None) -> bool:
-    """W-2: a Wild Draw Four is legal when its player (after playing it) holds no card of the
-    current colour and no Wild, Wild Drawn Together or Wild Pile Up."""
-    if colour is None:
-        return True
+    """W-2 (`unoparty.engine.wd4_legal`): a Wild Draw Four is legal when its player, after
+    playing it, holds no card of the current `colour` (`hand` minus one `card_played`)."""
     rest = list(hand)
     if card_played is not None:
         rest.remove(card_played)
-    return not any(c.colour is colour or c.kind in _WILD_MATCH for c in rest)
+    return wd4_legal(rest, colour)
 
 
 def colour_before_wd4(view) -> Colour | None:
@@ -67,10 +65,10 @@ def bluff_odds(view, assumed_bluff_rate: float = 0.25) -> float:
     h = view.hand_sizes[w]
     before = colour_before_wd4(view)
     colours = (before,) if before is not None else COLOURS
-    wild = sum(1 for c in unseen if c.kind in _WILD_MATCH)
     total = 0.0
     for col in colours:
-        f = (sum(1 for c in unseen if c.colour is col) + wild) / len(unseen)
+        # the share of unseen cards that would have made the play illegal (W-2)
+        f = sum(1 for c in unseen if not wd4_legal((c,), col)) / len(unseen)
         p_holds = 1.0 - (1.0 - f) ** h
         bluff = p_holds * assumed_bluff_rate
         total += bluff / (bluff + (1.0 - p_holds)) if bluff + (1.0 - p_holds) > 0 else 0.0
@@ -81,7 +79,7 @@ class _Then:
     """A player's side of the table at a past play (`unoparty.bots.memory.Decision`), with a
     hand: what `BasicBot._score` and `BasicBot._wild_rank` read."""
 
-    __slots__ = ("player", "names", "hand_sizes", "hand", "colour", "top_card", "direction")
+    __slots__ = ("player", "names", "hand_sizes", "hand", "colour", "top_card", "discard_pile", "direction")
 
     def __init__(self, d, hand, n: int) -> None:
         self.player = d.player
@@ -90,6 +88,7 @@ class _Then:
         self.hand = hand
         self.colour = d.colour_before
         self.top_card = d.top_card
+        self.discard_pile = (d.top_card,)  # what `unoparty.engine.matches` reads
         self.direction = d.direction
 
 
@@ -104,6 +103,10 @@ class BasicBot:
             cards or fewer (W-2).
         challenge_threshold: challenge when the estimated chance of a bluff is above this.
         assumed_bluff_rate: how often other players are taken to bluff when they could.
+        hold_wild_hand, hold_wild_others, hold_wilds: when a wild card is kept for later
+            rather than played (`_wants_to_hold_wild`): the hand holds at least
+            `hold_wild_hand` cards, every other hand at least `hold_wild_others`, and the
+            hand at most `hold_wilds` wild cards.
         timing: think delay and reaction time (seconds).
     """
 
@@ -111,6 +114,9 @@ class BasicBot:
     bluff_rate: float = 0.3
     challenge_threshold: float = 0.25
     assumed_bluff_rate: float = 0.25
+    hold_wild_hand: int = 5
+    hold_wild_others: int = 4
+    hold_wilds: int = 2
     timing: Timing = field(default_factory=lambda: Timing(think_delay=1.2, reaction_time=0.9))
     level: str = "basic"
 
@@ -236,9 +242,19 @@ class BasicBot:
             card=_the(card), colour=colour_name(view.colour))
 
     def _wants_to_hold_wild(self, view) -> bool:
-        """Keep a wild card for later when nobody is close to going out and the hand is big."""
+        """Keep a wild card for later (draw, or keep the card drawn, rather than play it) when
+        nobody is close to going out (every other hand holds `hold_wild_others` cards or more),
+        the hand is big (`hold_wild_hand` cards or more) and it holds at most `hold_wilds`
+        wild cards, counting the one drawn.
+
+        The last condition ends the hoarding: a wild card held is a reserve for a turn when
+        nothing else plays, and a reserve of `hold_wilds` is enough; beyond it, drawing again
+        only adds cards (and points) to the hand. Without it a hand could fill up with wild
+        cards while its player drew turn after turn, and a round could stall."""
         others = [view.hand_sizes[s] for s in range(len(view.names)) if s != view.player]
-        return len(view.hand) >= 5 and min(others) >= 4
+        wilds = sum(1 for c in view.hand if c.is_wild)
+        return (len(view.hand) >= self.hold_wild_hand and min(others) >= self.hold_wild_others
+                and wilds <= self.hold_wilds)
 
     def _drawn(self, view, rng: random.Random) -> tuple:
         card = view.drawn_card
@@ -347,7 +363,7 @@ class BasicBot:
         if phase is not Phase.TURN or len(hand) == 1:
             return True
         then = _Then(d, hand, n)
-        playable = [c for c in hand if matches_view(then, c)]
+        playable = [c for c in hand if matches(then, c)]
         threat = d.hand_sizes[(d.player + d.direction) % n] <= 2
         if threat and _WD4 in playable:
             if card is _WD4:

@@ -1,5 +1,7 @@
-"""What a player at the table remembers: facts about other hands inferred from the views a
-bot has seen, one after another (never from hidden state).
+"""What a player at the table remembers: facts about other hands inferred from the events a
+seat has seen (``game.events_for(seat)``: who played, drew, took a mini pile or named a
+colour; other players' drawn cards hidden) and the table in its views — never from hidden
+state.
 
 - A player who draws on their turn and cannot play the card drawn held no card of the
   current colour (T-3): a *void* in that colour. Cards they get later may be of it, so
@@ -28,7 +30,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..cards import Card, Colour, Kind
-from ..engine import Phase
+from ..engine import EventKind as E, Phase
 
 __all__ = ["TableMemory", "Decision", "card_keys"]
 
@@ -65,7 +67,7 @@ class Decision:
 
 
 class TableMemory:
-    """Facts about the other hands, updated by `observe(view)` after every move."""
+    """Facts about the other hands, updated by `observe(view, events)` after every move."""
 
     def __init__(self) -> None:
         self.prev = None
@@ -83,59 +85,77 @@ class TableMemory:
         self.left = [[] for _ in range(n)]
         self.decisions = [[] for _ in range(n)]
 
-    def observe(self, view) -> None:
-        """Update from the next view of the same seat (call after every move)."""
+    def observe(self, view, events=()) -> None:
+        """Update from the next view of the same seat and the events that seat saw since the
+        previous one (``game.events_for(seat, start)``, which hides other players' drawn
+        cards): call after every move.
+
+        The events say who played, drew, took a mini pile or named a colour; the previous
+        view gives the table as it was when they did (for `Decision`)."""
         prev = self.prev
         self.prev = view
         if prev is None or prev.round_number != view.round_number or len(prev.names) != len(view.names):
             self.reset(view)
             return
-        if view.rules.seven_o and len(view.discard_pile) != len(prev.discard_pile) \
-                and view.top_card.number in (0, 7):
-            self.reset(view)  # hands may have moved (H-2)
-            return
-        played_by: dict = {}
-        grew = len(view.discard_pile) - len(prev.discard_pile)
-        if grew > 0 and view.top_player is not None:
-            played_by[view.top_player] = list(view.discard_pile[len(prev.discard_pile):])
-        if prev.phase is Phase.MINI_PILE and len(view.mini_pile) == len(prev.mini_pile) + 1 \
-                and prev.current is not None:
-            added = view.mini_pile[-1]
-            played_by.setdefault(prev.current, []).append(added)
-            if added.colour is None and view.hand_sizes[prev.current] > 0:
-                # A wild card added to a mini pile: (sensible players keep wild cards) no card
-                # of the mini pile's colour was left (PU-4).
-                self.voids[prev.current][view.mini_pile[0].colour] = 0
-        if grew > 0 and view.top_player is not None and view.top_card.kind.takes_colour \
-                and view.colour is not None and view.hand_sizes[view.top_player] >= 2:
-            # A colour named for a wild card: players name a colour they hold (W-1).
-            likes = self.likes[view.top_player]
-            likes[view.colour] = max(1, likes.get(view.colour, 0))
-        wild_on_turn = None
-        if grew == 1 and prev.phase is Phase.TURN and prev.current == view.top_player \
-                and prev.colour is not None and view.top_card.kind in _WILD_MATCH \
-                and view.hand_sizes[view.top_player] > 0:
-            wild_on_turn = view.top_player
+        played_by: dict = {}   # seat -> cards that left their hand face up
+        decided: dict = {}     # seat -> the card they played or added when the game waited for them
+        named: dict = {}       # seat -> the colour they named for a wild card (W-1)
+        drew: Counter = Counter()  # seat -> cards that came into their hand unseen
+        took: dict = {}        # seat -> the mini pile they took (PU-6), face up
+        turn_draw: dict = {}   # seat -> 1 when the card they drew on their turn plays, else 0 (T-3)
+        mini_colour = prev.mini_pile[0].colour if prev.mini_pile else None
+        for e in events:
+            k = e.kind
+            if k is E.ROUND_STARTED or k is E.HANDS_SWAPPED or k is E.HANDS_PASSED:
+                self.reset(view)  # a new deal, or hands moved (H-2)
+                return
+            if k is E.PLAYED or k is E.SPEED_PLAYED or k is E.MINI_PILE_ADDED:
+                played_by.setdefault(e.player, []).extend(e.cards)
+                if k is not E.SPEED_PLAYED and len(e.cards) == 1 and e.player == prev.current \
+                        and prev.phase in _DECISION_PHASES:
+                    decided[e.player] = e.cards[0]
+                if k is E.MINI_PILE_ADDED and e.cards[0].colour is None and view.hand_sizes[e.player] > 0 \
+                        and mini_colour is not None:
+                    # A wild card added to a mini pile: (sensible players keep wild cards) no
+                    # card of the mini pile's colour was left (PU-4).
+                    self.voids[e.player][mini_colour] = 0
+            elif k is E.COLOUR_CHOSEN:
+                named[e.player] = e.colour
+            elif k is E.MINI_PILE_TAKEN:
+                took[e.player] = e.cards
+            elif k is E.DREW:
+                got = len(e.cards) if e.cards else e.count
+                if e.rule == "T-3" and e.player == prev.current and prev.phase is Phase.TURN:
+                    if view.phase is Phase.DRAWN and view.current == e.player:
+                        turn_draw[e.player] = 1
+                    elif any(x.kind is E.TURN_ENDED_AFTER_DRAW and x.player == e.player for x in events):
+                        turn_draw[e.player] = 0
+                    else:
+                        got = 0  # the piles ran out: nothing drawn (T-5)
+                drew[e.player] += got
+        for seat, colour in named.items():
+            if view.hand_sizes[seat] >= 2:
+                # A colour named for a wild card: players name a colour they hold (W-1).
+                likes = self.likes[seat]
+                likes[colour] = max(1, likes.get(colour, 0))
         for seat in range(len(view.names)):
             if seat == view.player:
                 continue
             voids, known = self.voids[seat], self.known[seat]
-            change = view.hand_sizes[seat] - prev.hand_sizes[seat]
             likes = self.likes[seat]
             played = played_by.get(seat, ())
             left = self.left[seat]
-            if len(played) == 1 and prev.current == seat and prev.phase in _DECISION_PHASES \
-                    and not view.rules.doubles:
-                card = played[0]
+            card = decided.get(seat)
+            if card is not None and not view.rules.doubles:
                 self.decisions[seat].append(Decision(
                     seat, prev.phase, card,
-                    view.colour if card.kind.takes_colour and prev.phase is not Phase.MINI_PILE else None,
-                    prev.top_card, prev.colour, prev.mini_pile[0].colour if prev.mini_pile else None,
+                    named.get(seat) if card.kind.takes_colour and prev.phase is not Phase.MINI_PILE else None,
+                    prev.top_card, prev.colour, mini_colour,
                     tuple(prev.hand_sizes), prev.direction, len(left)))
             left.extend(played)
-            if change + len(played) != 0:
-                # cards came in (or left unseen): the hand then is no longer the hand now
-                # plus the cards played since
+            came_in = drew[seat] + len(took.get(seat, ()))
+            if came_in:
+                # the hand then is no longer the hand now plus the cards played since
                 left.clear()
                 self.decisions[seat].clear()
             for card in played:
@@ -149,24 +169,22 @@ class TableMemory:
                     for key in card_keys(card):
                         if key in voids:
                             voids[key] = max(0, voids[key] - 1)
-            if change > 0:
-                took = (prev.phase is Phase.MINI_PILE and prev.current == seat and prev.mini_pile
-                        and not view.mini_pile)
-                if took:
-                    known.update(prev.mini_pile)
-                    voids[prev.mini_pile[0].colour] = 0
-                else:
-                    for key in voids:
-                        voids[key] += change
-                    turn_draw = (prev.phase is Phase.TURN and prev.current == seat and change == 1
-                                 and grew == 0 and prev.colour is not None)
-                    if turn_draw:
-                        fresh = 1 if view.phase is Phase.DRAWN and view.current == seat else 0
-                        voids[prev.colour] = fresh
-                        top = prev.top_card
-                        if top.colour is not None:
-                            voids[card_keys(top)[1]] = fresh
-            if wild_on_turn == seat:
+            if seat in took:
+                known.update(took[seat])
+                voids[took[seat][0].colour] = 0
+            if drew[seat]:
+                for key in voids:
+                    voids[key] += drew[seat]
+                if seat in turn_draw and drew[seat] == 1 and prev.colour is not None:
+                    # Drew on their turn: no card of the colour or of the top card's number or
+                    # symbol (T-3) — except the card drawn, when it plays.
+                    fresh = turn_draw[seat]
+                    voids[prev.colour] = fresh
+                    top = prev.top_card
+                    if top.colour is not None:
+                        voids[card_keys(top)[1]] = fresh
+            if card is not None and prev.phase is Phase.TURN and card.kind in _WILD_MATCH \
+                    and prev.colour is not None and view.hand_sizes[seat] > 0:
                 # A wild card played on a turn while a coloured card would do: sensible players
                 # keep wild cards, so no card of the colour or of the top card's number or
                 # symbol was left (a hint like `likes`, from what the table saw).

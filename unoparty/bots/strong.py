@@ -45,7 +45,6 @@ from .basic import BasicBot, colour_before_wd4, wd4_is_legal
 __all__ = ["StrongBot", "determinize", "determinize_state", "rollout", "plays_agreeing"]
 
 _WD4 = Card(Kind.WILD_DRAW_FOUR)
-_WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
 _RECENT_PLAYS = 4
 """Plays per player an opponent-model check looks at (the latest; bounds the time a move takes)."""
 
@@ -272,16 +271,12 @@ def policy_move(s: State):
             if c.colour is not None:
                 counts[c.colour] += 1
         nxt_small = len(s.hands[s.next_seat(p)]) <= 2
-        colour = s.colour
-        top = s.discard_pile[-1]
-        tk = top.kind
         for c in hand:
             k = c.kind
             if k >= Kind.WILD:
                 score = -20 + (5 if k is Kind.WILD_DRAW_FOUR and nxt_small else 0)
             else:
-                if not (colour is None or c.colour is colour
-                        or (k is tk and (k is not Kind.NUMBER or c.number == top.number))):
+                if not matches(s, c):
                     continue
                 score = counts[c.colour] * 2 + c.points / 10
                 if nxt_small and Kind.DRAW_TWO <= k <= Kind.SKIP:
@@ -358,15 +353,9 @@ class StrongBot(BasicBot):
     wd4_attack_at: int = 3
     safe_bluff_hand: int = 2
     bait_legal_wd4: bool = True
-    hold_wild_hand: int = 5
-    hold_wild_others: int = 4
     action_bonus: float = 0.0
     search_phases: tuple = ("turn", "drawn", "mini pile")
     consistency_tries: int = 3
-
-    def _wants_to_hold_wild(self, view) -> bool:
-        others = [view.hand_sizes[s] for s in range(len(view.names)) if s != view.player]
-        return len(view.hand) >= self.hold_wild_hand and min(others) >= self.hold_wild_others
 
     void_bonus: float = 5.0
 
@@ -420,11 +409,12 @@ class StrongBot(BasicBot):
         self.memory = TableMemory()
         self._model = BasicBot()
 
-    def observe(self, view) -> None:
-        """Watch the table: call with this seat's view after every move (optional; it makes
-        the sampled hands likelier, `TableMemory`)."""
+    def observe(self, view, events=()) -> None:
+        """Watch the table: call with this seat's view and the events it saw since the last
+        call (``game.events_for(seat, start)``) after every move (optional; it makes the
+        sampled hands likelier, `TableMemory`)."""
         if view.player is not None:
-            self.memory.observe(view)
+            self.memory.observe(view, events)
 
     def choose(self, view, rng: random.Random):
         phase = view.phase

@@ -13,7 +13,7 @@ from ..cards import Card, Colour, Kind, hand_points
 from .events import Event, EventKind as E
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
-from .refusals import matches, speed_matches
+from .refusals import matches, speed_matches, wd4_legal
 from .state import Phase, State
 
 __all__ = ["apply_move", "draw_cards", "reshuffle", "start_turn", "end_round"]
@@ -255,12 +255,7 @@ def effect_wild_draw_four(s: State, p: int, colour_before: Colour | None, rng: r
     """W-2/W-3: the next player must accept or challenge. The play is legal only if its player
     held no card of the colour before it (Wild, Wild Drawn Together and Wild Pile Up count as
     that colour; another Wild Draw Four does not — ruling). With stacking the total grows (H-1)."""
-    hand = s.hands[p]
-    if colour_before is None:
-        legal = True
-    else:
-        legal = not any(c.colour is colour_before or (c.kind >= Kind.WILD and c.kind is not Kind.WILD_DRAW_FOUR)
-                        for c in hand)
+    legal = wd4_legal(s.hands[p], colour_before)
     s.wd4_player = p
     s.wd4_legal = legal
     s.wd4_colour = colour_before

@@ -87,12 +87,14 @@ class Event:
     def cards_visible_to(self, viewer: int | None) -> bool:
         """Whether `viewer` (a seat; ``None`` = an onlooker seeing everything) may see `cards`.
 
-        Drawn and taken cards are seen by the drawer only; a hand shown in a challenge by
-        the challenger (W-3); everything else is public.
+        Drawn cards are seen by the drawer only — also the card drawn that does not play,
+        when the turn ends (T-3); a hand shown in a challenge by the challenger (W-3);
+        everything else is public.
         """
         if viewer is None:
             return True
-        if self.kind is EventKind.DREW or self.kind is EventKind.HANDS_SWAPPED:
+        if self.kind is EventKind.DREW or self.kind is EventKind.HANDS_SWAPPED \
+                or self.kind is EventKind.TURN_ENDED_AFTER_DRAW:
             return viewer == self.player
         if self.kind is EventKind.CHALLENGED:
             return viewer in (self.player, self.target)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from ..cards import Card, Colour, Kind
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .state import Phase, State
 
-__all__ = ["Refusal", "RefusalReason", "why_illegal", "check_move_types", "is_mistake", "matches", "speed_matches",
+__all__ = ["Refusal", "RefusalReason", "why_illegal", "check_move_types", "is_mistake", "matches", "wd4_legal", "speed_matches",
            "fits_mini_pile"]
 
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
@@ -143,7 +143,11 @@ class Refusal:
 
 def matches(s: State, card: Card) -> bool:
     """T-1/T-2: `card` may be played on the discard pile now (colour, number or symbol; wild
-    cards match anything). A current colour of ``None`` (classic first Wild, S-5) matches any."""
+    cards match anything). A current colour of ``None`` (classic first Wild, S-5) matches any.
+
+    Reads only ``s.colour`` and ``s.discard_pile[-1]``, so a player's view
+    (`unoparty.game.PlayerView`) may be passed for `s`: bots ask this function rather than
+    restating the rule."""
     if card.kind >= Kind.WILD:
         return True
     if s.colour is None or card.colour is s.colour:
@@ -167,6 +171,17 @@ def speed_matches(s: State, card: Card) -> bool:
     if top.kind is Kind.NUMBER:
         return card.kind is Kind.NUMBER and card.number == top.number
     return s.rules.jump_in and card.kind is top.kind
+
+
+def wd4_legal(hand: Iterable[Card], colour_before: Colour | None) -> bool:
+    """W-2: whether a Wild Draw Four played from `hand` (the cards left after playing it) is
+    legal: its player held no card of `colour_before`, the current colour before it. A Wild,
+    Wild Drawn Together or Wild Pile Up counts as a card of that colour; another Wild Draw
+    Four does not (ruling). A `colour_before` of ``None`` (classic first Wild, S-5): legal."""
+    if colour_before is None:
+        return True
+    return not any(c.colour is colour_before or (c.kind >= Kind.WILD and c.kind is not Kind.WILD_DRAW_FOUR)
+                   for c in hand)
 
 
 def fits_mini_pile(s: State, card: Card) -> bool:

@@ -59,7 +59,9 @@ class GameController:
         self.bots = dict(bots)
         self.pace = pace
         self.rng = random.Random(seed)
-        self.bot_rngs = {s: random.Random(seed * 1000 + s) for s in self.bots}
+        # each bot's own generator (`make_bots` seeds one per seat), else one seeded here
+        self.bot_rngs = {s: getattr(b, "rng", None) or random.Random(seed * 1000 + s)
+                         for s, b in self.bots.items()}
         self.idle_limit = idle_limit
         self._loop = loop
         self.on_change = on_change

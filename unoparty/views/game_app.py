@@ -30,9 +30,21 @@ LEVELS = ("random", "basic", "strong")
 
 
 def make_bots(seats, level: str, seed: int = 0) -> dict:
-    """One bot per seat from :mod:`unoparty.bots`, at `level`."""
+    """One bot per seat (an int) from :mod:`unoparty.bots`, at `level`, each with its own
+    generator ``bot.rng``, a `random.Random` seeded from `seed` and the seat: the same seed
+    gives the same bots' choices (DESIGN.md: each bot gets its own generator). The
+    controller passes ``bot.rng`` to the bot's ``choose`` and ``react``.
+
+    Raises:
+        ValueError: an unknown level.
+    """
     from ..bots import make_bot
-    return {seat: make_bot(level) for seat in seats}
+    bots = {}
+    for seat in seats:
+        bot = make_bot(level)
+        bot.rng = random.Random(seed * 1000 + seat)
+        bots[seat] = bot
+    return bots
 
 
 
