@@ -24,9 +24,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from unoparty.cards import Kind  # noqa: E402
+from unoparty.engine import Accept, Draw, Keep, Phase, Play  # noqa: E402
 from unoparty.game import Game  # noqa: E402
 from unoparty.playout import random_move  # noqa: E402
 from unoparty.rules import Rules  # noqa: E402
+
+WD4 = Kind.WILD_DRAW_FOUR
 
 
 def rlcard_like_move(game, rng: random.Random):
@@ -34,20 +38,22 @@ def rlcard_like_move(game, rng: random.Random):
     random playable card when there is one (a Wild Draw Four only when nothing else plays),
     draw only when nothing plays, play a drawn card that can be played, accept draw cards,
     and make no out-of-turn moves (no speed plays, UNO calls or catches)."""
-    from unoparty.engine import Accept, Draw, Keep, Phase, Play
     phase = game.phase
     if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
         return None
     actor = rng.choice(game.waiting_for) if phase is Phase.POINTING else game.current
     moves = game.legal_moves(actor)
-    plays = [m for m in moves if type(m) is Play and not m.call_uno]
     if phase is Phase.TURN or phase is Phase.DRAWN:
-        normal = [m for m in plays if m.card.kind.name != "WILD_DRAW_FOUR"]
-        if normal or plays:
-            return rng.choice(normal or plays)
-        return Draw(actor) if phase is Phase.TURN else Keep(actor)
+        normal = [m for m in moves if type(m) is Play and not m.call_uno and m.card.kind is not WD4]
+        if normal:
+            return rng.choice(normal)
+        plays = [m for m in moves if type(m) is Play and not m.call_uno]
+        if plays:
+            return rng.choice(plays)
+        want = Draw if phase is Phase.TURN else Keep
+        return next(m for m in moves if type(m) is want)
     if phase is Phase.CHALLENGE:
-        return Accept(actor)
+        return next(m for m in moves if type(m) is Accept)
     return rng.choice([m for m in moves if not (type(m) is Play and m.call_uno)])
 
 

@@ -162,6 +162,7 @@ class Game:
         self._log: list = []          # moves and "new round" markers, in order
         self._undo: list = []         # (state, rng state or None, len(events), len(log), reshuffles used) per action
         self._record_undo = record_undo
+        self._listed: tuple = ()      # the moves the last `legal_moves` call returned, until the game changes
 
     # ---- building ------------------------------------------------------------------------
 
@@ -434,7 +435,8 @@ class Game:
 
     def legal_moves(self, player: int) -> tuple[Move, ...]:
         """Every move `player` may make now (never a speed-play mistake, SP-4)."""
-        return tuple(_legal_moves(self._state, player))
+        moves = self._listed = tuple(_legal_moves(self._state, player))
+        return moves
 
     def all_legal_moves(self) -> tuple[Move, ...]:
         """Every player's legal moves, seat by seat."""
@@ -463,9 +465,16 @@ class Game:
                 not two seats), the field named; or a scenario's given reshuffle that does not
                 hold the cards being shuffled. The game is unchanged.
         """
-        refusal = _why_illegal(self._state, move, self._names)
-        if refusal is not None:
-            raise IllegalMove(move, refusal)
+        # A move object just listed by `legal_moves` (the same object, not an equal one) is
+        # legal: `legal_moves` ⇔ `why_illegal` (a property test) — no need to check it again.
+        for listed in self._listed:
+            if listed is move:
+                break
+        else:
+            refusal = _why_illegal(self._state, move, self._names)
+            if refusal is not None:
+                raise IllegalMove(move, refusal)
+        self._listed = ()
         rng = self._rng
         rng.saved = None
         if self._record_undo:
@@ -501,6 +510,7 @@ class Game:
         s = self._state
         if s.phase is not Phase.ROUND_OVER:
             raise UnopartyError("A new round starts only when a round is over (and the match is not). (R-4)")
+        self._listed = ()
         if self._record_undo:
             self._undo.append((s.copy(), self._rng.getstate(), len(self._events), len(self._log), self._rng.used))
         s.dealer = (s.dealer + 1) % s.n
@@ -532,6 +542,7 @@ class Game:
             raise UnopartyError("There is nothing to take back." if self._record_undo
                                 else "This game was made without undo (record_undo=False).")
         state, rng_state, n_events, n_log, used = self._undo.pop()
+        self._listed = ()
         self._state = state
         if rng_state is not None:
             self._rng.setstate(rng_state)

@@ -12,12 +12,12 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from ..cards import Card, Colour, Kind
+from ..cards import ALL_CARDS, COLOURS, Card, Colour, Kind
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .state import Phase, State
 
-__all__ = ["Refusal", "RefusalReason", "why_illegal", "check_move_types", "is_mistake", "matches", "speed_matches",
+__all__ = ["Refusal", "RefusalReason", "why_illegal", "check_move_types", "is_mistake", "matches", "matching", "MATCHING", "speed_matches",
            "fits_mini_pile"]
 
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
@@ -141,19 +141,38 @@ class Refusal:
         return self.explanation
 
 
-def matches(s: State, card: Card) -> bool:
-    """T-1/T-2: `card` may be played on the discard pile now (colour, number or symbol; wild
-    cards match anything). A current colour of ``None`` (classic first Wild, S-5) matches any."""
+def _card_matches(top: Card, colour: Colour | None, card: Card) -> bool:
+    """T-1/T-2 for one card: colour, number or symbol; wild cards match anything; a current
+    colour of ``None`` (classic first Wild, S-5) matches any card."""
     if card.kind >= Kind.WILD:
         return True
-    if s.colour is None or card.colour is s.colour:
+    if colour is None or card.colour is colour:
         return True
-    top = s.discard_pile[-1]
     if top.kind is Kind.NUMBER:
         return card.kind is Kind.NUMBER and card.number == top.number
     if top.kind >= Kind.WILD:
         return False
     return card.kind is top.kind
+
+
+# T-1/T-2 as a table, made once from `_card_matches`: top card -> current colour -> the
+# cards that may be played on it (the hot path of `legal_moves` and `apply`).
+MATCHING: dict[Card, dict[Colour | None, frozenset[Card]]] = {
+    top: {colour: frozenset(c for c in ALL_CARDS if _card_matches(top, colour, c))
+          for colour in (None, *COLOURS)}
+    for top in ALL_CARDS
+}
+
+
+def matching(s: State) -> frozenset[Card]:
+    """Every card that may be played on the discard pile now (T-1, T-2)."""
+    return MATCHING[s.discard_pile[-1]][s.colour]
+
+
+def matches(s: State, card: Card) -> bool:
+    """T-1/T-2: `card` may be played on the discard pile now (colour, number or symbol; wild
+    cards match anything). A current colour of ``None`` (classic first Wild, S-5) matches any."""
+    return card in MATCHING[s.discard_pile[-1]][s.colour]
 
 
 def speed_matches(s: State, card: Card) -> bool:
