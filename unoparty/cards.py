@@ -245,8 +245,18 @@ def deck_counts(rule_set: str) -> dict[Card, int]:
 
 
 def deck(rule_set: str) -> list[Card]:
-    """A fresh, unshuffled deck as a list (224 cards for ``party``, 108 for ``classic``)."""
-    return [card for card, n in deck_counts(rule_set).items() for _ in range(n)]
+    """A fresh, unshuffled deck as a list (224 cards for ``party``, 108 for ``classic``).
+
+    Raises:
+        ValueError: unknown rule set.
+    """
+    cards = _DECKS.get(rule_set)
+    if cards is None:
+        cards = _DECKS[rule_set] = tuple(card for card, n in deck_counts(rule_set).items() for _ in range(n))
+    return list(cards)
+
+
+_DECKS: dict[str, tuple[Card, ...]] = {}
 
 
 def hand_points(cards: Iterable[Card]) -> int:

@@ -107,12 +107,18 @@ def draw_cards(s: State, p: int, count: int, rule: str, rng: random.Random, ev: 
 
 # ---- turns -------------------------------------------------------------------------------------
 
+_TURN_STARTED: dict[int, Event] = {}
+
+
 def start_turn(s: State, seat: int, ev: list[Event]) -> None:
     """T-4: `seat` takes their turn."""
     s.current = seat
     s.phase = Phase.TURN
     s.drawn_card = None
-    ev.append(_event(E.TURN_STARTED, "T-4", player=seat))
+    e = _TURN_STARTED.get(seat)
+    if e is None:
+        e = _TURN_STARTED[seat] = Event(E.TURN_STARTED, "T-4", player=seat)
+    ev.append(e)
 
 
 def _close_catch(s: State, p: int) -> None:
@@ -369,6 +375,9 @@ def _going_out(s: State, p: int, card: Card, k: int, rng: random.Random, ev: lis
 
 # ---- moves -------------------------------------------------------------------------------------
 
+_TAKES_COLOUR = frozenset(k for k in Kind if k.takes_colour)  # W-1, LK-1 (not PU-1)
+
+
 def _play(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
     p, card = m.player, m.card
     hand = s.hands[p]
@@ -385,7 +394,7 @@ def _play(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
     s.idle_turns = 0
     _close_catch(s, p)
     ev.append(_event(E.PLAYED, "T-1", player=p, cards=(card,) * k, colour=m.colour))
-    if card.kind.takes_colour:
+    if card.kind in _TAKES_COLOUR:
         s.colour = m.colour
         ev.append(_event(E.COLOUR_CHOSEN, "W-1", player=p, colour=m.colour))
     elif card.kind is not Kind.WILD_PILE_UP:
