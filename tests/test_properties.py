@@ -113,6 +113,30 @@ def test_apply_then_undo_restores_the_state(game_rng, data) -> None:
     assert before == after
 
 
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_st, st.integers(2, 6), st.integers(0, 2**32 - 1), st.integers(1, 70))
+def test_undo_all_the_way_back(rules, n, seed, steps) -> None:
+    """Undo goes back through its checkpoints (one per `Game.UNDO_EVERY` moves) and new rounds:
+    every earlier position comes back exactly, random generator included."""
+    game = Game([f"P{i}" for i in range(n)], rules, seed=seed)
+    rng = random.Random(seed)
+    seen = [(state_to_dict(game._state), game._rng.getstate(), game.events, game.history)]
+    for _ in range(steps):
+        move = random_move(game, rng, out_of_turn=0.3)
+        if move is None:
+            if game.phase.value != "round over":
+                break
+            game.new_round()
+        else:
+            game.apply(move)
+        seen.append((state_to_dict(game._state), game._rng.getstate(), game.events, game.history))
+    seen.pop()
+    while seen:
+        game.undo()
+        assert (state_to_dict(game._state), game._rng.getstate(), game.events, game.history) == seen.pop()
+    assert not game.can_undo
+
+
 @SETTINGS
 @given(games(), st.data())
 def test_a_refusal_changes_nothing(game_rng, data) -> None:

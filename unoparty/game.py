@@ -160,7 +160,10 @@ class Game:
         self._initial = (self._state.copy(), self._rng.getstate(), tuple(self._events))
         self._initial_used = self._rng.used
         self._log: list = []          # moves and "new round" markers, in order
-        self._undo: list = []         # (state, rng state or None, len(events), len(log), reshuffles used) per action
+        # Undo checkpoints, one every `UNDO_EVERY` log entries: (state copy, random state,
+        # len(events), len(log), reshuffles used). `undo` goes back to the last one and replays.
+        self._undo: list = []
+        self._rng_mark: tuple = (-1, None)  # (shuffles, getstate()) of the last checkpoint, shared while unchanged
         self._record_undo = record_undo
         self._listed: tuple = ()      # the moves the last `legal_moves` call returned, until the game changes
 
@@ -476,24 +479,15 @@ class Game:
                 raise IllegalMove(move, refusal)
         self._listed = ()
         rng = self._rng
-        rng.saved = None
-        if self._record_undo:
-            entry = [self._state.copy(), None, len(self._events), len(self._log), rng.used]
-            self._undo.append(entry)
-            try:
-                events = apply_move(self._state, move, rng)
-            except ValueError:  # a given reshuffle that does not fit: nothing changes
-                self._undo.pop()
-                self._state = entry[0]
-                rng.used = entry[4]
-                raise
-            entry[1] = rng.saved
-        elif rng.used < len(rng.reshuffles):  # a given reshuffle may not fit: keep a copy
+        added = self._record_undo and self._checkpoint()
+        if rng.used < len(rng.reshuffles):  # a given reshuffle may not fit: keep a copy
             before, used = self._state.copy(), rng.used
             try:
                 events = apply_move(self._state, move, rng)
-            except ValueError:
+            except ValueError:  # nothing changes
                 self._state, rng.used = before, used
+                if added:
+                    self._undo.pop()
                 raise
         else:
             events = apply_move(self._state, move, rng)
@@ -512,7 +506,7 @@ class Game:
             raise UnopartyError("A new round starts only when a round is over (and the match is not). (R-4)")
         self._listed = ()
         if self._record_undo:
-            self._undo.append((s.copy(), self._rng.getstate(), len(self._events), len(self._log), self._rng.used))
+            self._checkpoint()
         s.dealer = (s.dealer + 1) % s.n
         s.round_number += 1
         events = deal_round(s, self._rng)
@@ -528,6 +522,25 @@ class Game:
         rng.reshuffles, rng.used = list(self._rng.reshuffles), self._rng.used
         return Game._wrap(self._names, self._rules, self._state.copy(), rng, record_undo=record_undo)
 
+    UNDO_EVERY = 16
+    """Log entries between two undo checkpoints: undo replays at most this many moves, and a
+    game keeps one state copy per this many moves (instead of one per move)."""
+
+    def _checkpoint(self) -> bool:
+        """Before a move or new round: keep a checkpoint if `UNDO_EVERY` entries have passed
+        since the last one. Returns whether one was added."""
+        undo = self._undo
+        n_log = len(self._log)
+        if undo and n_log - undo[-1][3] < self.UNDO_EVERY:
+            return False
+        rng = self._rng
+        shuffles, rng_state = self._rng_mark
+        if shuffles != rng.shuffles or rng_state is None:
+            rng_state = rng.getstate()
+            self._rng_mark = (rng.shuffles, rng_state)
+        undo.append((self._state.copy(), rng_state, len(self._events), n_log, rng.used))
+        return True
+
     @property
     def can_undo(self) -> bool:
         return bool(self._undo)
@@ -541,14 +554,33 @@ class Game:
         if not self._undo:
             raise UnopartyError("There is nothing to take back." if self._record_undo
                                 else "This game was made without undo (record_undo=False).")
-        state, rng_state, n_events, n_log, used = self._undo.pop()
+        target = len(self._log) - 1
+        state, rng_state, n_events, n_log, used = self._undo[-1]
+        if n_log == target:
+            self._undo.pop()
+        else:
+            state = state.copy()  # the checkpoint stays for the next undo
+        replay = self._log[n_log:target]
         self._listed = ()
         self._state = state
-        if rng_state is not None:
-            self._rng.setstate(rng_state)
-        self._rng.used = used
+        rng = self._rng
+        rng.setstate(rng_state)
+        self._rng_mark = (rng.shuffles, rng_state)
+        rng.used = used
         del self._events[n_events:]
         del self._log[n_log:]
+        # Replay the moves after the checkpoint: the engine is deterministic given the state
+        # and the random state (a property test: same seed, same log).
+        record, self._record_undo = self._record_undo, False
+        try:
+            for entry in replay:
+                if isinstance(entry, str):
+                    self.new_round()
+                else:
+                    self._events += apply_move(self._state, entry, rng)
+                    self._log.append(entry)
+        finally:
+            self._record_undo = record
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -650,14 +682,15 @@ class Game:
 
 
 class _RecordingRandom(random.Random):
-    """A `random.Random` that remembers its state before the first shuffle of a move, so
-    `undo` restores it without copying the generator's state on every move.
+    """A `random.Random` that counts its shuffles (`shuffles`), so `Game`'s undo checkpoints
+    share one copy of the generator's state while it is unchanged. The engine draws on its
+    generator only through `shuffle` (T-5, S-2).
 
     Chance made explicit: `reshuffles` holds draw piles (top first) that the next reshuffles
     (T-5, PU-2) make instead of shuffling — a scenario's ``reshuffles``, a replay — and
     `used` counts those taken."""
 
-    saved = None
+    shuffles = 0  # shuffles and setstates so far: the state is unchanged while this is
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -680,9 +713,16 @@ class _RecordingRandom(random.Random):
         return list(reversed(order))
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        if self.saved is None:
-            self.saved = self.getstate()
+        self.shuffles += 1
         super().shuffle(x)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self.shuffles += 1
+        super().setstate(state)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self.shuffles += 1
+        super().seed(*args, **kwargs)
 
 
 def _where(card: Card, hands: Mapping[str, Sequence[Card]], discard_pile: Sequence[Card],

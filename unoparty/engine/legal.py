@@ -11,7 +11,7 @@ from itertools import combinations
 from ..cards import COLOURS, Card, Kind
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
-from .refusals import MATCHING, fits_mini_pile, speed_matches
+from .refusals import MATCHING, SPEED_MATCHING, fits_mini_pile
 from .state import Phase, State
 
 __all__ = ["legal_moves"]
@@ -58,8 +58,10 @@ def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: boo
     return tuple(out)
 
 
-# The one-field moves, made once per seat and shared (moves are frozen values).
+# The one-field moves, made once per seat and shared (moves are frozen values); pointing too.
 _SIMPLE: dict = {}
+_POINTS: dict = {}
+_SPEEDS: dict = {}
 
 
 def _simple(kind: type, p: int) -> Move:
@@ -102,7 +104,11 @@ def legal_moves(s: State, p: int) -> list[Move]:
                 out.append(_simple(Challenge, p))
     elif phase is Phase.POINTING:
         if p not in s.pointing:
-            out.extend(PointAt(p, t) for t in range(s.n) if t != p)
+            key = (s.n, p)
+            points = _POINTS.get(key)
+            if points is None:
+                points = _POINTS[key] = tuple(PointAt(p, t) for t in range(s.n) if t != p)
+            out += points
     elif phase is Phase.MINI_PILE:
         if is_cur:
             fits = [c for c in distinct if fits_mini_pile(s, c)]
@@ -115,15 +121,19 @@ def legal_moves(s: State, p: int) -> list[Move]:
                 out.append(_simple(TakeMiniPile, p))
     if (phase is Phase.TURN or (phase is Phase.DRAWN and not is_cur)) and s.rules.has_speed_play \
             and s.top_player != p:
-        calls = (False, True) if len(hand) == 2 else (False,)
+        two = len(hand) == 2
+        seven_o = s.rules.seven_o
+        exact = SPEED_MATCHING[s.discard_pile[-1]][s.rules.jump_in]
         for card in distinct:
-            if speed_matches(s, card):
-                swaps: tuple = (None,)
-                if s.rules.seven_o and card.kind is Kind.NUMBER and card.number == 7:
-                    swaps = (None,) + tuple(t for t in range(s.n) if t != p)
-                for call in calls:
-                    for swap in swaps:
-                        out.append(SpeedPlay(p, card, call, swap))
+            if card in exact:
+                seven = seven_o and card.kind is Kind.NUMBER and card.number == 7
+                key = (p, card, s.n, two, seven)
+                speeds = _SPEEDS.get(key)
+                if speeds is None:
+                    calls = (False, True) if two else (False,)
+                    swaps: tuple = (None,) + tuple(t for t in range(s.n) if t != p) if seven else (None,)
+                    speeds = _SPEEDS[key] = tuple(SpeedPlay(p, card, call, swap) for call in calls for swap in swaps)
+                out += speeds
     if len(hand) == 1 and not s.uno_called[p]:
         out.append(_simple(CallUno, p))
     t = s.catchable

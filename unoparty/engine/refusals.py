@@ -17,7 +17,7 @@ from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, P
                     TakeMiniPile)
 from .state import Phase, State
 
-__all__ = ["Refusal", "RefusalReason", "why_illegal", "check_move_types", "is_mistake", "matches", "matching", "MATCHING", "speed_matches",
+__all__ = ["Refusal", "RefusalReason", "why_illegal", "check_move_types", "is_mistake", "matches", "matching", "MATCHING", "SPEED_MATCHING", "speed_matches",
            "fits_mini_pile"]
 
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
@@ -175,17 +175,31 @@ def matches(s: State, card: Card) -> bool:
     return card in MATCHING[s.discard_pile[-1]][s.colour]
 
 
-def speed_matches(s: State, card: Card) -> bool:
-    """SP-1 / SP-7: `card` is an exact match of the top card (same colour and number; with
+def _card_speed_matches(top: Card, jump_in: bool, card: Card) -> bool:
+    """SP-1 / SP-7 for one card: an exact match of `top` (same colour and number; with
     Jump-In also same colour and action). Wild cards never match."""
     if card.kind >= Kind.WILD:
         return False
-    top = s.discard_pile[-1]
     if card.colour is not top.colour:
         return False
     if top.kind is Kind.NUMBER:
         return card.kind is Kind.NUMBER and card.number == top.number
-    return s.rules.jump_in and card.kind is top.kind
+    return jump_in and card.kind is top.kind
+
+
+# SP-1 / SP-7 as a table, made once from `_card_speed_matches`: top card -> Jump-In -> the
+# cards that are an exact match.
+SPEED_MATCHING: dict[Card, dict[bool, frozenset[Card]]] = {
+    top: {jump_in: frozenset(c for c in ALL_CARDS if _card_speed_matches(top, jump_in, c))
+          for jump_in in (False, True)}
+    for top in ALL_CARDS
+}
+
+
+def speed_matches(s: State, card: Card) -> bool:
+    """SP-1 / SP-7: `card` is an exact match of the top card (same colour and number; with
+    Jump-In also same colour and action). Wild cards never match."""
+    return card in SPEED_MATCHING[s.discard_pile[-1]][s.rules.jump_in]
 
 
 def fits_mini_pile(s: State, card: Card) -> bool:
