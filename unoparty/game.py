@@ -479,7 +479,9 @@ class Game:
                 raise IllegalMove(move, refusal)
         self._listed = ()
         rng = self._rng
-        added = self._record_undo and self._checkpoint()
+        undo = self._undo
+        added = self._record_undo and (not undo or len(self._log) - undo[-1][3] >= self.UNDO_EVERY) \
+            and self._checkpoint()
         if rng.used < len(rng.reshuffles):  # a given reshuffle may not fit: keep a copy
             before, used = self._state.copy(), rng.used
             try:
@@ -713,8 +715,17 @@ class _RecordingRandom(random.Random):
         return list(reversed(order))
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        """`random.Random.shuffle` with its `_randbelow` written inline: the same numbers
+        drawn in the same order (same seed, same deal), a third of the time."""
         self.shuffles += 1
-        super().shuffle(x)
+        getrandbits = self.getrandbits
+        for i in reversed(range(1, len(x))):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
 
     def setstate(self, state: tuple[Any, ...]) -> None:
         self.shuffles += 1

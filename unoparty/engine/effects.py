@@ -378,30 +378,49 @@ def _going_out(s: State, p: int, card: Card, k: int, rng: random.Random, ev: lis
 _TAKES_COLOUR = frozenset(k for k in Kind if k.takes_colour)  # W-1, LK-1 (not PU-1)
 
 
+_PLAYED: dict = {}
+
+
 def _play(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
-    p, card = m.player, m.card
-    hand = s.hands[p]
+    """T-1: the card (two with Doubles, H-4) goes on the discard pile; a wild card's colour is
+    named (W-1); UNO (U-1); the last card ends the round (R-1); else the card's effect."""
     if s.phase is Phase.MINI_PILE:
         _add_to_mini_pile(s, m, rng, ev)
         return
-    k = 2 if m.twice else 1
-    for _ in range(k):
+    p, card, colour = m.player, m.card, m.colour
+    hand = s.hands[p]
+    hand.remove(card)
+    s.discard_pile.append(card)
+    if m.twice:
+        k = 2
         hand.remove(card)
         s.discard_pile.append(card)
+    else:
+        k = 1
     colour_before = s.colour
     s.top_player = p
     s.drawn_card = None
     s.idle_turns = 0
-    _close_catch(s, p)
-    ev.append(_event(E.PLAYED, "T-1", player=p, cards=(card,) * k, colour=m.colour))
-    if card.kind in _TAKES_COLOUR:
-        s.colour = m.colour
-        ev.append(_event(E.COLOUR_CHOSEN, "W-1", player=p, colour=m.colour))
-    elif card.kind is not Kind.WILD_PILE_UP:
+    if s.catchable is not None and s.catchable != p:  # _close_catch (U-2 ruling)
+        s.catchable = None
+    key = (p, card, k, colour)
+    played = _PLAYED.get(key)
+    if played is None:
+        played = _PLAYED[key] = Event(E.PLAYED, "T-1", player=p, cards=(card,) * k, colour=colour)
+    ev.append(played)
+    kind = card.kind
+    if kind in _TAKES_COLOUR:
+        s.colour = colour
+        ev.append(_event(E.COLOUR_CHOSEN, "W-1", player=p, colour=colour))
+    elif kind is not Kind.WILD_PILE_UP:
         s.colour = card.colour
-    _after_hand_shrinks(s, p, m.call_uno, ev)
-    if not hand:
-        _going_out(s, p, card, k, rng, ev)
+    if len(hand) <= 1:
+        _after_hand_shrinks(s, p, m.call_uno, ev)
+        if not hand:
+            _going_out(s, p, card, k, rng, ev)
+            return
+    if kind is Kind.NUMBER and not s.rules.seven_o:
+        start_turn(s, s.next_seat(p), ev)  # effect_number without Seven-O: no effect
         return
     _card_effect(s, p, card, k, m, colour_before, rng, ev)
 
