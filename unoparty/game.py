@@ -15,6 +15,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from itertools import repeat
+from operator import is_ as _is
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
@@ -470,10 +472,7 @@ class Game:
         """
         # A move object just listed by `legal_moves` (the same object, not an equal one) is
         # legal: `legal_moves` ⇔ `why_illegal` (a property test) — no need to check it again.
-        for listed in self._listed:
-            if listed is move:
-                break
-        else:
+        if not any(map(_is, self._listed, repeat(move))):
             refusal = _why_illegal(self._state, move, self._names)
             if refusal is not None:
                 raise IllegalMove(move, refusal)
@@ -682,6 +681,8 @@ class Game:
         except (KeyError, TypeError, ValueError) as exc:
             raise UnopartyError(f"not a saved unoparty game: {exc}") from None
 
+_SHUFFLE_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}  # length -> (i, i + 1, its bit length), as shuffle visits them
+
 
 class _RecordingRandom(random.Random):
     """A `random.Random` that counts its shuffles (`shuffles`), so `Game`'s undo checkpoints
@@ -719,9 +720,10 @@ class _RecordingRandom(random.Random):
         drawn in the same order (same seed, same deal), a third of the time."""
         self.shuffles += 1
         getrandbits = self.getrandbits
-        for i in reversed(range(1, len(x))):
-            n = i + 1
-            k = n.bit_length()
+        plan = _SHUFFLE_PLANS.get(len(x))
+        if plan is None:
+            plan = _SHUFFLE_PLANS[len(x)] = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(x))))
+        for i, n, k in plan:
             j = getrandbits(k)
             while j >= n:
                 j = getrandbits(k)
