@@ -84,10 +84,23 @@ def legal_moves(s: State, p: int) -> list[Move]:
     is_cur = p == s.current
     if phase is Phase.TURN:
         if is_cur:
+            # _play_variants, written inline for the commonest case.
             ok = MATCHING[s.discard_pile[-1]][s.colour]
+            rules = s.rules
+            seven_o, doubles = rules.seven_o, rules.doubles
+            size = len(hand)
+            bucket = size if size <= 3 else 4
+            n = s.n
             for card in distinct:
                 if card in ok:
-                    _play_variants(s, p, card, out)
+                    kind = card.kind
+                    seven = seven_o and kind is Kind.NUMBER and card.number == 7
+                    two = doubles and kind < Kind.WILD and hand.count(card) >= 2
+                    key = (p, card, n, bucket, seven, two)
+                    moves = _VARIANTS.get(key)
+                    if moves is None:
+                        moves = _VARIANTS[key] = _build_variants(n, p, card, size, seven, two)
+                    out += moves
             out.append(_simple(Draw, p))
     elif phase is Phase.DRAWN:
         if is_cur:
