@@ -64,14 +64,20 @@ def rlcard_like_move(game, rng: random.Random):
     actor = rng.choice(game.waiting_for) if phase is Phase.POINTING else game.current
     moves = game.legal_moves(actor)
     if phase is Phase.TURN or phase is Phase.DRAWN:
-        normal = [m for m in moves if type(m) is Play and not m.call_uno and m.card.kind is not WD4]
+        normal = []
+        wd4 = []
+        other = None
+        for m in moves:
+            if type(m) is Play:
+                if not m.call_uno:
+                    (wd4 if m.card.kind is WD4 else normal).append(m)
+            elif other is None:
+                other = m  # Draw (turn) or Keep (drawn): listed right after the plays
         if normal:
             return rng.choice(normal)
-        plays = [m for m in moves if type(m) is Play and not m.call_uno]
-        if plays:
-            return rng.choice(plays)
-        want = Draw if phase is Phase.TURN else Keep
-        return next(m for m in moves if type(m) is want)
+        if wd4:
+            return rng.choice(wd4)
+        return other
     if phase is Phase.CHALLENGE:
         return next(m for m in moves if type(m) is Accept)
     return rng.choice([m for m in moves if not (type(m) is Play and m.call_uno)])

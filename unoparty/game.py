@@ -159,13 +159,12 @@ class Game:
 
     def _init(self, events: Iterable[Event], record_undo: bool = True) -> None:
         self._events: list[Event] = list(events)
-        self._initial = (self._state.copy(), self._rng.getstate(), tuple(self._events))
+        self._initial = (self._state.copy(), self._rng.hold(), tuple(self._events))
         self._initial_used = self._rng.used
         self._log: list = []          # moves and "new round" markers, in order
         # Undo checkpoints, one every `UNDO_EVERY` log entries: (state copy, random state,
         # len(events), len(log), reshuffles used). `undo` goes back to the last one and replays.
         self._undo: list = []
-        self._rng_mark: tuple = (-1, None)  # (shuffles, getstate()) of the last checkpoint, shared while unchanged
         self._record_undo = record_undo
         self._listed: tuple = ()      # the moves the last `legal_moves` call returned, until the game changes
 
@@ -535,11 +534,7 @@ class Game:
         if undo and n_log - undo[-1][3] < self.UNDO_EVERY:
             return False
         rng = self._rng
-        shuffles, rng_state = self._rng_mark
-        if shuffles != rng.shuffles or rng_state is None:
-            rng_state = rng.getstate()
-            self._rng_mark = (rng.shuffles, rng_state)
-        undo.append((self._state.copy(), rng_state, len(self._events), n_log, rng.used))
+        undo.append((self._state.copy(), rng.hold(), len(self._events), n_log, rng.used))
         return True
 
     @property
@@ -565,8 +560,7 @@ class Game:
         self._listed = ()
         self._state = state
         rng = self._rng
-        rng.setstate(rng_state)
-        self._rng_mark = (rng.shuffles, rng_state)
+        rng.setstate(rng.held(rng_state))
         rng.used = used
         del self._events[n_events:]
         del self._log[n_log:]
@@ -637,7 +631,8 @@ class Game:
 
     def to_json(self) -> str:
         """The whole game — its start, random state and every move — as JSON text."""
-        state, rng_state, events = self._initial
+        state, held, events = self._initial
+        rng_state = self._rng.held(held)
         from .engine.serial import event_to_dict, move_to_dict, state_to_dict
         data = {
             "format": "unoparty-game", "version": 1, "names": list(self._names),
@@ -685,20 +680,51 @@ _SHUFFLE_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}  # length -> (i
 
 
 class _RecordingRandom(random.Random):
-    """A `random.Random` that counts its shuffles (`shuffles`), so `Game`'s undo checkpoints
-    share one copy of the generator's state while it is unchanged. The engine draws on its
-    generator only through `shuffle` (T-5, S-2).
+    """A `random.Random` whose state is kept for a game's start and undo checkpoints only when
+    it is about to change (`hold`, `held`): one copy shared by every holder while it is
+    unchanged. The engine draws on its generator only through `shuffle` (T-5, S-2).
 
     Chance made explicit: `reshuffles` holds draw piles (top first) that the next reshuffles
     (T-5, PU-2) make instead of shuffling — a scenario's ``reshuffles``, a replay — and
     `used` counts those taken."""
 
-    shuffles = 0  # shuffles and setstates so far: the state is unchanged while this is
+    shuffles = 0  # shuffles, seeds and setstates so far: the state is unchanged while this is
+    _pending: list | None = None  # holders waiting for the state (see `hold`)
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.reshuffles: list[tuple[Card, ...]] = []
         self.used = 0
+
+    def hold(self) -> list:
+        """A holder of the generator's state as it is now, for `held`. The state (a tuple of
+        625 numbers) is copied only when the generator is about to change (`shuffle`,
+        `setstate`, `seed`), once for all the holders waiting — most moves shuffle nothing."""
+        pending = self._pending
+        if pending is None:
+            pending = self._pending = []
+        elif pending and pending[-1][0] == self.shuffles:
+            return pending[-1]
+        holder = [self.shuffles, None]
+        pending.append(holder)
+        return holder
+
+    def held(self, holder: list) -> tuple[Any, ...]:
+        """The state kept by `holder` (`hold`)."""
+        state = holder[1]
+        if state is None:  # still waiting: the generator has not changed since
+            state = self.getstate()
+        return state
+
+    def _changing(self) -> None:
+        """Before the state changes: give it to the holders waiting for it."""
+        self.shuffles += 1
+        pending = self._pending
+        if pending:
+            state = self.getstate()
+            for holder in pending:
+                holder[1] = state
+            pending.clear()
 
     def take_reshuffle(self, cards: list[Card]) -> list[Card] | None:
         """The next given order for `cards` (internal order: top last), or ``None`` to shuffle.
@@ -718,7 +744,7 @@ class _RecordingRandom(random.Random):
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         """`random.Random.shuffle` with its `_randbelow` written inline: the same numbers
         drawn in the same order (same seed, same deal), a third of the time."""
-        self.shuffles += 1
+        self._changing()
         getrandbits = self.getrandbits
         plan = _SHUFFLE_PLANS.get(len(x))
         if plan is None:
@@ -730,11 +756,11 @@ class _RecordingRandom(random.Random):
             x[i], x[j] = x[j], x[i]
 
     def setstate(self, state: tuple[Any, ...]) -> None:
-        self.shuffles += 1
+        self._changing()
         super().setstate(state)
 
     def seed(self, *args: Any, **kwargs: Any) -> None:
-        self.shuffles += 1
+        self._changing()
         super().seed(*args, **kwargs)
 
 
