@@ -88,12 +88,19 @@ def draw_cards(s: State, p: int, count: int, rule: str, rng: random.Random, ev: 
     """`p` draws `count` cards, fewer if the piles run out (T-5); a linked partner then draws
     the same number right after (LK-2; the copy is not copied back). Returns the cards `p`
     drew. `source`: for a copied draw, the seat whose draw is copied (the event's target)."""
-    got: list[Card] = []
-    for _ in range(count):
-        card = _take_top(s, rng, ev)
-        if card is None:
-            break
-        got.append(card)
+    pile = s.draw_pile
+    if count == 1 and pile:
+        got = [pile.pop()]
+    elif len(pile) >= count:  # no reshuffle needed: the top `count` cards, top first
+        got = pile[:-count - 1:-1] if count else []
+        del pile[len(pile) - count:]
+    else:
+        got = []
+        for _ in range(count):
+            card = _take_top(s, rng, ev)
+            if card is None:
+                break
+            got.append(card)
     if got:
         s.hands[p].extend(got)
         s.uno_called[p] = False
