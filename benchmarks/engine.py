@@ -25,7 +25,7 @@ point 1 (before = commit 55e6be8, the same script):
 
     FIGURES
 
-Usage: python benchmarks/engine.py [--reps R] [--batch G] [--table] [--seconds S]
+Usage: python benchmarks/engine.py [--reps R] [--batch G] [--simulate] [--table] [--seconds S]
 """
 
 from __future__ import annotations
@@ -250,12 +250,33 @@ def game_bytes(n: int = 16, moves: int = 500, undo: bool = True) -> tuple[int, i
     return after - before, done
 
 
+def simulate_bytes_per_move(small: int = 20, large: int = 60) -> tuple[float, int, int]:
+    """`unoparty simulate` memory: bytes still held (tracemalloc) per move played, comparing
+    a run of `small` and one of `large` rounds of four random bots (party). About 0 when the
+    run keeps nothing per decision. Returns (bytes per move, bytes after small, after large)."""
+    from unoparty.simulate import simulate
+    simulate(4, small, ("random",), "party", seed=0)  # warm the engine's tables and imports
+    held = []
+    for games in (small, large):
+        gc.collect()
+        tracemalloc.start()
+        summary = simulate(4, games, ("random",), "party", seed=0)
+        moves = sum(r.moves for r in summary.results)
+        gc.collect()
+        held.append((tracemalloc.get_traced_memory()[0], moves))
+        tracemalloc.stop()
+        del summary
+    (b1, m1), (b2, m2) = held
+    return (b2 - b1) / (m2 - m1), b1, b2
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reps", type=int, default=7, help="alternating repetitions (default 7)")
     ap.add_argument("--batch", type=int, default=40, help="games per batch (default 40)")
     ap.add_argument("--table", action="store_true", help="also print the older rounds/s table")
     ap.add_argument("--seconds", type=float, default=2.0, help="time per configuration of --table")
+    ap.add_argument("--simulate", action="store_true", help="also measure `unoparty simulate`'s memory (slow)")
     args = ap.parse_args()
 
     # 1. rlcard, alternating batches
@@ -272,6 +293,8 @@ def main() -> None:
             fn(3)  # warm up
         ratio_off, ratio_on, rl_gps = [], [], []
         for _ in range(args.reps):
+            for s in seeds.values():
+                s[0] = 0  # the same games in every repetition: only the machine varies
             rl = _games(runs["rl"], args.batch)
             off = _games(runs["off"], args.batch)
             on = _games(runs["on"], args.batch)
@@ -304,11 +327,12 @@ def main() -> None:
     f16 = _ours(s16, False, random_move, "party", 16)
     ratios = []
     for _ in range(args.reps):
+        s2[0] = s16[0] = 0  # the same games in every repetition
         t0 = CLOCK()
         a2 = f2(max(2, args.batch // 8))
         t2 = (CLOCK() - t0) / a2
         t0 = CLOCK()
-        a16 = f16(max(1, args.batch // 40))
+        a16 = f16(max(2, args.batch // 15))
         t16 = (CLOCK() - t0) / a16
         ratios.append(t16 / t2)
     print(f"random play (policy included), party µs/action 16p / 2p: {_summary(ratios)}  (goal ≤ 1.5)")
@@ -317,6 +341,11 @@ def main() -> None:
     for undo in (True, False):
         size, done = game_bytes(undo=undo)
         print(f"bytes per party Game, 16 players, {done} moves, undo {'on' if undo else 'off'}: {size:,}")
+
+    if args.simulate:
+        per_move, b1, b2 = simulate_bytes_per_move()
+        print(f"unoparty simulate, 4 random bots: {b1:,} bytes held after 20 rounds, {b2:,} after 60: "
+              f"{per_move:.1f} bytes per move kept (goal: flat, about 0)")
 
     if args.table:
         table(args.seconds)
