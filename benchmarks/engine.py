@@ -20,10 +20,21 @@ is ``--table``. Note: uniformly random rounds of unoparty are several times long
 rlcard's (T-3 always allows drawing; UNO calls, catches and challenges are moves), so the
 rlcard comparison uses rlcard's policy on both engines.
 
-Figures (this machine, loaded by other jobs; `--reps 7 --batch 40`), before → after issue 9's
-point 1 (before = commit 55e6be8, the same script):
+Figures (this machine: 2 cores shared with other jobs; CPU time; `--reps 9 --batch 30`;
+min / median of the repetitions), before → after issue 9's point 1 (before = commit
+55e6be8 run with this same script):
 
-    FIGURES
+    unoparty / rlcard games/s, undo off     0.49 / 0.56  →  0.96 / 1.21   (goal ≥ 1)
+    unoparty / rlcard games/s, undo on      0.35 / 0.44  →  1.01 / 1.20
+    engine alone µs/action, undo off       10.53 / 10.66 →  4.39 / 4.43   (goal ≤ 5)
+    engine alone µs/action, undo on        14.22 / 14.40 →  4.58 / 4.61
+    party 2p / 16p engine alone µs/action  15.1 / 15.7   →  5.9 / 7.1
+    party 16p / 2p, engine alone            1.01 / 1.04  →  1.16 / 1.21   (goal ≤ 1.5)
+    party 16p / 2p, random play             0.95 / 1.11  →  1.25 / 1.29   (goal ≤ 1.5)
+    bytes per Game, 16p, 500 moves, undo    2,717,112    →  403,796
+    the same without undo                   221,468      →  79,636  (events are shared values)
+    `unoparty simulate`, bytes kept per move    32.5     →  about 0 (flat; 4 random bots,
+                                                            40 and 120 rounds: 2.8 MB, 2.2 MB)
 
 Usage: python benchmarks/engine.py [--reps R] [--batch G] [--simulate] [--table] [--seconds S]
 """
