@@ -137,6 +137,22 @@ def test_undo_all_the_way_back(rules, n, seed, steps) -> None:
     assert not game.can_undo
 
 
+def test_state_copy_copies_every_field() -> None:
+    """`State.copy` is written out field by field (for speed): every slot is copied, and the
+    containers are new ones (changing the copy leaves the original as it was)."""
+    from unoparty.engine.state import State
+    game = Game(["A", "B", "C"], Rules(rule_set="party"), seed=4)
+    s = game._state
+    c = s.copy()
+    for name in State.__slots__:
+        a, b = getattr(s, name), getattr(c, name)
+        assert a == b, name
+        if isinstance(a, (list, dict)):
+            assert a is not b, f"{name} is shared"
+    assert all(h is not g for h, g in zip(s.hands, c.hands))
+    assert state_to_dict(c) == state_to_dict(s)
+
+
 @SETTINGS
 @given(games(), st.data())
 def test_a_refusal_changes_nothing(game_rng, data) -> None:
