@@ -1,7 +1,11 @@
 # unoparty — everyday commands. The quick start is `make app` and `make test`.
 #
 #   make app        build .venv if needed, then serve the app with Voila on 127.0.0.1:$(PORT)
-#   make test       build .venv if needed, then run the whole test suite
+#   make test       build .venv if needed, then run the whole test suite (a few minutes)
+#   make lab        JupyterLab on notebooks/ for teachers (outputs and widget state never saved)
+#   make soak       long random-play soak runs, outside make test (~15 min on a busy machine)
+#   make site       build the app as a static site in site/ (Python in the browser, no server)
+#   make test-site  build the site if needed, serve it locally and drive it in Chromium
 #   make bench      run the benchmarks in benchmarks/
 #   make messages   extract, update and compile the translation catalogue (Babel)
 #   make clean      remove .venv, caches and build output
@@ -15,10 +19,14 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.unoparty-installed
 EXTRAS := app,test,bench
 PORT ?= 8866
+LAB_PORT ?= 8888
 # Test workers for pytest-xdist (the machines have 2 cores).
 JOBS ?= 2
 # Note the space in the file name: always quote it in recipes.
-APP_NOTEBOOK := notebooks/Start here.ipynb
+APP_NOTEBOOK := unoparty/app/Start here.ipynb
+POOL ?= 2
+# The address `make app` listens on: this computer only; IP=0.0.0.0 serves a class network.
+IP ?= 127.0.0.1
 
 LOCALE_DIR := unoparty/locale
 DOMAIN := unoparty
@@ -27,12 +35,12 @@ POT := $(LOCALE_DIR)/$(DOMAIN).pot
 # names the same five): French, Romanian, Norwegian (bokmål), Czech — the seeds' languages.
 LANGUAGES ?= fr ro nb cs
 
-.PHONY: all venv app test bench messages catalogues clean help
+.PHONY: all venv app lab test soak bench messages catalogues clean help browser-deps site test-site
 
 all: test
 
 help:
-	@sed -n '3,8p' Makefile
+	@sed -n '3,12p' Makefile
 
 # The virtual environment: created if missing, (re)installed when pyproject.toml is newer
 # than the stamp file, so repeated runs cost nothing.
@@ -54,6 +62,8 @@ catalogues: $(STAMP)
 	    $(VENV)/bin/pybabel -q compile -d $(LOCALE_DIR) -D $(DOMAIN) || exit 1; \
 	fi
 
+# The app notebook ships inside the package (unoparty app serves it from an installed wheel).
+# POOL: kernels kept preheated (one per learner expected at once; about 60 MB each).
 app:
 	@if [ ! -f "$(APP_NOTEBOOK)" ]; then \
 	    echo "The app is not built yet: \"$(APP_NOTEBOOK)\" does not exist."; \
@@ -61,30 +71,49 @@ app:
 	fi
 	@$(MAKE) --no-print-directory catalogues
 	@echo "Starting the unoparty app. Open http://127.0.0.1:$(PORT)/ in your browser; Ctrl-C stops it."
-	$(VENV)/bin/voila "$(APP_NOTEBOOK)" --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
-	    --strip_sources=True \
-	    --VoilaConfiguration.http_header_envs=Accept-Language \
-	    --MappingKernelManager.cull_idle_timeout=600 \
-	    --MappingKernelManager.cull_interval=60
+	$(VENV)/bin/unoparty app --port=$(PORT) --ip=$(IP) --pool-size=$(POOL) \
+	    --cull-idle=600 --cull-interval=60 --notebook "$(APP_NOTEBOOK)"
+
+# JupyterLab on notebooks/ (loopback only). jupyter_server_config.py strips outputs and
+# widget state when a notebook is saved, so running the notebooks never dirties the checkout.
+# As root (a container), Jupyter needs --allow-root.
+lab: $(STAMP)
+	@$(MAKE) --no-print-directory catalogues
+	@echo "Starting JupyterLab on notebooks/ at http://127.0.0.1:$(LAB_PORT)/lab; Ctrl-C stops it."
+	$(VENV)/bin/jupyter lab --config=jupyter_server_config.py --ServerApp.root_dir=notebooks \
+	    --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+	    $$(if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
 # Three pytest runs; every one runs even if an earlier one failed, and `make test` fails if
 # any did. Browser tests run on their own: Playwright's sync API keeps an event loop running
 # in its process, which breaks other tests that run asyncio loops.
-test: catalogues
+test: catalogues browser-deps
 	@status=0; \
 	set -x; \
-	$(PY) -m pytest -n $(JOBS) -m "not browser" tests unoparty || status=1; \
+	$(PY) -m pytest -n $(JOBS) -m "not browser and not soak" tests unoparty || status=1; \
 	$(PY) -m pytest -n $(JOBS) -m browser tests || status=1; \
 	{ set +x; } 2>/dev/null; \
 	if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
 	    set -x; \
-	    $(PY) -m pytest --nbval-current-env --nbval-lax notebooks/ || status=1; \
+	    UNOPARTY_LAB_SIZE=small $(PY) -m pytest --nbval-current-env --nbval-lax notebooks/ || status=1; \
 	    { set +x; } 2>/dev/null; \
 	else \
 	    echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \
 	fi; \
 	if [ $$status -ne 0 ]; then echo "make test: some tests failed (see above)."; fi; \
 	exit $$status
+
+# Soak runs (tests marked `soak`, tests/test_soak.py): thousands of random rounds with the
+# invariants after every move. Not part of `make test`.
+soak: catalogues
+	$(PY) -m pytest -n $(JOBS) -m soak tests
+
+# axe-core for the accessibility browser tests (tests/browser/package.json), from npm
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+browser-deps: $(AXE)
+$(AXE): tests/browser/package.json
+	npm install --prefix tests/browser --no-audit --no-fund
+	@touch $(AXE)
 
 bench: catalogues
 	@if ! compgen -G 'benchmarks/*.py' >/dev/null; then \
@@ -95,6 +124,29 @@ bench: catalogues
 	    echo "== $$f"; \
 	    $(PY) "$$f" || exit 1; \
 	done
+
+# The static site: its own build tools in .venv-site (deploy/site-requirements.txt), the
+# downloads (Pyodide from npm, wheels from PyPI) cached in build/site-cache.
+SITE_VENV := .venv-site
+SITE_STAMP := $(SITE_VENV)/.installed
+SITE_SOURCES := $(shell find unoparty deploy -name '*.py' -o -name '*.toml' -o -name '*.ipynb' -o -name '*.po' 2>/dev/null | sed 's/ /\\ /g')
+
+$(SITE_STAMP): deploy/site-requirements.txt
+	@if ! $(SITE_VENV)/bin/python -c 'import sys' >/dev/null 2>&1; then \
+	    rm -rf $(SITE_VENV) && $(PYTHON) -m venv $(SITE_VENV); \
+	fi
+	$(SITE_VENV)/bin/python -m pip install --progress-bar off -r deploy/site-requirements.txt
+	@touch $(SITE_STAMP)
+
+site/index.html: $(SITE_STAMP) $(SITE_SOURCES) pyproject.toml
+	@$(MAKE) --no-print-directory catalogues
+	$(SITE_VENV)/bin/python deploy/build_site.py --out site
+
+site: site/index.html
+
+# Outside `make test`: the build takes a minute and the browser test about as long.
+test-site: site
+	$(PY) -m pytest -p no:randomly -n 0 -m site deploy/tests
 
 # Extract every string marked with _() or ngettext() and every text of the lesson, curriculum
 # and rule files (babel.cfg, unoparty/extract.py) into the template, start a catalogue for
@@ -113,5 +165,5 @@ messages: $(STAMP)
 	$(VENV)/bin/pybabel compile -d $(LOCALE_DIR) -D $(DOMAIN) --statistics
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis test-artifacts screenshots
+	rm -rf $(VENV) $(SITE_VENV) site build dist *.egg-info .pytest_cache .hypothesis test-artifacts screenshots
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -40,6 +40,9 @@ def main() -> None:
                  + "from unoparty.views import play_app\n\napp = play_app()\napp.box")], "Play against bots.ipynb")
     nb([("code", reader("the rules in plain words")
                  + "from unoparty.views import rules_app\n\napp = rules_app()\napp.box")], "Rules.ipynb")
+    # the app also ships inside the package: `unoparty app` serves it from an installed wheel
+    (out.parent / "unoparty" / "app").mkdir(exist_ok=True)
+    (out.parent / "unoparty" / "app" / "Start here.ipynb").write_bytes((out / "Start here.ipynb").read_bytes())
     print(sorted(p.name for p in out.glob("*.ipynb")))
 
 

@@ -84,3 +84,11 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
         "executable_path": str(CHROMIUM),
         "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
     }
+
+
+@pytest.fixture(autouse=True)
+def _progress_database(tmp_path, monkeypatch):
+    """Every test keeps learners' progress in its own SQLite file, never in ~/.unoparty."""
+    if "UNOPARTY_DB" not in os.environ or os.environ["UNOPARTY_DB"].startswith("sqlite://"):
+        monkeypatch.setenv("UNOPARTY_DB", f"sqlite://{tmp_path / 'progress.sqlite3'}")
+    monkeypatch.setenv("UNOPARTY_PROGRESS", str(tmp_path / "progress.json"))

@@ -26,6 +26,9 @@ def read_glossary(path: Path) -> dict[str, list[str]]:
     return terms
 
 
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
 def _has(text: str, phrase: str) -> bool:
     return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text, re.IGNORECASE) is not None
 
@@ -50,7 +53,8 @@ def test_translations_use_the_glossary_terms(path: Path) -> None:
     for m in catalogue:
         if not m.id:
             continue
-        ids = [m.id] if isinstance(m.id, str) else list(m.id)
+        # a placeholder ({card}, {player}) is a value filled in, not the English word
+        ids = [_PLACEHOLDER.sub(" ", i) for i in ([m.id] if isinstance(m.id, str) else list(m.id))]
         strings = [m.string] if isinstance(m.string, str) else list(m.string)
         for term, forms in terms.items():
             # "wild" inside "Wild Pile Up" is that longer term's business

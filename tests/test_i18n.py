@@ -239,3 +239,149 @@ def test_the_command_help_follows_lang(capsys) -> None:
         import os
         os.environ.pop("UNOPARTY_LANG", None)
         i18n.set_language("en")
+
+
+# ---- English that comes from code: every word a learner reads goes through the catalogue ----
+
+class _Marking:
+    """A catalogue that marks every message it translates: ``⟨clockwise⟩``. What is left
+    outside the marks after the marked spans are taken out did not go through the catalogue."""
+
+    def gettext(self, message: str) -> str:
+        return f"⟨{message}⟩"
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return f"⟨{singular if n == 1 else plural}⟩"
+
+
+@pytest.fixture
+def marking(monkeypatch):
+    monkeypatch.setattr(i18n, "_translation", _Marking())
+    yield
+
+
+def _unmarked(text: str) -> str:
+    import re
+    while True:  # innermost marks first (a translated text may hold translated values)
+        stripped = re.sub(r"⟨[^⟨⟩]*⟩", " ", text)
+        if stripped == text:
+            return text
+        text = stripped
+
+
+def test_the_walk_through_translates_directions_truths_rule_sets_and_rule_titles(marking) -> None:
+    """``unoparty scenario show``: directions, true/false, the rule set's name, the taught
+    rules' titles and the card counts go through the catalogue (only names, rule ids, the
+    scenario's own moves and expectation keys stay as written)."""
+    import re
+    from unoparty.scenarios.loader import load_scenario
+    from unoparty.scenarios.show import walkthrough
+    lessons = sorted((ROOT / "unoparty" / "lessons").glob("*.toml"))
+    seen_teaches = seen_direction = 0
+    for path in lessons:
+        scenario = load_scenario(path)
+        text, _ok = walkthrough(scenario)
+        for line in text.splitlines()[3:]:  # title, underline, id line
+            if line.lstrip().startswith(">"):
+                continue  # the scenario's own moves, in the scenario language
+            left = _unmarked(line)
+            for word in ("clockwise", "counterclockwise", "true", "false", "party", "classic", "cards in all"):
+                assert not re.search(rf"\b{word}\b", left, re.I), (path.name, line)
+            if "Teaches:" in line:
+                seen_teaches += 1
+                assert not re.sub(r"[A-Z]{1,2}-\d+|,", " ", left).strip(), (path.name, line)
+            if "direction = " in line or "play goes" in line:
+                seen_direction += 1
+        assert "⟨UNO Party!⟩" in text or "⟨Classic UNO⟩" in text
+    assert seen_teaches and seen_direction
+
+
+def test_the_viewer_in_a_list_is_the_pronoun_not_the_player_name(marking) -> None:
+    """In a list ("you and Ben are passed over") and in the pointing pairs ("you at Cal"), the
+    viewer is the pronoun ``"you"``, not ``"You"`` (the name the learner's seat has)."""
+    names = ("You", "Ava", "Ben")
+    passed = narrate(Event(EventKind.PASSED_OVER, "A-2", players=(0, 2)), names, viewer=0)
+    assert "⟨you⟩" in passed and "⟨You⟩" not in passed
+    linked = narrate(Event(EventKind.LINKED, "W-5", players=(2, 0)), names, viewer=0)
+    assert "⟨you⟩" in linked and "⟨You⟩" not in linked
+    pointing = narrate(Event(EventKind.POINTING_RESULT, "PT-1", players=(0, 1), targets=(2, 0)), names, viewer=0)
+    assert pointing.count("⟨you⟩") == 2 and "⟨You⟩" not in pointing
+
+
+def test_the_viewer_is_still_named_you_alone_in_english() -> None:
+    names = ("You", "Ava", "Ben")
+    assert narrate(Event(EventKind.PASSED_OVER, "A-2", players=(0, 2)), names, viewer=0).startswith(
+        "You and Ben are passed over.")
+    assert "you at Ben" in narrate(Event(EventKind.POINTING_RESULT, "PT-1", players=(1, 0), targets=(0, 2)),
+                                   names, viewer=0)
+
+
+def test_the_seat_label_is_its_own_message_not_the_pronoun() -> None:
+    """"Ion (you)": the label is the message ``"(you)"``, so a language may word it apart from
+    the pronoun ``"you"``."""
+    for rel in ("unoparty/views/board.py", "unoparty/views/table.py"):
+        source = (ROOT / rel).read_text(encoding="utf-8")
+        assert '_("(you)")' in source, rel
+        assert '" (" + _("you")' not in source and '({esc(_("you"))})' not in source, rel
+
+
+def _literal_calls(source: str):
+    """(function, first literal argument) of every ``_(…)`` and ``ngettext(…)`` call."""
+    import ast
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext"):
+            args = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if args:
+                yield node.func.id, args
+
+
+def test_a_counted_noun_goes_through_ngettext_and_no_message_carries_padding() -> None:
+    """``"{n} cards"`` in a ``_()`` message cannot be put in the plural a language needs
+    (Czech has three forms): a count with its noun goes through ``ngettext``. A message never
+    ends in spaces kept for column alignment (``ngettext('win ', 'wins', n)``): padding is
+    the caller's, outside the translation."""
+    import re
+    counted = re.compile(r"\{n\} (cards?|points?|rounds?|bots?|wins?|lessons?|rules?)\b")
+    bad = []
+    for path in sorted((ROOT / "unoparty").rglob("*.py")):
+        for func, args in _literal_calls(path.read_text(encoding="utf-8")):
+            if func == "_" and counted.search(args[0]):
+                bad.append(f"{path.name}: _({args[0]!r})")
+            if any(a.strip() and a != a.rstrip(" ") and a == a.lstrip(" ") for a in args):
+                bad.append(f"{path.name}: {func}({args!r}) ends in padding")
+    assert bad == []
+
+
+def test_a_refusal_counts_the_cards_it_names() -> None:
+    """"… playing the red 7 leaves you 0 cards / 2 cards": the count has its noun, in the
+    plural form the count needs."""
+    from unoparty.engine.refusals import Refusal, RefusalReason
+    from unoparty.refusal_words import explain
+    red7 = Card.parse("red 7")
+    for n, words in ((0, "leaves you 0 cards."), (2, "leaves you 2 cards.")):
+        refusal = Refusal("U-1", RefusalReason.UNO_CALL_LEAVES, player=0, card=red7, count=n)
+        assert words in explain(refusal, ("Ava", "Ben"))
+    held = Refusal("U-1", RefusalReason.UNO_NOT_ONE_CARD, player=0, count=3)
+    assert "you hold 3 cards." in explain(held, ("Ava", "Ben"))
+
+
+def test_the_rules_search_finds_what_is_shown_in_the_language_shown(french) -> None:
+    """The rules page's search looks in the texts shown — the plain title and text and the
+    specification, in French here — with or without accents, and still in English."""
+    import unicodedata
+    from unoparty.rulebook import RULES
+    from unoparty.views.rules_page import rule_matches
+    rule = RULES["T-1"]
+    shown = " ".join((rule.plain_title, rule.plain_text, rule.exact_text))
+    english = " ".join((rule.title, rule.text, rule.plain_title_en, rule.plain_text_en)).casefold()
+    french_words = [w for w in shown.split() if len(w) > 5 and w.isalpha() and w.casefold() not in english]
+    assert french_words
+    for word in french_words[:5]:
+        assert rule_matches(rule, word), word
+    accented = next(w for w in shown.split() if w.isalpha() and any(ord(ch) > 127 for ch in w))
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", accented) if not unicodedata.combining(ch))
+    assert rule_matches(rule, plain.upper()) and rule_matches(rule, accented)
+    only_in_spec = [w for w in rule.exact_text.split() if len(w) > 5 and w.isalpha()
+                    and w.casefold() not in (rule.plain_title + " " + rule.plain_text + " " + english).casefold()]
+    assert only_in_spec and rule_matches(rule, only_in_spec[0])
+    assert rule_matches(rule, "T-1") and not rule_matches(rule, "zzqx")

@@ -160,11 +160,11 @@ def test_make_app_serves_the_landing_notebook_on_port() -> None:
     done = make("-n", "app", "PORT=9000")
     assert done.returncode == 0, done.stderr
     assert re.search(
-        r'voila "notebooks/Start here\.ipynb" --no-browser --port=9000 --Voila\.ip=127\.0\.0\.1',
+        r'unoparty app --port=9000 --ip=127\.0\.0\.1 --pool-size=\d+ ',
         done.stdout,
     ), done.stdout
-    assert "--MappingKernelManager.cull_idle_timeout=" in done.stdout
-    assert "--MappingKernelManager.cull_interval=" in done.stdout
+    assert '--notebook "unoparty/app/Start here.ipynb"' in done.stdout
+    assert "--cull-idle=" in done.stdout and "--cull-interval=" in done.stdout
 
 
 def test_make_app_without_the_notebook_says_so() -> None:
@@ -177,9 +177,17 @@ def test_make_app_without_the_notebook_says_so() -> None:
 def test_make_test_runs_pytest_on_two_workers() -> None:
     done = make("-n", "test")
     assert done.returncode == 0, done.stderr
-    assert '.venv/bin/python -m pytest -n 2 -m "not browser" tests unoparty' in done.stdout
+    assert '.venv/bin/python -m pytest -n 2 -m "not browser and not soak" tests unoparty' in done.stdout
     assert ".venv/bin/python -m pytest -n 2 -m browser tests" in done.stdout
     assert "--nbval-lax notebooks/" in done.stdout
+    assert "-m soak" not in done.stdout
+
+
+def test_make_soak_runs_only_the_soak_tests_outside_make_test() -> None:
+    done = make("-n", "soak")
+    assert done.returncode == 0, done.stderr
+    assert ".venv/bin/python -m pytest -n 2 -m soak tests" in done.stdout
+    assert "make soak" in make("help").stdout
 
 
 # CI ---------------------------------------------------------------------------------
@@ -215,7 +223,8 @@ def test_ci_run_calls_make_test_with_the_browser_required(tmp_path: Path) -> Non
     )
     assert done.returncode == 0, done.stderr
     calls = log.read_text().splitlines()
-    assert calls[-1] == f"make test | cwd={ROOT} | require=1"
+    makes = [c for c in calls if c.startswith("make ")]
+    assert makes == [f"make test | cwd={ROOT} | require=1", f"make test-site | cwd={ROOT} | require=1"]
     apt = [c for c in calls if c.startswith("apt-get")]
     if os.access("/usr/bin/chromium", os.X_OK):
         assert apt == []

@@ -3,7 +3,9 @@ and the ``unoparty scenario`` / ``unoparty lessons`` commands."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
 import os
 import subprocess
 import sys
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from unoparty.cards import Card, Colour
+from unoparty.cli import main
 from unoparty.engine.moves import Play, SpeedPlay
 from unoparty.errors import ScenarioError, SetupError
 from unoparty.game import Game
@@ -29,6 +32,20 @@ def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "unoparty", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=120)
+
+
+def run_main(*args: str) -> subprocess.CompletedProcess:
+    """``unoparty <args>`` run in this process from the checkout, as `run_cli` runs it but
+    without starting Python again (`test_the_command_answers_as_run_in_the_process` shows
+    both answer alike). A traceback would raise here."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(["unoparty", *args], code, out.getvalue(), err.getvalue())
+
+
+def answer(r: subprocess.CompletedProcess) -> tuple[int, str, str]:
+    return r.returncode, r.stdout, r.stderr
 
 
 def rel(path: Path) -> str:
@@ -71,7 +88,7 @@ def test_every_bad_file_is_listed():
 @pytest.mark.parametrize("name", sorted(BAD))
 def test_an_invalid_file_exits_2_with_one_line(name):
     path = rel(HERE / "bad" / name)
-    r = run_cli("scenario", "check", path)
+    r = run_main("scenario", "check", path)
     assert r.returncode == 2
     assert r.stdout == f"INVALID {path}: {BAD[name]}\n"
     assert "Traceback" not in r.stderr
@@ -79,8 +96,16 @@ def test_an_invalid_file_exits_2_with_one_line(name):
 
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
 def test_a_good_file_exits_0(path):
-    r = run_cli("scenario", "check", rel(path))
-    assert (r.returncode, r.stdout, r.stderr) == (0, f"ok {rel(path)}\n", "")
+    assert answer(run_main("scenario", "check", rel(path))) == (0, f"ok {rel(path)}\n", "")
+
+
+def test_the_command_answers_as_run_in_the_process():
+    """`python -m unoparty …` answers as `run_main` (which most tests here use): invalid,
+    good and failing files, a walk-through, the lessons' coverage."""
+    fail = HERE / "fail" / "wrong-reason.toml"
+    for args in (("scenario", "check", rel(HERE / "bad" / "unknown-card.toml"), rel(GOOD[0]), rel(fail)),
+                 ("scenario", "show", rel(GOOD[0])), ("lessons", "coverage")):
+        assert answer(run_cli(*args)) == answer(run_main(*args)), args
 
 
 def _refusal(setup_path: Path, move_text: str):
@@ -98,7 +123,7 @@ def test_a_refused_move_that_is_not_expected_fails():
     path = HERE / "fail" / "refused-not-expected.toml"
     refusal = _refusal(path, "Cal: play green 2")
     assert refusal is not None and refusal.rule == "T-0"
-    r = run_cli("scenario", "check", rel(path))
+    r = run_main("scenario", "check", rel(path))
     assert r.returncode == 1
     assert r.stdout == (f"FAIL {rel(path)} step 1: refused: expected false, found true: "
                         f"'Cal: play green 2' is refused by T-0: {_bare(refusal)}\n")
@@ -107,7 +132,7 @@ def test_a_refused_move_that_is_not_expected_fails():
 def test_a_wrong_reason_fails():
     path = HERE / "fail" / "wrong-reason.toml"
     refusal = _refusal(path, "Ben: play blue 7")
-    r = run_cli("scenario", "check", rel(path))
+    r = run_main("scenario", "check", rel(path))
     assert r.returncode == 1
     assert r.stdout == f"FAIL {rel(path)} step 1: reason: expected T-1, found {refusal.rule} ({_bare(refusal)})\n"
 
@@ -115,7 +140,7 @@ def test_a_wrong_reason_fails():
 def test_an_allowed_move_when_a_refusal_is_expected_fails():
     path = HERE / "fail" / "allowed-but-refusal-expected.toml"
     assert _refusal(path, "Ava: play red 7") is None
-    r = run_cli("scenario", "check", rel(path))
+    r = run_main("scenario", "check", rel(path))
     assert (r.returncode, r.stdout) == (
         1, f"FAIL {rel(path)} step 1: refused: expected true, found false: 'Ava: play red 7' is allowed\n")
 
@@ -126,19 +151,19 @@ def test_a_wrong_expectation_fails_with_expected_and_found():
     game.apply_text("Ava: play red 7")
     found = game.names[game.current]
     assert found != "Cal"
-    r = run_cli("scenario", "check", rel(path))
+    r = run_main("scenario", "check", rel(path))
     assert (r.returncode, r.stdout) == (1, f"FAIL {rel(path)} step 1: turn: expected Cal, found {found}\n")
 
 
 def test_several_files_worst_status_wins():
     good, fail, bad = GOOD[0], HERE / "fail" / "wrong-turn.toml", HERE / "bad" / "unknown-card.toml"
-    r = run_cli("scenario", "check", rel(good), rel(fail))
+    r = run_main("scenario", "check", rel(good), rel(fail))
     assert r.returncode == 1
     assert r.stdout.splitlines()[0] == f"ok {rel(good)}"
     assert r.stdout.splitlines()[1].startswith(f"FAIL {rel(fail)} step 1: ")
-    r = run_cli("scenario", "check", rel(bad), rel(good), rel(fail))
+    r = run_main("scenario", "check", rel(bad), rel(good), rel(fail))
     assert r.returncode == 2 and len(r.stdout.splitlines()) == 3
-    r = run_cli("scenario", "check", *(rel(p) for p in GOOD))
+    r = run_main("scenario", "check", *(rel(p) for p in GOOD))
     assert r.returncode == 0 and r.stdout.splitlines() == [f"ok {rel(p)}" for p in GOOD]
 
 
@@ -146,7 +171,7 @@ def test_unreadable_files_are_invalid_not_tracebacks(tmp_path):
     missing = tmp_path / "nope.toml"
     latin = tmp_path / "latin.toml"
     latin.write_bytes(b'format = 1\ntitle = "caf\xe9"\n')
-    r = run_cli("scenario", "check", str(tmp_path), str(missing), str(latin))
+    r = run_main("scenario", "check", str(tmp_path), str(missing), str(latin))
     assert r.returncode == 2
     assert r.stdout.splitlines() == [
         f"INVALID {tmp_path}: file: is a directory, not a scenario file",
@@ -166,7 +191,7 @@ def test_usage_errors_do_not_trace():
 def test_show_prints_the_walk_through():
     path = HERE / "good" / "speed-play-example.toml"
     scenario = load_scenario(path)
-    r = run_cli("scenario", "show", rel(path))
+    r = run_main("scenario", "show", rel(path))
     assert r.returncode == 0, r.stdout + r.stderr
     out = r.stdout
     assert out.startswith(scenario.title + "\n")
@@ -183,15 +208,15 @@ def test_show_prints_the_walk_through():
 
 def test_show_hides_other_players_draws_unless_all(tmp_path):
     path = HERE / "good" / "names-and-links.toml"
-    mine = run_cli("scenario", "show", rel(path)).stdout
-    everything = run_cli("scenario", "show", "--all", rel(path)).stdout
+    mine = run_main("scenario", "show", rel(path)).stdout
+    everything = run_main("scenario", "show", "--all", rel(path)).stdout
     assert "Mary Ann draws 1 card." in mine
     assert "Mary Ann draws the green 1." in everything
 
 
 def test_show_of_an_invalid_file():
     path = rel(HERE / "bad" / "unknown-card.toml")
-    r = run_cli("scenario", "show", path)
+    r = run_main("scenario", "show", path)
     assert (r.returncode, r.stdout) == (2, f"INVALID {path}: {BAD['unknown-card.toml']}\n")
 
 
@@ -453,7 +478,7 @@ def test_walkthrough_reports_failures(tmp_path):
 # --- lessons and coverage --------------------------------------------------------------------
 
 def test_lessons_coverage_lists_every_rule():
-    r = run_cli("lessons", "coverage")
+    r = run_main("lessons", "coverage")
     lines = r.stdout.splitlines()
     ids = [line.split()[0] for line in lines[: len(RULES)]]
     assert ids == list(RULES)
@@ -474,7 +499,7 @@ def test_lessons_lists_a_curriculum(tmp_path):
     (tmp_path / "curriculum.toml").write_text(
         'format = 1\n[[groups]]\nid = "b"\ntitle = "Second things"\nlessons = ["round-and-match"]\n'
         '[[groups]]\nid = "a"\ntitle = "First things"\nlessons = ["names-and-links"]\n')
-    r = run_cli("lessons", "--curriculum", str(tmp_path / "curriculum.toml"))
+    r = run_main("lessons", "--curriculum", str(tmp_path / "curriculum.toml"))
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines() == [
         "1. Second things",
@@ -482,20 +507,20 @@ def test_lessons_lists_a_curriculum(tmp_path):
         "2. First things",
         f"   {tmp_path / 'names-and-links.toml'}  Linked players with long names",
     ]
-    r = run_cli("lessons", "coverage", "--curriculum", str(tmp_path / "curriculum.toml"))
+    r = run_main("lessons", "coverage", "--curriculum", str(tmp_path / "curriculum.toml"))
     assert "LK-1  names-and-links" in r.stdout.splitlines()
     assert "R-4   round-and-match" in r.stdout.splitlines()
-    r = run_cli("lessons", "check", "--curriculum", str(tmp_path / "curriculum.toml"))
+    r = run_main("lessons", "check", "--curriculum", str(tmp_path / "curriculum.toml"))
     assert (r.returncode, r.stdout) == (0, f"ok {tmp_path / 'round-and-match.toml'}\nok {tmp_path / 'names-and-links.toml'}\n")
     (tmp_path / "names-and-links.toml").write_text("format = 1\n")
-    r = run_cli("lessons", "check", "--curriculum", str(tmp_path / "curriculum.toml"))
+    r = run_main("lessons", "check", "--curriculum", str(tmp_path / "curriculum.toml"))
     assert r.returncode == 2 and r.stdout.splitlines()[1] == f"INVALID {tmp_path / 'names-and-links.toml'}: id: required key missing"
 
 
 def test_a_curriculum_is_not_a_scenario(tmp_path):
     path = str(tmp_path / "curriculum.toml")
     Path(path).write_text('format = 1\n[[groups]]\nid = "a"\ntitle = "A"\nlessons = ["x"]\n')
-    r = run_cli("scenario", "check", path)
+    r = run_main("scenario", "check", path)
     assert (r.returncode, r.stdout) == (
         2, f"INVALID {path}: groups: this is a curriculum, not a scenario (check its lessons with "
            "'unoparty lessons check')\n")

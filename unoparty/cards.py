@@ -222,8 +222,9 @@ _COPIES: dict[str, dict] = {
 }
 
 
-def deck_counts(rule_set: str) -> dict[Card, int]:
-    """How many copies of each card the rule set's deck holds (D-1 ``party``, D-3 ``classic``).
+def deck_counts(rule_set: str, without=()) -> dict[Card, int]:
+    """How many copies of each card the rule set's deck holds (D-1 ``party``, D-3 ``classic``),
+    less the card kinds in `without` (``Rules.without``: a lab setting).
 
     Raises:
         ValueError: unknown rule set.
@@ -239,24 +240,26 @@ def deck_counts(rule_set: str) -> dict[Card, int]:
             n = table["wilds"].get(card.kind, 0)
         else:
             n = table["actions"].get(card.kind, 0)
-        if n:
+        if n and card.kind not in without:
             counts[card] = n
     return counts
 
 
-def deck(rule_set: str) -> list[Card]:
-    """A fresh, unshuffled deck as a list (224 cards for ``party``, 108 for ``classic``).
+def deck(rule_set: str, without=()) -> list[Card]:
+    """A fresh, unshuffled deck as a list (224 cards for ``party``, 108 for ``classic``; fewer
+    without the kinds in `without`).
 
     Raises:
         ValueError: unknown rule set.
     """
-    cards = _DECKS.get(rule_set)
+    key = (rule_set, tuple(without))
+    cards = _DECKS.get(key)
     if cards is None:
-        cards = _DECKS[rule_set] = tuple(card for card, n in deck_counts(rule_set).items() for _ in range(n))
+        cards = _DECKS[key] = tuple(card for card, n in deck_counts(rule_set, without).items() for _ in range(n))
     return list(cards)
 
 
-_DECKS: dict[str, tuple[Card, ...]] = {}
+_DECKS: dict[tuple, tuple[Card, ...]] = {}  # (rule set, kinds left out) -> the deck, made once
 
 
 def hand_points(cards: Iterable[Card]) -> int:

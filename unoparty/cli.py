@@ -9,6 +9,8 @@ is a new module in that package — this file needs no change.
     unoparty scenario show FILE
     unoparty lessons                  # the curriculum
     unoparty lessons coverage         # rule ids → the lessons that teach them
+    unoparty practice stats           # distinct practice positions per rule id (1: a rule below 50)
+    unoparty practice show SEED       # one practice exercise (--rule R, --scenario)
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from . import __version__
 
 __all__ = ["main", "build_parser", "COMMAND_ORDER"]
 
-COMMAND_ORDER = ("scenario", "lessons", "simulate", "app")
+COMMAND_ORDER = ("scenario", "lessons", "practice", "simulate", "app")
 """Commands listed first in ``--help``, in this order; any others follow alphabetically."""
 
 
@@ -42,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="unoparty",
         description=_("Learn UNO Party! (and classic UNO): check and show scenario files, list the lessons, "
-                      "simulate rounds between bots."),
+                      "practise with exercises cut from real games, simulate rounds between bots."),
     )
     parser.add_argument("--version", action="version", version=f"unoparty {__version__}")
     parser.add_argument("--lang", metavar="LANG",

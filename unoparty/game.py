@@ -159,7 +159,7 @@ class Game:
 
     def _init(self, events: Iterable[Event], record_undo: bool = True) -> None:
         self._events: list[Event] = list(events)
-        self._initial = (self._state.copy(), self._rng.hold(), tuple(self._events))
+        self._start = (self._state.copy(), self._rng.hold(), tuple(self._events))
         self._initial_used = self._rng.used
         self._log: list = []          # moves and "new round" markers, in order
         # Undo checkpoints, one every `UNDO_EVERY` log entries: (state copy, random state,
@@ -167,6 +167,13 @@ class Game:
         self._undo: list = []
         self._record_undo = record_undo
         self._listed: tuple = ()      # the moves the last `legal_moves` call returned, until the game changes
+
+    @property
+    def _initial(self) -> tuple:
+        """(the state at the start, the random state then, the start's events): for saving and
+        replays. The random state is copied only once the generator changes (`_RecordingRandom.hold`)."""
+        state, held, events = self._start
+        return state, self._rng.held(held), events
 
     # ---- building ------------------------------------------------------------------------
 
@@ -227,7 +234,7 @@ class Game:
             if colour is not None and colour is not top.colour:
                 raise SetupError("colour", f"{colour} does not match the top card, the {top}")
             s.colour = top.colour
-        counts = deck_counts(rules.rule_set)
+        counts = deck_counts(rules.rule_set, rules.without)
         placed = Counter(c for h in s.hands for c in h)
         placed.update(s.discard_pile)
         placed.update(s.draw_pile)
@@ -631,8 +638,7 @@ class Game:
 
     def to_json(self) -> str:
         """The whole game — its start, random state and every move — as JSON text."""
-        state, held, events = self._initial
-        rng_state = self._rng.held(held)
+        state, rng_state, events = self._initial
         from .engine.serial import event_to_dict, move_to_dict, state_to_dict
         data = {
             "format": "unoparty-game", "version": 1, "names": list(self._names),

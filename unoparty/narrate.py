@@ -82,11 +82,12 @@ class _Ctx:
         return self.name(seat)
 
     def group(self, seats: Sequence[int]) -> str:
-        """``"Ben and Cal"``, ``"You and Cal"`` (the viewer first)."""
+        """``"Ben and Cal"``, ``"you and Cal"`` (the viewer first, as the pronoun ``"you"`` —
+        never the player name ``"You"`` — capitalised by the caller at a sentence's start)."""
         seats = list(seats)
         if self.viewer in seats:
             seats.remove(self.viewer)
-            return _names_phrase([_("You")] + [self.name(s) for s in seats])
+            return _names_phrase([_("you")] + [self.name(s) for s in seats])
         return _names_phrase([self.name(s) for s in seats])
 
 
@@ -210,7 +211,7 @@ def _sentence(e: Event, c: _Ctx) -> str:  # noqa: C901 - one branch per event ki
                 player=p, target=c.name(e.target))
         return _("You have pointed.") if you else _("{player} has pointed.").format(player=p)
     if kind is k.POINTING_RESULT:
-        pairs = [_("{player} at {target}").format(player=c.subject(a), target=c.name(b))
+        pairs = [_("{player} at {target}").format(player=c.name(a), target=c.name(b))
                  for a, b in zip(e.players, e.targets)]
         return _("Everyone shows where they point: {pairs}.").format(pairs=_names_phrase(pairs))
     if kind is k.MINI_PILE_WILD_TURNED:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from .cards import Card, Kind
 from .engine.refusals import Refusal, RefusalReason as R
 from .engine.state import Phase
-from .i18n import _, card_name, colour_name, the_card
+from .i18n import _, card_name, colour_name, ngettext, the_card
 
 __all__ = ["explain", "finish", "ruling_note", "symbol_name", "phase_words"]
 
@@ -105,12 +105,17 @@ def _sentence(f: Refusal, names: Sequence[str] | None) -> str:  # noqa: C901 (on
         return _("You can't play {card} now: first everybody points at another player (Point Taken).").format(card=card)
     if reason is R.STACK_ONLY:
         kind = _kind_words(f.kind)
-        return _("You can't play {card} now: facing a {kind}, you may only stack another "
-                 "{kind} or accept the {n} cards.").format(card=card, kind=kind, n=f.count)
+        return ngettext("You can't play {card} now: facing a {kind}, you may only stack another "
+                        "{kind} or accept the {n} card.",
+                        "You can't play {card} now: facing a {kind}, you may only stack another "
+                        "{kind} or accept the {n} cards.", f.count or 0).format(card=card, kind=kind, n=f.count)
     if reason is R.STACK_ONLY_OTHER:
         kind = _kind_words(f.kind)
-        return _("You can't play {card} now: {who} faces a {kind} and may only stack another "
-                 "{kind} or accept the {n} cards.").format(card=card, kind=kind, n=f.count, who=name(f.seat))
+        return ngettext("You can't play {card} now: {who} faces a {kind} and may only stack another "
+                        "{kind} or accept the {n} card.",
+                        "You can't play {card} now: {who} faces a {kind} and may only stack another "
+                        "{kind} or accept the {n} cards.", f.count or 0).format(
+            card=card, kind=kind, n=f.count, who=name(f.seat))
     if reason is R.ANSWER_WD4_FIRST:
         who = _("you") if f.seat == f.player else name(f.seat)
         return _("You can't play {card} now: {who} must first accept or challenge the Wild Draw Four.").format(
@@ -162,8 +167,9 @@ def _sentence(f: Refusal, names: Sequence[str] | None) -> str:  # noqa: C901 (on
     if reason is R.LINK_NOT_WDT:
         return _("Only a Wild Drawn Together links players, not {card}.").format(card=card)
     if reason is R.UNO_CALL_LEAVES:
-        return _("You call UNO when a play leaves you with one card; playing {card} leaves you {n}.").format(
-            card=card, n=f.count)
+        return ngettext("You call UNO when a play leaves you with one card; playing {card} leaves you {n} card.",
+                        "You call UNO when a play leaves you with one card; playing {card} leaves you {n} cards.",
+                        f.count or 0).format(card=card, n=f.count)
     if reason is R.SEVEN_O_OFF:
         return _("You can't swap hands with {card}: Seven-O is a house rule, and it is not on in this game.").format(
             card=card)
@@ -217,10 +223,12 @@ def _sentence(f: Refusal, names: Sequence[str] | None) -> str:  # noqa: C901 (on
     if reason is R.SPEED_OWN_CARD:
         return _("You can't speed play {card} onto your own card: one card per turn.").format(card=card)
     if reason is R.SPEED_UNO_CALL_LEAVES:
-        return _("You call UNO when a play leaves you with one card; speed playing {card} leaves you {n}.").format(
-            card=card, n=f.count)
+        return ngettext("You call UNO when a play leaves you with one card; speed playing {card} leaves you {n} card.",
+                        "You call UNO when a play leaves you with one card; speed playing {card} leaves you {n} cards.",
+                        f.count or 0).format(card=card, n=f.count)
     if reason is R.UNO_NOT_ONE_CARD:
-        return _("You call UNO when you hold exactly one card; you hold {n}.").format(n=f.count)
+        return ngettext("You call UNO when you hold exactly one card; you hold {n} card.",
+                        "You call UNO when you hold exactly one card; you hold {n} cards.", f.count or 0).format(n=f.count)
     if reason is R.UNO_ALREADY:
         return _("You have already called UNO.")
     if reason is R.CATCH_NO_SUCH:

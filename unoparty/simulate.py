@@ -150,13 +150,14 @@ def _decision_kinds(game: Game, move) -> list[str]:
 
 
 def run_round(index: int, players: int, levels, rules: Rules = Rules(), seed: int = 0,
-              cap: int = DEFAULT_CAP, settings: dict | None = None, check=None) -> RoundResult:
+              cap: int = DEFAULT_CAP, settings: dict | None = None, check=None, on_end=None) -> RoundResult:
     """Play game `index` of a run: one round with bots, races settled by timing (module doc).
 
     Args:
         levels: the level of each slot (`seat_levels`). settings: per level, keyword
             settings for `make_bot` (e.g. ``{"strong": {"playouts": 40}}``).
         check: optional ``check(game, move)`` after every move (invariants, in tests).
+        on_end: optional ``on_end(game)`` when the round is over or capped (replays).
 
     Raises:
         RuntimeError: a bot chose a move the game refuses (a bug in that bot).
@@ -231,6 +232,8 @@ def run_round(index: int, players: int, levels, rules: Rules = Rules(), seed: in
     out = game.outcome()
     if out is not None:
         phases.add(game.phase.value)
+    if on_end is not None:
+        on_end(game)
     return RoundResult(
         index=index, winner_slot=None if out is None else slot_at[out.winner],
         blocked=bool(out and out.blocked), capped=out is None, moves=moves, turns=turns,
@@ -333,7 +336,7 @@ class Summary:
                  "Win rates (95% Wilson interval):"]
         for w in d["win_rates"]:
             lo, hi = w["ci95"]
-            lines.append(f"  P{w['slot']:<3} {w['bot']:<7} {w['wins']:>6} {ngettext('win ', 'wins', w['wins'])}  {100 * w['rate']:5.1f}%"
+            lines.append(f"  P{w['slot']:<3} {w['bot']:<7} {w['wins']:>6} {ngettext('win', 'wins', w['wins']):<4}  {100 * w['rate']:5.1f}%"
                          f"  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
         if len(d["win_rates_by_level"]) > 1:
             for lvl, w in d["win_rates_by_level"].items():
@@ -467,6 +470,8 @@ def register(subparsers) -> None:
     p.add_argument("--cap", default=str(DEFAULT_CAP), metavar="MOVES",
                    help=_("stop a round after this many moves; default {cap}").format(cap=DEFAULT_CAP))
     p.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
+    p.add_argument("--export", metavar="DIR", default=None,
+                   help=_("also save every finished round as a scenario file (a replay) in DIR"))
     p.set_defaults(func=run)
 
 
@@ -507,4 +512,30 @@ def run(args) -> int:
         print(json.dumps(summary.to_dict(), indent=2))
     else:
         print(summary.text())
+    if getattr(args, "export", None):
+        return _export(args.export, players, games, levels, rules, seed, cap)
+    return 0
+
+
+def _export(folder: str, players: int, games: int, levels, rules: Rules, seed: int, cap: int) -> int:
+    """Play the same rounds again (they are seeded) and save each finished one as a replay."""
+    from pathlib import Path
+
+    from .replay import ReplayError, export_round
+    out = Path(folder)
+    written = 0
+
+    def save(game, index):
+        nonlocal written
+        if game.outcome() is None:
+            return  # capped: not finished
+        try:
+            export_round(game, out / f"round-{index + 1:04d}.toml", scenario_id=f"replay-seed-{seed}-round-{index + 1}",
+                         title=f"Replay: seed {seed}, round {index + 1} ({players} bots)")
+            written += 1
+        except (ReplayError, OSError) as e:
+            print(f"unoparty simulate: round {index + 1} not exported: {e}", file=sys.stderr)
+    for i in range(games):
+        run_round(i, players, levels, rules, seed, cap, on_end=lambda g, i=i: save(g, i))
+    print(f"{written} replays saved in {out}", file=sys.stderr)
     return 0

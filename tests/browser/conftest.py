@@ -1,5 +1,7 @@
-"""Fixtures for the browser tests: Voila servers started on free loopback ports, and a
-screenshot of every test under ``test-artifacts/screenshots/``.
+"""Fixtures for the browser tests: Voila servers started on free loopback ports, a
+screenshot of every test under ``test-artifacts/screenshots/``, and ``answered``: wait
+until the page has answered a click (its DOM changed, then stayed still) instead of
+sleeping a fixed time.
 
 The skip/fail policy for a missing Chromium lives in ``tests/conftest.py`` (skip with the
 reason, or fail when ``UNOPARTY_REQUIRE_BROWSER=1``); so does the launch configuration
@@ -82,6 +84,8 @@ def server_env(tmp: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     env["UNOPARTY_PROGRESS"] = str(tmp / "progress.json")
+    env["UNOPARTY_DB"] = f"sqlite://{tmp / 'progress.sqlite3'}"
+    env["UNOPARTY_TEACHER_CODE"] = "test-code"
     env.setdefault("UNOPARTY_DELAY_SCALE", "0.05")  # party pace: bots think in a blink
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     return env
@@ -112,6 +116,60 @@ def gallery_server(tmp_path_factory):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
+
+
+# Counts the page's DOM changes and remembers when the last one happened (a MutationObserver
+# installed before the page's own scripts run).
+WATCH_CHANGES = """
+window.__upChanges = 0;
+window.__upLastChange = performance.now();
+new MutationObserver(() => {
+    window.__upChanges += 1;
+    window.__upLastChange = performance.now();
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+"""
+QUIET_MS = 100  # the page has answered when nothing changed for this long after a change
+
+
+class Answered:
+    """``answered(action)`` runs ``action()`` (a click), then waits until the page changed
+    and then stayed still for `QUIET_MS` — the kernel's answer has been drawn — instead of
+    a fixed sleep. ``answered.still()`` waits for the page to be still; ``answered.change(n)``
+    waits for a change after ``answered.count()`` returned ``n``. Each returns False when
+    the wait ran out (`timeout` ms) without it, and never raises for that."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        page.add_init_script(WATCH_CHANGES)
+
+    def count(self) -> int:
+        return self.page.evaluate("window.__upChanges || 0")
+
+    def _wait(self, condition: str, arg, timeout: float) -> bool:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        try:
+            self.page.wait_for_function(condition, arg=arg, timeout=timeout, polling=25)
+            return True
+        except PlaywrightTimeout:
+            return False
+
+    def change(self, since: int, timeout: float = 5_000) -> bool:
+        return self._wait("n => window.__upChanges > n", since, timeout)
+
+    def still(self, timeout: float = 5_000) -> bool:
+        return self._wait("q => performance.now() - window.__upLastChange > q", QUIET_MS, timeout)
+
+    def __call__(self, action, timeout: float = 5_000) -> bool:
+        before = self.count()
+        action()
+        return self._wait("([n, q]) => window.__upChanges > n && performance.now() - window.__upLastChange > q",
+                          [before, QUIET_MS], timeout)
+
+
+@pytest.fixture
+def answered(page) -> Answered:
+    """See `Answered`; installs the change counter before the test opens a page."""
+    return Answered(page)
 
 
 @pytest.fixture

@@ -33,7 +33,7 @@ def test_landing_page_loads(page, app_server, shot):
     shot("landing")
 
 
-def test_lesson_stepped_to_the_end_with_a_wrong_then_right_answer(page, app_server, shot):
+def test_lesson_stepped_to_the_end_with_a_wrong_then_right_answer(page, app_server, shot, answered):
     open_app(page, app_server)
     page.get_by_role("button", name="▶ Speed Play: the red 7").click()
     page.locator(".up-tablebox").first.wait_for(timeout=LOAD)
@@ -42,8 +42,7 @@ def test_lesson_stepped_to_the_end_with_a_wrong_then_right_answer(page, app_serv
     for _ in range(10):
         if page.locator(".up-task").is_visible():
             break
-        next_button.click()
-        page.wait_for_timeout(300)
+        answered(next_button.click)
     assert page.locator(".up-task").is_visible()
     shot("lesson-task")
     page.get_by_role("button", name="Draw a card").click()  # wrong: it is not your turn
@@ -58,8 +57,7 @@ def test_lesson_stepped_to_the_end_with_a_wrong_then_right_answer(page, app_serv
         if page.get_by_text("Lesson complete!").is_visible():
             break
         finish = page.get_by_role("button", name="Finish ✓")
-        (finish if finish.is_visible() else next_button).click()
-        page.wait_for_timeout(300)
+        answered((finish if finish.is_visible() else next_button).click)
     page.get_by_text("Lesson complete!").wait_for(timeout=10_000)
     assert page.locator(".up-stars").first.is_visible()
     shot("lesson-complete")
@@ -70,7 +68,8 @@ def _visible_enabled(locator) -> bool:
 
 
 @pytest.mark.parametrize("pace", ["Learning pace", "Party pace"])
-def test_a_game_against_bots_is_played_by_clicking_until_the_round_ends(page, app_server, shot, pace):
+def test_a_game_against_bots_is_played_by_clicking_until_the_round_ends(page, app_server, shot, answered, pace):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     open_app(page, app_server)
     page.get_by_role("button", name="Play against bots", exact=True).first.click()
     page.get_by_role("button", name=pace, exact=True).click()
@@ -82,6 +81,7 @@ def test_a_game_against_bots_is_played_by_clicking_until_the_round_ends(page, ap
         page.get_by_role("button", name="Start!", exact=True).click()  # the clock starts on a click
     clicks = 0
     for _ in range(600):
+        seen = answered.count()
         if page.locator(".up-roundover").is_visible():
             break
         buttons = {name: page.get_by_role("button", name=name, exact=True)
@@ -89,31 +89,35 @@ def test_a_game_against_bots_is_played_by_clicking_until_the_round_ends(page, ap
         picker = page.locator(".up-picker")
         playable = page.locator(".up-playable .up-cardbtn")
         if _visible_enabled(buttons["Continue"]):
-            buttons["Continue"].click()
+            target = buttons["Continue"]
         elif picker.is_visible():
             choices = picker.locator("button:not(:has-text('Cancel'))")
-            choices.first.click()
+            target = choices.first
         elif playable.count() and not page.locator(".up-seat.up-me.up-turn").count() == 0:
-            playable.first.click()
+            target = playable.first
         elif _visible_enabled(buttons["Draw a card"]):
-            buttons["Draw a card"].click()
+            target = buttons["Draw a card"]
         elif _visible_enabled(buttons["Keep it"]):
-            buttons["Keep it"].click()
+            target = buttons["Keep it"]
         elif _visible_enabled(buttons["Accept the draw"]):
-            buttons["Accept the draw"].click()
+            target = buttons["Accept the draw"]
         elif _visible_enabled(buttons["Take the mini pile"]):
-            buttons["Take the mini pile"].click()
+            target = buttons["Take the mini pile"]
         elif page.locator(".up-seatbtn:visible").count():
-            page.locator(".up-seatbtn:visible").first.click()
+            target = page.locator(".up-seatbtn:visible").first
         elif playable.count():
-            playable.first.click()
+            target = playable.first
         else:
-            page.wait_for_timeout(200)
+            answered.change(seen)  # nothing to click yet: wait for the bots (or a timer) to move
+            answered.still()
             continue
+        try:
+            answered(lambda t=target: t.click(timeout=5_000))  # the kernel has answered the click
+        except PlaywrightTimeout:
+            continue  # party pace: the table moved on and the button went away before the click
         clicks += 1
         if clicks == 3:
             shot(f"{tag}-playing")
-        page.wait_for_timeout(250)
     assert page.locator(".up-roundover").is_visible(), "the round did not end"
     assert page.locator("table.up-scores").is_visible()
     assert page.locator(".up-error:visible").count() == 0
@@ -133,7 +137,7 @@ def test_html_in_a_player_name_shows_as_text(page, gallery_server, shot):
 
 
 @pytest.mark.parametrize("state", ["table6", "table16", "minipile", "pointing", "scoring"])
-def test_tables_look_right(page, gallery_server, shot, state):
+def test_tables_look_right(page, gallery_server, shot, answered, state):
     page.goto(gallery_server.url + f"?state={state}")
     page.locator(".up-tablebox").first.wait_for(timeout=LOAD)
     n = {"table6": 6, "table16": 16, "minipile": 6, "pointing": 8, "scoring": 5}[state]
@@ -150,7 +154,7 @@ def test_tables_look_right(page, gallery_server, shot, state):
     # buttons are big enough to touch (≥ 40 px)
     for box in page.locator(".up-actions button:visible").all()[:6]:
         assert box.bounding_box()["height"] >= 40
-    page.wait_for_timeout(300)
+    answered.still()
     shot(f"table-{state}")
 
 

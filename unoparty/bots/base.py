@@ -79,7 +79,7 @@ def unseen_cards(view) -> list[Card]:
     """Cards the viewer has not seen face up and does not hold: the deck minus own hand,
     discard pile and mini pile — they are in the other hands and the draw pile. Sorted
     canonically (so the result depends on the view only)."""
-    left = Counter(deck_counts(view.rules.rule_set))
+    left = Counter(deck_counts(view.rules.rule_set, view.rules.without))
     left.subtract(view.hand)
     left.subtract(view.discard_pile)
     left.subtract(view.mini_pile)

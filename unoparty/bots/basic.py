@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from ..cards import COLOURS, Card, Colour, Kind
 from ..engine import (Accept, CallUno, Catch, Challenge, Draw, Keep, Phase, Play, PointAt, SpeedPlay,
                       TakeMiniPile)
-from ..i18n import _, card_name, colour_name, the_card
+from ..i18n import _, card_name, colour_name, ngettext, the_card
 from .base import Timing, best_colour, fewest_cards_order, matches_view, next_seat, unseen_cards
 
 __all__ = ["BasicBot", "wd4_is_legal", "bluff_odds", "colour_before_wd4"]
@@ -186,8 +186,9 @@ class BasicBot:
     def _point(self, view) -> tuple:
         target = fewest_cards_order(view, exclude=(view.player,))[0]
         move = PointAt(view.player, target)
-        return move, _("Point at {who}: with {n} cards they are closest to going out.").format(
-            who=view.names[target], n=view.hand_sizes[target])
+        return move, ngettext("Point at {who}: with {n} card they are closest to going out.",
+                              "Point at {who}: with {n} cards they are closest to going out.",
+                              view.hand_sizes[target]).format(who=view.names[target], n=view.hand_sizes[target])
 
     def _answer(self, view, rng: random.Random) -> tuple:
         p = view.player
@@ -195,17 +196,25 @@ class BasicBot:
         stack = [m for m in moves if type(m) is Play]
         if stack:
             card = stack[0].card
-            return self._play(view, card, rng), _("Stack {card}: the next player faces {n} cards instead of you.").format(
-                card=_the(card), n=view.pending_draw + (2 if card.kind is Kind.DRAW_TWO else 4))
+            n = view.pending_draw + (2 if card.kind is Kind.DRAW_TWO else 4)
+            return self._play(view, card, rng), ngettext("Stack {card}: the next player faces {n} card instead of you.",
+                                                         "Stack {card}: the next player faces {n} cards instead of you.",
+                                                         n).format(card=_the(card), n=n)
         if Challenge(p) in moves:
             odds = bluff_odds(view, self.assumed_bluff_rate)
             who = view.names[view.wd4_player]
             if odds > self.challenge_threshold:
-                return Challenge(p), _("Challenge: {who} still holds {n} cards, so they may well have had a card of the colour.").format(
+                return Challenge(p), ngettext("Challenge: {who} still holds {n} card, so they may well have had a card of the colour.",
+                                               "Challenge: {who} still holds {n} cards, so they may well have had a card of the colour.",
+                                               view.hand_sizes[view.wd4_player]).format(
                     who=who, n=view.hand_sizes[view.wd4_player])
-            return Accept(p), _("Accept: with only {n} cards left, {who} probably had no card of the colour; a failed challenge costs six.").format(
+            return Accept(p), ngettext("Accept: with only {n} card left, {who} probably had no card of the colour; a failed challenge costs six.",
+                                  "Accept: with only {n} cards left, {who} probably had no card of the colour; a failed challenge costs six.",
+                                  view.hand_sizes[view.wd4_player]).format(
                 who=who, n=view.hand_sizes[view.wd4_player])
-        return Accept(p), _("Accept the {n} cards: you have no card to pass them on with.").format(n=view.pending_draw)
+        return Accept(p), ngettext("Accept the {n} card: you have no card to pass it on with.",
+                                  "Accept the {n} cards: you have no card to pass them on with.",
+                                  view.pending_draw).format(n=view.pending_draw)
 
     def _mini_pile(self, view, rng: random.Random) -> tuple:
         p = view.player
@@ -257,7 +266,9 @@ class BasicBot:
         wilds = [c for c in playable if c.is_wild]
         wd4 = _WD4
         if threat and wd4 in wilds and (wd4_is_legal(hand, view.colour, wd4) or rng.random() < self.bluff_rate):
-            return self._play(view, wd4, rng), _("Play the wild draw four: {who} has only {n} cards left.").format(
+            return self._play(view, wd4, rng), ngettext("Play the wild draw four: {who} has only {n} card left.",
+                                                       "Play the wild draw four: {who} has only {n} cards left.",
+                                                       view.hand_sizes[nxt]).format(
                 who=view.names[nxt], n=view.hand_sizes[nxt])
         if coloured:
             card = max(coloured, key=lambda c: self._score(view, c, threat))

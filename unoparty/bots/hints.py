@@ -29,7 +29,8 @@ def hint(game, player: int) -> tuple:
     view = game.view_for(player)
     rng = random.Random(0)
     if player in game.to_act():
-        return _ADVISER.decide(view, rng)
+        move, reason = _ADVISER.decide(view, rng)
+        return move, _with_uno(move, reason)
     move = _ADVISER.react(view, rng)
     if move is None:
         if view.current is None:
@@ -41,4 +42,14 @@ def hint(game, player: int) -> tuple:
         return move, _("Catch {who}: they hold one card and did not call UNO.").format(who=view.names[move.target])
     if kind == "CallUno":
         return move, _("Call UNO now, before someone catches you.")
-    return move, _("Speed play the {card}: it is an exact match of the top card.").format(card=card_name(move.card))
+    return move, _with_uno(move, _("Speed play the {card}: it is an exact match of the top card.").format(
+        card=card_name(move.card)))
+
+
+def _with_uno(move, reason: str) -> str:
+    """The reason, plus "and call UNO" when the move leaves the player one card (U-1, U-2):
+    a learner who follows the hint must not be caught."""
+    if getattr(move, "call_uno", False):
+        uno = _("It leaves you one card: press UNO! before you play it, or you can be caught (U-2).")
+        return f"{reason} {uno}" if reason else uno
+    return reason

@@ -36,7 +36,7 @@ from ..engine import Catch, Draw, Keep, Phase, Play, State, TakeMiniPile
 from ..engine.effects import apply_move
 from ..engine.moves import Accept, Challenge, PointAt
 from ..engine.refusals import fits_mini_pile, matches
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..cards import COLOURS
 from .base import Timing, colour_counts, unseen_cards
 from .memory import TableMemory, card_keys
@@ -408,8 +408,9 @@ class StrongBot(BasicBot):
             left = len(hand) - 1
             who = view.names[nxt]
             if view.hand_sizes[nxt] <= self.wd4_attack_at and (legal or left <= self.safe_bluff_hand):
-                return self._play(view, wd4, rng), _("Play the wild draw four: {who} has only {n} cards left.").format(
-                    who=who, n=view.hand_sizes[nxt])
+                return self._play(view, wd4, rng), ngettext("Play the wild draw four: {who} has only {n} card left.",
+                                                           "Play the wild draw four: {who} has only {n} cards left.",
+                                                           view.hand_sizes[nxt]).format(who=who, n=view.hand_sizes[nxt])
             if legal and self.bait_legal_wd4 and left >= 3:
                 return self._play(view, wd4, rng), _("Play the wild draw four: it is legal, so if {who} challenges they draw six.").format(
                     who=who)

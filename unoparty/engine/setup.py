@@ -42,7 +42,7 @@ def deal_round(s: State, rng: random.Random) -> list[Event]:
     the deck (D-2): they are the state's `direction` and `links`."""
     ev: list[Event] = []
     reset_round_state(s)
-    cards = deck(s.rules.rule_set)
+    cards = deck(s.rules.rule_set, s.rules.without)
     rng.shuffle(cards)
     # One card at a time from the top (the end of the list), starting at the dealer's left:
     # the i-th player after the dealer gets the dealt cards i, i + n, i + 2n, …

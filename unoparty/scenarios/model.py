@@ -149,8 +149,9 @@ class Scenario:
         setup: the table at the start.
         steps: the steps, in order.
         path: the file it was read from, or None.
-        learner: the player the learner plays (``learner``; default ``"You"`` when a player
-            has that name), or None: a show for a class, no hand open.
+        learner: the player whose hand the learner holds (the ``learner`` key; ``"You"``
+            by default when a player has that name), or None: a show for a class, each
+            task answered for the player its first answer names.
         reshuffles: the draw piles (top first) the scenario's reshuffles make, in order
             (``reshuffles``, T-5, PU-2); later reshuffles are shuffled with the seed.
     """

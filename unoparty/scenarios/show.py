@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards import Card
-from ..i18n import _
+from ..i18n import _, ngettext, tr_text
 from ..narrate import card_name, colour_name, narrate_refusal
 from ..rulebook import RULES
 from .model import Scenario, Step
@@ -21,22 +21,31 @@ def _expect_text(step: Step) -> str:
     for key, value in step.expect.items():
         if isinstance(value, Card):
             shown = card_name(value)
+        elif isinstance(value, bool):  # before numbers: a bool is an int
+            shown = _("true") if value else _("false")
         elif key == "colour":
             shown = colour_name(value)
         elif key == "direction":
-            shown = "clockwise" if value > 0 else "counterclockwise"
+            shown = _("clockwise") if value > 0 else _("counterclockwise")
         elif isinstance(value, tuple):
             shown = "[" + ", ".join(card_name(v) if isinstance(v, Card) else str(v) for v in value) + "]"
         elif hasattr(value, "items"):
             shown = "{ " + ", ".join(
                 f"{k} = " + ("[" + _cards(v) + "]" if isinstance(v, tuple) else str(v)) for k, v in value.items()
             ) + " }"
-        elif isinstance(value, bool):
-            shown = "true" if value else "false"
         else:
             shown = str(value)
         parts.append(f"{key} = {shown}")
     return ", ".join(parts)
+
+
+def _rule_title(rid: str) -> str:
+    """The rule's plain title in the current language; the rule book's own title only for a
+    rule without a plain title (``""`` for an unknown id)."""
+    rule = RULES.get(rid)
+    if rule is None:
+        return ""
+    return rule.plain_title or tr_text(rule.title)
 
 
 def describe_table(scenario: Scenario) -> list[str]:
@@ -61,7 +70,7 @@ def describe_table(scenario: Scenario) -> list[str]:
         total = len(game.draw_pile) if game is not None else None
         draw += _("; then the rest of the deck, shuffled (seed {seed})").format(seed=s.seed)
         if total is not None:
-            draw += _(": {n} cards in all").format(n=total)
+            draw += ngettext(": {n} card in all", ": {n} cards in all", total).format(n=total)
     lines.append("  " + draw)
     if s.links:
         lines.append("  " + _("Linked: {a} and {b}").format(a=s.links[0], b=s.links[1]))
@@ -70,7 +79,7 @@ def describe_table(scenario: Scenario) -> list[str]:
     rules = scenario.rules
     options = [k for k, v in rules.options().items() if v is True]
     lines.append("  " + _("Rules: {rules}{options}").format(
-        rules=rules.rule_set, options=(" + " + ", ".join(options)) if options else ""))
+        rules=_("UNO Party!") if rules.rule_set == "party" else _("Classic UNO"), options=(" + " + ", ".join(options)) if options else ""))
     lines.append("  " + _("Hands:"))
     width = max(len(n) for n in s.players)
     for name, cards in zip(s.players, s.hands):
@@ -133,7 +142,7 @@ def walkthrough(scenario: Scenario, viewer: str | None = "You") -> tuple[str, bo
         if step.say:
             lines.append("  " + step.say)
         if step.teaches:
-            notes = ", ".join(f"{rid} {RULES[rid].plain_title or RULES[rid].title}" for rid in step.teaches)
+            notes = ", ".join(f"{rid} {_rule_title(rid)}" for rid in step.teaches)
             lines.append("  " + _("Teaches: {rules}").format(rules=notes))
         if step.expect:
             mark = "✓" if result.failure is None else "✗"

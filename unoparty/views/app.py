@@ -87,21 +87,23 @@ class App:
     """
 
     def __init__(self, *, progress: Progress | None = None, bot_factory: Callable | None = None,
-                 groups: list[str] | None = None, start: str = "home", lang: str | None = None) -> None:
-        self.progress = progress or Progress()
+                 groups: list[str] | None = None, start: str = "home", lang: str | None = None,
+                 learner: str | None = None, store=None) -> None:
+        self.errors = ErrorPanel()
+        g = self.errors.guard
+        self._init_learner(progress, learner, store)
         if lang is None:  # the chain of unoparty.views.language, read when the page connects
             import os
 
             from .language import choose_language, request_environ
             lang = choose_language(self.progress.language, {**os.environ, **request_environ()})
         set_language(lang)
-        self.errors = ErrorPanel()
-        g = self.errors.guard
         self.only_groups = groups
         self.header = w.HTML()
         self.nav_buttons = {
             "home": button(_("Home")), "lessons": button(_("Lessons")), "game": button(_("Play against bots")),
             "rules": button(_("Rules")),
+            "practice": button(_("Practice")),  # the Practice page (views/practice.py)
         }
         options = language_options()
         self.language = w.Dropdown(options=options, value=language() if language() in dict(options).values() else "en",
@@ -113,7 +115,16 @@ class App:
         self.nav_buttons["lessons"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["game"].on_click(g(lambda _b: self.show_game()))
         self.nav_buttons["rules"].on_click(g(lambda _b: self.show_rules()))
-        nav = w.HBox([*self.nav_buttons.values(), self.language],
+        # the classroom pages: views/scenarios_page.py and views/teacher.py
+        self.nav_buttons["scenarios"] = button(_("Your scenarios"))
+        self.nav_buttons["teacher"] = button(_("Teacher"))
+        self.nav_buttons["scenarios"].on_click(g(lambda _b: self.show_scenarios()))
+        self.nav_buttons["teacher"].on_click(g(lambda _b: self.show_teacher()))
+        self._scenarios = self._teacher = None
+        self.nav_buttons["practice"].on_click(g(lambda _b: self.show_practice()))
+        self._practice = None  # built when first shown
+        self._presenter_bits(g)
+        nav = w.HBox([*self.nav_buttons.values(), *self.presenter_controls, self.language],
                      layout=w.Layout(margin="0 0 8px", align_items="center"))
         nav.add_class("up-nav")
         self._bot_factory = bot_factory
@@ -125,10 +136,13 @@ class App:
         self.content = w.VBox([])
         self.page = ""
         self._previous = "home"
-        self.box = w.VBox([style_widget(), self.header, nav, self.errors.box, self.content])
+        # a lesson opened from lower in the list starts at its top: a tiny script output
+        self._scroller = w.Output(layout=w.Layout(height="0px", overflow="hidden", margin="0"))
+        self.box = w.VBox([style_widget(), self.header, nav, self.errors.box, self.content, self.every_hand,
+                           self._scroller])
         self.box.add_class("up-app")
         self._label()
-        {"game": self.show_game, "rules": self.show_rules}.get(start, self.show_home)()
+        {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(start, self.show_home)()
 
     def _label(self) -> None:
         """Write the header and navigation in the current language."""
@@ -136,10 +150,12 @@ class App:
             f'<div class="up-header"><h1>{esc(_("UNO Party! — learn to play"))}</h1>'
             f'<p>{esc(_("Lessons step by step, a game against friendly bots, and every rule in plain words."))}</p></div>')
         for key, text in (("home", _("Home")), ("lessons", _("Lessons")), ("game", _("Play against bots")),
-                          ("rules", _("Rules"))):
+                          ("rules", _("Rules")), ("practice", _("Practice"))):
             self.nav_buttons[key].description = text
             self.nav_buttons[key].tooltip = text
         self.language.description = _("Language")
+        self.nav_buttons["scenarios"].description = self.nav_buttons["scenarios"].tooltip = _("Your scenarios")
+        self.nav_buttons["teacher"].description = self.nav_buttons["teacher"].tooltip = _("Teacher")
 
     def choose_language(self, lang: str) -> None:
         """The learner picked `lang`: switch to it and remember it with their progress."""
@@ -163,6 +179,7 @@ class App:
         focus = self._rules.focus if self._rules is not None else None
         self._rules = None
         old_game = self._game
+        self._scenarios = self._teacher = None
         if old_game is not None:
             self._game = None
             self.game.resume(old_game)
@@ -175,7 +192,7 @@ class App:
         if page == "rules":
             self.show_rules(focus)
             return
-        {"game": self.show_game}.get(page, self.show_home)()
+        {"game": self.show_game, "scenarios": self.show_scenarios, "practice": self.show_practice}.get(page, self.show_home)()
 
     @property
     def rules(self) -> RulesPage:
@@ -188,15 +205,22 @@ class App:
         if self._game is None:
             self._game = GameApp(bot_factory=self._bot_factory, on_rule=self.errors.guard(self.show_rules),
                                  errors=self.errors)
+            self._game.on_replay = self.errors.guard(self.open_replay)
+            self._watch_table(self._game.board.table)
         return self._game
 
     # ------------------------------------------------------------------ pages
+
+    def _watch_table(self, table_view) -> None:
+        """Keep "show every hand" current: redraw it whenever `table_view` is drawn."""
+        table_view.drawing.observe(lambda _ch: self._render_every_hand(), names="value")
 
     def _set(self, page: str, widget) -> None:
         if self.page and self.page != page:
             self._previous = self.page
         self.page = page
         self.content.children = [widget]
+        self._render_every_hand()
         if page == "home":
             self.box.remove_class("up-compact")
         else:
@@ -209,7 +233,8 @@ class App:
                 b.remove_class("up-nav-active")
 
     def _back(self) -> None:
-        {"game": self.show_game, "lesson": self._show_lesson_page}.get(self._previous, self.show_home)()
+        {"game": self.show_game, "lesson": self._show_lesson_page, "practice": self.show_practice}.get(
+            self._previous, self.show_home)()
 
     def _show_lesson_page(self) -> None:
         if self.lesson is not None:
@@ -256,24 +281,241 @@ class App:
         else:
             welcome = _("New to UNO Party!? Start with the first lesson. Each lesson sets up a table and walks you through a rule; answer the tasks by clicking on the table. You earn up to three stars per lesson.")
         intro = w.HTML(
-            f"<div style='display:flex;gap:6px;margin:4px 0 8px'>{cards}</div>"
+            f"<div class='up-intro-cards' style='display:flex;flex-wrap:wrap;gap:6px;margin:4px 0 8px;max-width:100%'>{cards}</div>"
             f"<p style='font-size:16px'>{esc(welcome)}</p>")
         self.about = w.HTML(about_html())
-        self.home = w.VBox([intro, w.HBox([play, rules]),
+        self.learner_picker.refresh()
+        self.home = w.VBox([self.learner_picker.box, intro, w.HBox([play, rules]),
                             w.HTML(f"<h2>{esc(_('Lessons'))}</h2>"), tiles, self.about])
         self._set("home", self.home)
+
+    # ------------------------------------------------------------------ learners (unoparty.store)
+
+    def _init_learner(self, progress, learner: str | None, store) -> None:
+        """The progress store and who is learning: `progress` (a stars-only
+        :class:`Progress`) wins; else the store (``UNOPARTY_DB``; the browser's storage on
+        the static site) under `learner`'s name — by default, in a store that belongs to one
+        browser (:attr:`~unoparty.store.Store.keeps_last_learner`), the learner chosen
+        there last; in a shared one, nobody until they give their name."""
+        from ..store import LearnerProgress, StoreError, open_store
+        from .learner import LearnerPicker
+        if progress is None and store is None:
+            try:
+                store = open_store()
+            except StoreError as e:
+                self.errors.report(e)
+                store = None
+        if progress is None and learner is None and store is not None and getattr(store, "keeps_last_learner", False):
+            try:
+                learner = store.last_learner()
+            except StoreError as e:
+                self.errors.report(e)
+        self.store = store
+        self.progress = progress if progress is not None else LearnerProgress(store, learner)
+        self.learner_picker = LearnerPicker(store if progress is None else None,
+                                            on_pick=self.errors.guard(self.set_learner), current=learner)
+        if progress is not None:
+            self.learner_picker.box.layout.display = "none"
+
+    @property
+    def learner(self) -> str | None:
+        return getattr(self.progress, "learner", None)
+
+    def set_learner(self, name: str) -> None:
+        """Keep progress under `name` from now on (their language too, if they chose one)."""
+        from ..store import LearnerProgress
+        if getattr(self.store, "keeps_last_learner", False):
+            name = self.store.remember_learner(name)  # picked again after a reload
+        self.progress = LearnerProgress(self.store, name)
+        lang = self.store.setting(name, "language") if self.store is not None else None
+        if lang and lang != language() and lang in available_languages():
+            self.set_language(lang)
+        elif self.page == "home":
+            self.show_home()
+
+    # ------------------------------------------------------------------ classroom pages
+
+    def show_scenarios(self) -> None:
+        """The page "Your scenarios" (:mod:`unoparty.views.scenarios_page`)."""
+        from .scenarios_page import ScenariosPage
+        if self._scenarios is None:
+            self._scenarios = ScenariosPage(on_open=self.open_scenario, errors=self.errors)
+        self._scenarios.refresh_folder()
+        self._set("scenarios", self._scenarios.box)
+
+    def open_scenario(self, scenario, *, back: str = "scenarios") -> LessonPlayer:
+        """A teacher's scenario (or a replay: `back` ``"game"``) in the scenario player; its
+        end leads back to their scenarios (or the game)."""
+        self.lesson = LessonPlayer(scenario, progress=self.progress, errors=self.errors,
+                                   on_rule=self.errors.guard(self.show_rules),
+                                   on_exit=self.errors.guard(self.show_game if back == "game" else self.show_scenarios),
+                                   lesson_id=scenario.id)
+        self.lesson.exit_button.description = _("Back to the game") if back == "game" else _("Your scenarios")
+        self._set("lesson", self.lesson.box)
+        return self.lesson
+
+    def open_replay(self, game, me: int | None = None) -> LessonPlayer | None:
+        """The round `game` just played, step by step in the scenario player
+        (:mod:`unoparty.replay`); None, with a message, if it cannot be replayed."""
+        from ..errors import ScenarioError
+        from ..replay import ReplayError, round_to_toml
+        from ..scenarios.loader import loads_scenario
+        learner = game.names[me] if me is not None else None
+        try:
+            text = round_to_toml(game, scenario_id=f"replay-round-{game.round_number}",
+                                 title=_("Replay: the round you just played"), learner=learner)
+            scenario = loads_scenario(text, "replay.toml")
+        except (ReplayError, ScenarioError) as e:
+            self.game.board.message.show(_("This round cannot be replayed yet: {why}").format(why=e), "info")
+            return None
+        self.replay_text = text
+        return self.open_scenario(scenario, back="game")
+
+    def show_teacher(self) -> None:
+        """The teacher's page (:mod:`unoparty.views.teacher`), behind the teacher's code."""
+        from .teacher import TeacherPage
+        if self._teacher is None:
+            self._teacher = TeacherPage(self.store, errors=self.errors)
+        self._teacher.refresh()
+        self._set("teacher", self._teacher.box)
 
     def open_lesson(self, info: LessonInfo) -> LessonPlayer:
         from ..scenarios.loader import load_scenario
         scenario = load_scenario(info.path)
         self.lesson = LessonPlayer(scenario, progress=self.progress, errors=self.errors,
                                    on_rule=self.errors.guard(self.show_rules),
-                                   on_exit=self.errors.guard(self.show_home), lesson_id=info.id)
+                                   on_exit=self.errors.guard(self.show_home), lesson_id=info.id,
+                                   on_next_lesson=self._next_lesson_opener(info))
+        self._watch_table(self.lesson.board.table)
         self._set("lesson", self.lesson.box)
+        self.scroll_to_top()
         return self.lesson
+
+    # ------------------------------------------------------------------ keys and presenter's mode
+
+    def _presenter_bits(self, g) -> None:
+        """The key listener with its full-screen button, and the presenter's switches."""
+        self.presenter_button = w.ToggleButton(value=False, description=_("Presenter"),
+                                               tooltip=_("Larger cards for a projector"))
+        self.every_hand_button = w.ToggleButton(value=False, description=_("Show every hand"),
+                                                tooltip=_("Show every player's cards while explaining"))
+        self.presenter_button.observe(g(lambda ch: self.set_presenter(ch["new"])), names="value")
+        self.every_hand_button.observe(g(lambda _ch: self._render_every_hand()), names="value")
+        self.every_hand = w.HTML()
+        self.every_hand.add_class("up-every-hand")
+        self.presenter_controls = [self.presenter_button, self.every_hand_button]
+        try:
+            from .keys import KeyControl
+        except ImportError:  # anywidget missing: no keys, no full screen, the rest works
+            self.keys = None
+        else:
+            self.keys = KeyControl(on_key=g(self.press))
+            self.presenter_controls.append(self.keys)
+
+    def set_presenter(self, on: bool) -> None:
+        """Presenter's mode: larger cards and table for a projector."""
+        if self.presenter_button.value != on:
+            self.presenter_button.value = on
+        (self.box.add_class if on else self.box.remove_class)("up-presenter")
+
+    def _board(self):
+        if self.page == "lesson" and self.lesson is not None:
+            return self.lesson.board
+        if self.page == "game" and self._game is not None:
+            return self._game.board
+        return None
+
+    def _game_shown(self):
+        if self.page == "lesson" and self.lesson is not None:
+            return self.lesson.game
+        if self.page == "game" and self._game is not None:
+            return self._game.game
+        if self.page == "practice" and self._practice is not None:
+            return self._practice.game
+        return None
+
+    def _render_every_hand(self) -> None:
+        """Every player's hand face up, under the table (presenter's "show every hand")."""
+        game = self._game_shown() if self.every_hand_button.value else None
+        if game is None:
+            self.every_hand.value = ""
+            return
+        rows = []
+        for seat, name in enumerate(game.names):
+            cards = "".join(svg.card_svg(c, 44) for c in game.hands[seat])
+            rows.append(f'<div class="up-every-row"><b>{esc(name)}</b> <span class="up-stepno">'
+                        f'{esc(ngettext("{n} card", "{n} cards", len(game.hands[seat])).format(n=len(game.hands[seat])))}'
+                        f'</span><div style="display:flex;flex-wrap:wrap;gap:3px">{cards}</div></div>')
+        self.every_hand.value = (f'<div class="up-every"><h3>{esc(_("Every hand"))}</h3>{"".join(rows)}</div>')
+
+    def press(self, key: str) -> None:
+        """Do what key `key` does on the page shown: ``ArrowLeft``/``ArrowRight`` Back/Next,
+        ``d`` draw, ``u`` UNO, ``1``–``9`` the hand's cards (Practice: the answers).
+        A key with nothing to do here does nothing."""
+        def click(b) -> None:
+            if b is not None and not b.disabled and b.layout.display != "none":
+                b.click()
+
+        digit = int(key) - 1 if key.isdigit() and key != "0" else None
+        if self.page == "practice" and self._practice is not None:
+            p = self._practice
+            if digit is not None and digit < len(p.choice_buttons):
+                click(p.choice_buttons[digit])
+            elif key == "ArrowRight":
+                click(p.next_button)
+        elif self.page == "lesson" and self.lesson is not None:
+            lesson = self.lesson
+            if key == "ArrowLeft":
+                click(lesson.back_button)
+            elif key == "ArrowRight":
+                if lesson.finished:
+                    click(lesson.next_lesson_button)
+                else:
+                    click(lesson.next_button)
+        board = self._board()
+        if board is not None:
+            if key == "d":
+                click(board.draw_button)
+            elif key == "u":
+                click(board.uno_button)
+            elif digit is not None and digit < len(board.hand.cards):
+                click(board.hand.buttons[digit])
+        if self.page == "game" and self._game is not None and key == "ArrowRight":
+            click(getattr(self._game, "continue_button", None))
+        self._render_every_hand()
+
+    def scroll_to_top(self) -> None:
+        """Scroll the page to the app's top (a lesson opened from lower in the list would
+        otherwise keep the list's scroll, hiding its title and top seats)."""
+        from IPython.display import Javascript, display
+        self._scroller.clear_output()
+        with self._scroller:
+            display(Javascript("(document.querySelector('.up-app') || document.body).scrollIntoView({block: 'start'});"
+                               "window.scrollTo(0, 0);"))
+
+    def _next_lesson_opener(self, info: LessonInfo) -> Callable[[], None] | None:
+        """A callback opening the lesson after `info` in the curriculum, or None at the end."""
+        lessons = lesson_catalogue()
+        ids = [i.id for i in lessons]
+        if info.id not in ids or ids.index(info.id) + 1 >= len(ids):
+            return None
+        following = lessons[ids.index(info.id) + 1]
+        return self.errors.guard(lambda: self.open_lesson(following))
 
     def show_game(self) -> None:
         self._set("game", self.game.box)
+
+    @property
+    def practice(self):
+        """The Practice page (:class:`~unoparty.views.practice.PracticePage`), built when first shown."""
+        if self._practice is None:
+            from .practice import PracticePage
+            self._practice = PracticePage(on_rule=self.errors.guard(self.show_rules), guard=self.errors.guard)
+            self._watch_table(self._practice.table)
+        return self._practice
+
+    def show_practice(self) -> None:
+        self._set("practice", self.practice.box)
 
     def show_rules(self, rule_id: str | None = None) -> None:
         self.rules.show(rule_id)

@@ -27,6 +27,15 @@ from .table import HandView, TableView, esc, table_state
 __all__ = ["Board"]
 
 _ACTIVE_PHASES = (Phase.TURN, Phase.DRAWN, Phase.MINI_PILE)
+# Free mode (a lesson task): the buttons each phase shows, legal for the seat or not (a
+# wrong answer is the lesson's to explain).
+_FREE_KINDS = {
+    Phase.TURN: (Draw, CallUno, Catch),
+    Phase.DRAWN: (Keep, CallUno, Catch),
+    Phase.CHALLENGE: (Accept, Challenge, CallUno, Catch),
+    Phase.MINI_PILE: (TakeMiniPile, CallUno, Catch),
+    Phase.POINTING: (CallUno, Catch),
+}
 
 
 class Board:
@@ -56,6 +65,8 @@ class Board:
         self._pick_kind = ""
         self._link_first: int | None = None
         self.countdown: int | None = None
+        # free mode: kinds of move (Draw, Keep, …) whose buttons show whatever the phase
+        self.shown_moves: set[type] = set()
 
         self.draw_button = button(_("Draw a card"), "up-primary")
         self.keep_button = button(_("Keep it"))
@@ -93,8 +104,9 @@ class Board:
 
     # ------------------------------------------------------------------ rendering
 
-    def render(self, game, me: int, *, fresh_top: bool = False) -> None:
-        """Draw the board for seat `me` of `game` (what that seat may know)."""
+    def render(self, game, me: int, *, fresh_top: bool = False, hand_title: str | None = None) -> None:
+        """Draw the board for seat `me` of `game` (what that seat may know); `hand_title`
+        replaces "Your hand" (a show for the class holds another player's hand)."""
         self.game, self.me = game, me
         state = table_state(game, me)
         legal = game.legal_moves(me) if not state.phase.is_over else ()
@@ -114,7 +126,7 @@ class Board:
         elif state.phase is Phase.POINTING and me in state.waiting_for:
             targets = {s: _("Point at {name}").format(name=state.names[s]) for s in range(state.n) if s != me}
         self.table.render(state, targets=targets, countdown=self.countdown, fresh_top=fresh_top)
-        title = _("Your hand")
+        title = hand_title or _("Your hand")
         if state.drawn_card is not None and state.phase is Phase.DRAWN:
             title = _("You drew the {card}: play it or keep it").format(card=svg.card_words(state.drawn_card))
         self.hand.render(state.hand, playable, title=title)
@@ -125,7 +137,11 @@ class Board:
         if self.free:
             for b in self.action_buttons:
                 b.disabled = state.phase.is_over
-            kinds = set()
+            # only the buttons the phase allows (and those the task's answers need)
+            kinds = set(_FREE_KINDS.get(state.phase, ())) | self.shown_moves
+            self.draw_button.layout.display = "" if Draw in kinds else "none"
+            self.uno_button.layout.display = "" if CallUno in kinds else "none"
+            self.catch_button.layout.display = "" if Catch in kinds else "none"
         else:
             self.draw_button.disabled = Draw not in kinds
             self.keep_button.disabled = Keep not in kinds
@@ -136,10 +152,10 @@ class Board:
         two = len(state.hand) == 2 and any(isinstance(m, (Play, SpeedPlay)) and m.call_uno for m in legal)
         if not self.free:
             self.uno_button.disabled = not (CallUno in kinds or two)
-        self.keep_button.layout.display = None if (Keep in kinds or self.free and state.phase is Phase.DRAWN) else "none"
-        self.accept_button.layout.display = None if (Accept in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
-        self.challenge_button.layout.display = None if (Challenge in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
-        self.take_button.layout.display = None if (TakeMiniPile in kinds or self.free and state.phase is Phase.MINI_PILE) else "none"
+        self.keep_button.layout.display = "" if (Keep in kinds or self.free and state.phase is Phase.DRAWN) else "none"
+        self.accept_button.layout.display = "" if (Accept in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
+        self.challenge_button.layout.display = "" if (Challenge in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
+        self.take_button.layout.display = "" if (TakeMiniPile in kinds or self.free and state.phase is Phase.MINI_PILE) else "none"
         if not two and self.uno_armed:
             self._set_armed(False)
 
@@ -259,7 +275,7 @@ class Board:
         self._pick_kind = "colour"
         self.picker_title.value = f"<b>{esc(_('Pick a colour for the {card}').format(card=svg.card_words(card)))}</b>"
         self.picker.children = [self.picker_title, *self.colour_buttons.values(), self.cancel_button]
-        self.picker.layout.display = None
+        self.picker.layout.display = ""
 
     def _colour_picked(self, colour: Colour) -> None:
         moves = [m for m in self._pending if getattr(m, "colour", None) == colour]
@@ -279,7 +295,7 @@ class Board:
         buttons = []
         self._picker_moves = []
         for seat, move in options:
-            label = names[seat] + (" (" + _("you") + ")" if seat == self.me else "")
+            label = names[seat] + (" " + _("(you)") if seat == self.me else "")  # the seat label, not the pronoun
             b = button(label, "up-primary")
             b.on_click(lambda _b, seat=seat, move=move: self._player_picked(seat, move))
             buttons.append(b)
@@ -289,7 +305,7 @@ class Board:
             buttons.append(b)
         self.picker_buttons = buttons
         self.picker.children = [self.picker_title, *buttons, self.cancel_button]
-        self.picker.layout.display = None
+        self.picker.layout.display = ""
         if self.game is not None:
             self.render(self.game, self.me)
 
@@ -303,7 +319,7 @@ class Board:
             buttons.append(b)
         self.picker_buttons = buttons
         self.picker.children = [self.picker_title, *buttons, self.cancel_button]
-        self.picker.layout.display = None
+        self.picker.layout.display = ""
 
     def open_point_picker(self) -> None:
         """Point Taken (PT-3): pick a player to point at."""

@@ -52,7 +52,7 @@ class ErrorPanel:
         self.html.value = (f"<b>{esc(_('Something went wrong inside the app.'))}</b> "
                            f"{esc(_('The game is still here; you can go on or start again.'))}"
                            f"<pre>{esc(type(exc).__name__)}: {esc(exc)}\n\n{esc(tb[-3000:])}</pre>")
-        self.box.layout.display = None
+        self.box.layout.display = ""
 
     def clear(self) -> None:
         self.html.value = ""
@@ -106,7 +106,7 @@ class MessageBox:
         if rule:
             self.rule_button.description = _("Rule {id} ›").format(id=rule)
             self.rule_button.tooltip = _("Read rule {id}").format(id=rule)
-            self.rule_button.layout.display = None
+            self.rule_button.layout.display = ""
         else:
             self.rule_button.layout.display = "none"
 

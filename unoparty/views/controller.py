@@ -162,7 +162,10 @@ class GameController:
         view = self.game.view_for(seat)
         react = getattr(bot, "react", None)
         if react is not None:
-            return react(view, self.bot_rngs[seat])
+            move = react(view, self.bot_rngs[seat])
+            if isinstance(move, SpeedPlay) and self.game.top_player is None:
+                return None  # not onto the card turned up at the start (see _schedule)
+            return move
         return None
 
     # ------------------------------------------------------------------ the learner
@@ -305,8 +308,13 @@ class GameController:
         count = 3 * max(0.25, 0.8 * min(1.0, delay_scale())) if self.game.phase is Phase.POINTING else 0.0
         for seat in self._actors():
             self._handles.append(loop.call_later(count + self._delay(seat, "think"), self._fire, version, seat, "act"))
+        # the card turned up at the start was laid by nobody: bots leave it to the first
+        # player, whose first turn a speed play would pass over before they could act
+        first_card = self.game.top_player is None
         for seat in self.bots:
             view_moves = self.game.legal_moves(seat)
+            if first_card:
+                view_moves = [m for m in view_moves if not isinstance(m, SpeedPlay)]
             if any(isinstance(m, (SpeedPlay, Catch, CallUno)) for m in view_moves):
                 self._handles.append(loop.call_later(self._delay(seat, "react"), self._fire, version, seat, "react"))
         # an idle watchdog, so a forgotten page stops by itself

@@ -23,7 +23,7 @@ from .common import ErrorPanel, LogView, button, move_advice, split
 from .controller import LEARNING, PARTY, GameController
 from .table import esc
 
-__all__ = ["GameApp", "BOT_NAMES", "make_bots"]
+__all__ = ["GameApp", "BOT_NAMES", "make_bots", "proposed_target"]
 
 BOT_NAMES = ("Ava", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max", "Nia", "Oli")
 LEVELS = ("random", "basic", "strong")
@@ -40,6 +40,18 @@ def _actions(*buttons):
     box = w.HBox(list(buttons))
     box.add_class("up-actions")  # wraps; buttons keep their full labels
     return box
+
+
+def proposed_target(n_players: int) -> int:
+    """The match target (points, R-4) proposed for a table of `n_players` (2–16).
+
+    500 up to 4 players — the printed target — then 125 points more per player, so that a
+    match lasts a few rounds at any table size.
+
+    >>> proposed_target(4), proposed_target(6), proposed_target(16)
+    (500, 750, 2000)
+    """
+    return max(500, 125 * int(n_players))
 
 
 class GameApp:
@@ -92,9 +104,14 @@ class GameApp:
                       _("Real time: bots think, race you to speed plays and catch you.")])
         self.settings = s
         s["rule_set"].observe(g(self._rule_set_changed), "value")
+        self.target_note = w.HTML()
+        self._target_chosen = False  # the learner typed a target: proposals no longer change it
+        s["bots"].observe(g(lambda _c: self._propose_target()), "value")
+        s["target"].observe(g(self._target_changed), "value")
         self.deal_button = button(_("Deal the cards"), "up-go", "up-deal")
         self.deal_button.on_click(g(lambda _b: self.deal()))
         self.settings_note = w.HTML()
+        self.name_message = w.HTML()  # a message about the typed name, at the field
 
         def row(label: str, widget, note: str = "") -> w.HBox:
             head = w.HTML(f"<b>{esc(label)}</b>", layout=w.Layout(width="150px", flex="0 0 150px"))
@@ -110,15 +127,17 @@ class GameApp:
         house.add_class("up-house")
         self.settings_box = w.VBox([
             w.HTML(f"<h2 style='margin:4px 0'>{esc(_('Play against bots'))}</h2><p>{esc(_('Choose the table, then deal. Learning pace waits for you at every chance; party pace runs in real time.'))}</p>"),
-            row(_("Your name"), s["name"]),
+            w.VBox([row(_("Your name"), s["name"]), self.name_message]),
             row(_("Bots"), s["bots"], _("UNO Party! is made for 6 to 16 players.")),
             row(_("Bot level"), s["level"]),
             row(_("Rules"), s["rule_set"]),
             row(_("House rules"), house),
             row(_("Match to"), s["target"], _("points (R-4)")),
+            self.target_note,
             row(_("Pace"), s["pace"]),
             self.settings_note, self.deal_button])
         self.settings_box.add_class("up-settings")
+        self._propose_target()
 
         # the game
         self.board = Board()
@@ -151,7 +170,11 @@ class GameApp:
         self.next_round_button.on_click(g(lambda _b: self.next_round()))
         self.chance = w.HTML()
         self.scoring = w.HTML()
-        self.round_box = w.VBox([self.scoring, w.HBox([self.next_round_button])],
+        # "Replay this round": the App opens the round in the scenario player (unoparty.replay)
+        self.on_replay: Callable | None = None
+        self.replay_button = button(_("Replay this round"), tooltip=_("Step through the round you just played"))
+        self.replay_button.on_click(g(lambda _b: self.on_replay and self.controller and self.on_replay(self.controller.game, self.me)))
+        self.round_box = w.VBox([self.scoring, w.HBox([self.next_round_button, self.replay_button])],
                                 layout=w.Layout(display="none"))
         self.round_box.add_class("up-roundover")
         controls = w.HBox([self.start_button, self.continue_button, self.hint_button, self.undo_button,
@@ -178,6 +201,23 @@ class GameApp:
         self.settings_note.value = (f"<i>{esc(_('Classic UNO: 2–10 players, no Speed Play unless Jump-In is on.'))}</i>"
                                     if classic else "")
 
+    def _propose_target(self) -> None:
+        """Propose a match target that fits the table (R-4): a round won at a big table
+        scores the cards of many hands, so a fixed 500 can end a 16-player match in one round."""
+        n = int(self.settings["bots"].value) + 1
+        proposed = proposed_target(n)
+        if not self._target_chosen:
+            self._proposing = True
+            try:
+                self.settings["target"].value = proposed
+            finally:
+                self._proposing = False
+        self.target_note.value = (f"<span class='up-stepno'>{esc(_('For {n} players we propose {points} points: a match of a few rounds. You can change it.').format(n=n, points=proposed))}</span>")
+
+    def _target_changed(self, change) -> None:
+        if not getattr(self, "_proposing", False):
+            self._target_chosen = True
+
     def rules(self) -> Rules:
         s = self.settings
         return Rules(rule_set=s["rule_set"].value, stacking=s["stacking"].value, seven_o=s["seven_o"].value,
@@ -187,7 +227,9 @@ class GameApp:
         """Start a game with the chosen settings (learner at seat 0)."""
         from ..game import Game
         s = self.settings
-        me_name = (s["name"].value or _("You")).strip()[:40].replace(":", "") or _("You")
+        me_name = self._checked_name()
+        if me_name is None:  # the message is at the field; nothing is dealt
+            return
         n_bots = int(s["bots"].value)
         bot_names = [nm for nm in BOT_NAMES if nm != me_name][:n_bots]
         names = [me_name, *bot_names]
@@ -197,6 +239,27 @@ class GameApp:
         game = Game(names, rules=self.rules(), seed=seed)
         bots = self.bot_factory(range(1, len(names)), s["level"].value, seed)
         self.start_game(game, 0, bots, pace=s["pace"].value, seed=seed)
+
+    def _checked_name(self) -> str | None:
+        """The learner's name from the field, or None with a message beside the field.
+
+        Spaces around the name are removed (the field then shows the name as used, and says
+        so); a name with ``:`` or a line break, or longer than 40 characters, is refused
+        with a message at the field — never a traceback (S-1 names)."""
+        field = self.settings["name"]
+        raw = field.value or ""
+        name = raw.strip() or _("You")
+        self.name_message.value = ""
+        if ":" in name or "\n" in name or "\r" in name:
+            self.name_message.value = f"<span class='up-field-error' role='alert' style='color:#A3001B;font-weight:600'>{esc(_('A name may not contain “:” or a line break.'))}</span>"
+            return None
+        if len(name) > 40:
+            self.name_message.value = f"<span class='up-field-error' role='alert' style='color:#A3001B;font-weight:600'>{esc(_('A name has at most 40 characters.'))}</span>"
+            return None
+        if name != raw and raw.strip():
+            field.value = name
+            self.name_message.value = f"<span class='up-stepno'>{esc(_('The spaces around your name were removed.'))}</span>"
+        return name
 
     def start_game(self, game, me: int, bots: dict, *, pace: str = LEARNING, seed: int = 0) -> None:
         """Show `game` with the learner at seat `me` (tests and lessons use this directly)."""
@@ -213,7 +276,7 @@ class GameApp:
             self.controller.run_bots()
         self.render()
         self.settings_box.layout.display = "none"
-        self.game_box.layout.display = None
+        self.game_box.layout.display = ""
 
     def resume(self, other: "GameApp") -> None:
         """Go on with `other`'s game, shown in another language: the same settings, the same
@@ -242,7 +305,7 @@ class GameApp:
         if g is None or phase.is_over:
             self.show_settings()
             return
-        self.confirm_box.layout.display = None
+        self.confirm_box.layout.display = ""
 
     def _hide_confirm(self) -> None:
         self.confirm_box.layout.display = "none"
@@ -252,7 +315,7 @@ class GameApp:
         self.board.close_picker()
         if self.controller is not None:
             self.controller.stop()
-        self.settings_box.layout.display = None
+        self.settings_box.layout.display = ""
         self.game_box.layout.display = "none"
 
     # ------------------------------------------------------------------ moves
@@ -359,9 +422,13 @@ class GameApp:
         if phase is not Phase.POINTING:
             self.board.countdown = None
         # a picker opened on an earlier state (a card, a target) is stale once the game changes
-        if self.board._pick_kind and self.board._pick_kind != "point" and \
-                getattr(self, "_rendered_version", c.version) != c.version:
+        changed = getattr(self, "_rendered_version", c.version) != c.version
+        if self.board._pick_kind and self.board._pick_kind != "point" and changed:
             self.board.close_picker()
+        # a refusal ("it's not your turn") is about the table it was made on: once the game
+        # has moved on it is stale, and wrong when the learner's turn has come
+        if changed and self.board.message.kind == "bad":
+            self.board.message.clear()
         self._rendered_version = c.version
         if phase is Phase.POINTING and self.me in g.waiting_for:
             if self.board._pick_kind != "point":
@@ -385,20 +452,20 @@ class GameApp:
                              f'{esc(_("match to {n}").format(n=g.rules.target_score))} · '
                              f'{esc(_("game #{seed}").format(seed=getattr(self, "seed", 0)))}</div>')
         # controls
-        self.continue_button.layout.display = None if (c.pace == LEARNING and c.chance) else "none"
-        self.start_button.layout.display = None if (c.pace == PARTY and not c.started) else "none"
-        self.undo_button.layout.display = None if c.pace == LEARNING else "none"
-        self.pause_button.layout.display = None if c.pace == PARTY and c.started else "none"
+        self.continue_button.layout.display = "" if (c.pace == LEARNING and c.chance) else "none"
+        self.start_button.layout.display = "" if (c.pace == PARTY and not c.started) else "none"
+        self.undo_button.layout.display = "" if c.pace == LEARNING else "none"
+        self.pause_button.layout.display = "" if c.pace == PARTY and c.started else "none"
         self.pause_button.description = _("Resume") if c.paused else _("Pause")
         # round over
         if phase.is_over:
             self.scoring.value = self.scoring_html()
             self.next_round_button.description = _("New match") if phase is Phase.MATCH_OVER else _("Next round")
-            self.round_box.layout.display = None
+            self.round_box.layout.display = ""
             self.board.actions.layout.display = "none"
         else:
             self.round_box.layout.display = "none"
-            self.board.actions.layout.display = None
+            self.board.actions.layout.display = ""
 
     def _start_count(self) -> None:
         """Party pace: the count 3-2-1 after a Point Taken (PT-3), drawn on the table."""
@@ -449,6 +516,6 @@ class GameApp:
         if out.match_winner is not None:
             match = (f"<p><b>{esc(ngettext('{name} wins the match with {points} point!', '{name} wins the match with {points} points!', out.scores[out.match_winner]).format(name=names[out.match_winner], points=out.scores[out.match_winner]))}</b></p>")
         else:
-            match = f"<p>{esc(_('The match goes on until someone reaches {n} points (R-4).').format(n=g.rules.target_score))}</p>"
+            match = f"<p>{esc(ngettext('The match goes on until someone reaches {n} point (R-4).', 'The match goes on until someone reaches {n} points (R-4).', g.rules.target_score).format(n=g.rules.target_score))}</p>"
         return (f"<h3>{esc(title)}</h3><table class='up-scores'>{head}{''.join(rows)}</table>"
                 f"<p style='font-size:13px;color:#555'>{esc(_('Number cards score their number; Draw Two, Reverse, Skip and Point Taken 20; wild cards 50 (R-3).'))}</p>{match}")

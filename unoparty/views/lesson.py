@@ -12,6 +12,7 @@ deterministic), so Back never needs an undo.
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import ipywidgets as w
@@ -19,7 +20,7 @@ import ipywidgets as w
 from ..i18n import _, ngettext
 from ..refusal_words import ruling_note
 from .board import Board
-from .common import ErrorPanel, LogView, MessageBox, button, move_words, split
+from .common import ErrorPanel, LogView, MessageBox, button, move_advice, move_words, split
 from .progress import Progress, stars_for
 from .table import esc
 
@@ -37,6 +38,8 @@ def _first_sentence(text: str) -> str:
     cut = line.find(". ")
     return line if cut < 0 else line[: cut + 1] + " …"
 
+
+_RULE_SUFFIX = re.compile(r"\s*\([A-Z]{1,2}-\d+[^()]*\)\s*$")  # "(T-1)", "(PT-4, ruling)" after a sentence
 
 _INTERJECTIONS = ("Yes!", "Good!", "Right!", "Correct!", "Exactly!", "Well done!", "Great!")
 
@@ -75,7 +78,7 @@ class LessonPlayer:
 
     def __init__(self, scenario, *, progress: Progress | None = None, errors: ErrorPanel | None = None,
                  on_rule: Callable[[str], None] | None = None, on_exit: Callable[[], None] | None = None,
-                 lesson_id: str | None = None) -> None:
+                 lesson_id: str | None = None, on_next_lesson: Callable[[], None] | None = None) -> None:
         self.scenario = scenario
         self.lesson_id = lesson_id or scenario.lesson or scenario.id
         self.progress = progress or Progress()
@@ -83,13 +86,20 @@ class LessonPlayer:
         self.errors = errors or ErrorPanel()
         self.on_rule = on_rule
         self.on_exit = on_exit
+        self.on_next_lesson = on_next_lesson
         g = self.errors.guard
         names = tuple(scenario.names)
-        self.me = names.index("You") if "You" in names else None
-        self.runner = scenario.runner("You" if self.me is not None else None)
+        learner = getattr(scenario, "learner", "You" if "You" in names else None)
+        # the learner's seat; None: a show for the class (each task answered for the player
+        # its first answer names, whose hand is then shown)
+        self.me = names.index(learner) if learner in names else None
+        self.runner = scenario.runner(learner if self.me is not None else None)
         self.board = Board(free=True)
         self.board.on_move = g(self._answer)
         self.board.cancel_button.on_click(g(lambda _b: self._render_board()))
+        # a picker opened means the learner is answering: an older message ("Answer the task
+        # first") would only get in the way
+        self.board.picker.layout.observe(g(self._picker_display), names="display")
         self.log = LogView(_("What happened"), limit=14)
         self.log.box.add_class("up-log-compact")
         self.title = w.HTML()
@@ -107,6 +117,8 @@ class LessonPlayer:
         self.restart_button = button(_("Restart"))
         self.hint_button = button(_("Hint"))
         self.exit_button = button(_("All lessons"))
+        self.next_lesson_button = button(_("Next lesson ›"), "up-go", layout=w.Layout(display="none"))
+        self.next_lesson_button.on_click(g(lambda _b: self.on_next_lesson and self.on_next_lesson()))
         self.back_button.on_click(g(lambda _b: self.back()))
         self.next_button.on_click(g(lambda _b: self.next()))
         self.restart_button.on_click(g(lambda _b: self.restart()))
@@ -114,7 +126,7 @@ class LessonPlayer:
         self.exit_button.on_click(g(lambda _b: self.on_exit and self.on_exit()))
         self.stars = w.HTML()
         controls = w.HBox([self.back_button, self.next_button, self.restart_button, self.hint_button,
-                           self.exit_button])
+                           self.next_lesson_button, self.exit_button])
         self.exit_button.layout.display = "none"  # shown when the lesson is complete
         controls.add_class("up-actions")
         left = w.VBox([self.board.table.box, self.board.picker, self.board.hand.box],
@@ -136,6 +148,7 @@ class LessonPlayer:
         return self.scenario.steps
 
     def restart(self) -> None:
+        self._progress("start", self.lesson_id)
         self.wrong = 0
         self.answered: set[int] = set()
         self.other_answer: dict[int, object] = {}   # task step → the learner's (other) right answer
@@ -145,6 +158,28 @@ class LessonPlayer:
     @property
     def game(self):
         return self.runner.game
+
+    def _progress(self, what: str, *args) -> None:
+        """Tell the progress store (a :class:`~unoparty.store.LearnerProgress`) about a try
+        or an answer; a plain stars-only progress has nothing to record."""
+        record = getattr(self.progress, what, None)
+        if record is not None:
+            record(*args)
+
+    def _waiting_task(self):
+        """The current step when it is a task not answered yet, else None."""
+        step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
+        return step if step is not None and step.is_task and self.pos not in self.answered else None
+
+    def _seat(self) -> int | None:
+        """The seat whose hand the board shows: the learner's; in a show for the class, the
+        player who answers the current task; else nobody."""
+        if self.me is not None:
+            return self.me
+        step = self._waiting_task()
+        if step is not None and step.answer_moves:
+            return step.answer_moves[0].player
+        return None
 
     def _go(self, pos: int) -> None:
         """Show step `pos` (0-based; -1: the table as set up). A task not answered yet waits
@@ -214,7 +249,16 @@ class LessonPlayer:
                             f'<p>{esc(_("Best so far: {n} of 3 stars.").format(n=best))} '
                             f'{esc(_("Wrong answers: {n}.").format(n=self.wrong))}</p></div>')
         self.next_button.disabled = True
-        self.exit_button.layout.display = None
+        self.exit_button.layout.display = ""
+        if self.on_next_lesson is not None:
+            self.next_lesson_button.layout.display = ""
+        for b in self.board.action_buttons:  # nothing is left to answer on this table
+            b.disabled = True
+        self._render_title()  # the title's stars agree with the panel at once
+
+    def _picker_display(self, change) -> None:
+        if change.get("new") != "none":
+            self.feedback.clear()
 
     def show_hint(self) -> None:
         step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
@@ -227,15 +271,29 @@ class LessonPlayer:
 
     def _answer(self, move) -> None:
         step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
+        if self.finished:
+            self.feedback.show(_("The lesson is complete: go on to the next lesson, or back to all lessons."), "info")
+            self._render_board()
+            for b in self.board.action_buttons:
+                b.disabled = True
+            return
         if step is None or not step.is_task or self.pos in self.answered:
             self.feedback.show(_("Nothing to answer here: press Next."), "info")
             self._render_board()
             return
         reply = self.runner.answer(move)
         if reply.right:
+            self._progress("answer", self.lesson_id, list(step.teaches), True)
             self.answered.add(self.pos)
             first = step.answer_moves[0] if step.answer_moves else reply.move
-            if reply.move != first:
+            self._own_events = ()
+            if reply.move != first and self.pos + 1 >= len(self.steps):
+                # the last step: nothing later depends on the lesson's own answer, so the
+                # table shows what the learner's move did, and the reply tells that
+                self.other_answer.pop(self.pos, None)
+                self._own_events = tuple(reply.result.events) if reply.result is not None else ()
+                self._set_result(reply.result)
+            elif reply.move != first:
                 # the lesson goes on from its first answer: show that table, and say so
                 self.other_answer[self.pos] = reply.move
                 self.runner.go_to(self.pos + 1)
@@ -248,7 +306,9 @@ class LessonPlayer:
             self._show_right(step)
             return
         self.wrong += 1
-        tried = _("you {did}").format(did=move_words(move, self.game.names, self.me))
+        self._progress("answer", self.lesson_id, [reply.rule] if reply.rule else list(step.teaches), False)
+        # nothing was played: the move is named as an attempt, never as done
+        tried = _("you tried to {do}").format(do=move_advice(move, self.game.names, self.me))
         text = reply.explanation
         if reply.message and reply.message != reply.hint:
             text = reply.message + (" " + text if text and text not in reply.message else "")
@@ -268,6 +328,12 @@ class LessonPlayer:
         """The reply to a right answer: once, never the narration again."""
         fb = _without_interjection(step.feedback or "")
         other = self.other_answer.get(self.pos)
+        own = getattr(self, "_own_events", ())
+        if own:
+            told = " ".join(_RULE_SUFFIX.sub("", t) for t in self.runner.narrate(own) if t)
+            self.feedback.show(_("Right — that works too!") + (" " + told if told else ""), "good")
+            self.say.value = ""  # the lesson's narration is about its own answer, not this one
+            return
         if other is not None and step.answer_moves:
             first = move_words(step.answer_moves[0], self.game.names, self.me, perfect=True)
             text = _("Right — that works too! The lesson goes on as if you had {did}.").format(did=first)
@@ -282,21 +348,31 @@ class LessonPlayer:
     # ------------------------------------------------------------------ rendering
 
     def _render_board(self) -> None:
-        if self.me is not None:
-            self.board.render(self.game, self.me)
+        seat = self._seat()
+        task = self._waiting_task()
+        self.board.shown_moves = {type(m) for m in task.answer_moves} | {type(m.move) for m in task.mistakes} \
+            if task is not None else set()
+        if seat is not None:
+            title = None if seat == self.me else _("{name}'s hand").format(name=self.game.names[seat])
+            self.board.render(self.game, seat, hand_title=title)
+            self.board.hand.box.layout.display = ""
         else:
             from .table import table_state
             self.board.table.render(table_state(self.game, None))
             self.board.hand.box.layout.display = "none"
+        # the action buttons only while a task waits for an answer
+        self.board.actions.layout.display = "" if task is not None else "none"
 
-    def _render(self) -> None:
-        sc = self.scenario
-        n = len(self.steps)
+    def _render_title(self) -> None:
         best = self.progress.stars(self.lesson_id)
         from .table import phase_line, table_state
-        self.title.value = (f'<div class="up-lesson-title">{esc(sc.title)} {stars_html(best)} '
+        self.title.value = (f'<div class="up-lesson-title">{esc(self.scenario.title)} {stars_html(best)} '
                             f'<span class="up-stepno" style="font-weight:600;margin-left:12px">'
                             f'{phase_line(table_state(self.game, self.me))}</span></div>')
+
+    def _render(self) -> None:
+        n = len(self.steps)
+        self._render_title()
         self._render_board()
         self.log.render(self.events, self.game.names, self.me, new=getattr(self, "_new", 0))
         self.back_button.disabled = self.pos < 0
@@ -305,6 +381,7 @@ class LessonPlayer:
         if not self.finished:
             self.stars.value = ""
             self.exit_button.layout.display = "none"
+            self.next_lesson_button.layout.display = "none"
         if self.pos < 0:
             self.step_label.value = f'<div class="up-stepno">{esc(ngettext("{n} step", "{n} steps", n).format(n=n))}</div>'
             self.say.value = f'<div class="up-say">{esc(_("Here is the table. Press Next to begin."))}</div>'
@@ -320,7 +397,11 @@ class LessonPlayer:
                     self.task.value = (f'<div class="up-task up-task-done"><span class="up-done-mark">'
                                        f'{esc(_("Done"))} ✓</span> {esc(step.task)}</div>')
                 else:
-                    self.task.value = f'<div class="up-task">{esc(step.task)}</div>'
+                    who = ""
+                    if self.me is None and step.answer_moves:
+                        name = self.game.names[step.answer_moves[0].player]
+                        who = f'<b>{esc(_("{name} to answer:").format(name=name))}</b> '
+                    self.task.value = f'<div class="up-task">{who}{esc(step.task)}</div>'
             else:
                 text = step.say or ""
                 self.task.value = ""
@@ -346,7 +427,7 @@ class LessonPlayer:
             self.ruling.value = (f'<div class="up-ruling"><span class="up-ruleid">{esc(_("Ruling"))}</span> '
                                  f'{body} ({esc(rid)})</div>')
             self.ruling_button.description = _("Rule {id} ›").format(id=rid)
-            self.ruling_button.layout.display = None
+            self.ruling_button.layout.display = ""
         else:
             self._ruling_rule = ""
             self.ruling.value = ""

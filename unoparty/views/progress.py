@@ -2,7 +2,10 @@
 
 The file is ``~/.unoparty/progress.json``; the environment variable
 ``UNOPARTY_PROGRESS`` names another file (tests use a temporary one). A missing or broken
-file counts as no progress, never as an error the learner sees.
+file counts as no progress, never as an error the learner sees. In the browser (the static
+site, Pyodide) the stars go to the browser's storage instead
+(:mod:`unoparty.views.browser_storage`). Storage is a backend with ``load() -> dict`` and
+``save(dict)``: :class:`JsonFile` or :class:`~unoparty.views.browser_storage.BrowserStorage`.
 
 >>> import tempfile, os
 >>> p = Progress(os.path.join(tempfile.mkdtemp(), "p.json"))
@@ -14,9 +17,10 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
-__all__ = ["Progress", "progress_path", "stars_for"]
+__all__ = ["Progress", "JsonFile", "progress_path", "stars_for"]
 
 
 def progress_path() -> Path:
@@ -31,17 +35,46 @@ def stars_for(wrong_answers: int) -> int:
     return 3 if wrong_answers == 0 else 2 if wrong_answers == 1 else 1
 
 
-class Progress:
-    """The best stars per lesson id (0–3)."""
+class JsonFile:
+    """A backend: one JSON document in a file (written atomically; unreadable = {})."""
 
-    def __init__(self, path: str | os.PathLike | None = None) -> None:
-        self.path = Path(path) if path is not None else progress_path()
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
 
-    def _file(self) -> dict:
+    def load(self) -> dict:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
+        return data if isinstance(data, dict) else {}
+
+    def save(self, data: dict) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+            tmp.replace(self.path)
+        except OSError:
+            pass
+
+
+class Progress:
+    """The best stars per lesson id (0–3), kept by `backend` (``load``/``save`` of a dict):
+    the JSON file at `path` by default, the browser's storage under Pyodide."""
+
+    def __init__(self, path: str | os.PathLike | None = None, backend=None) -> None:
+        self.path = Path(path) if path is not None else progress_path()
+        if backend is None:
+            if sys.platform == "emscripten" and path is None:
+                from .browser_storage import BrowserStorage
+
+                backend = BrowserStorage()
+            else:
+                backend = JsonFile(self.path)
+        self.backend = backend
+
+    def _file(self) -> dict:
+        data = self.backend.load()
         return data if isinstance(data, dict) else {}
 
     def _read(self) -> dict:
@@ -51,14 +84,7 @@ class Progress:
         return {str(k): int(v) for k, v in stars.items() if isinstance(v, int)}
 
     def _write(self, **fields) -> None:
-        data = {"version": 1, **self._file(), **fields}
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-            tmp.replace(self.path)
-        except OSError:
-            pass
+        self.backend.save({"version": 1, **self._file(), **fields})
 
     @property
     def language(self) -> str | None:

@@ -79,9 +79,12 @@ CSS = """
 .up-compact .up-header p { display: none; }
 .up-header p { margin: 2px 0 0; font-size: 14px; text-shadow: 0 1px 0 rgba(0,0,0,.35); }
 .up-nav .widget-button { background: #fff; color: #1f2430; border: 2px solid #d7dbe6; }
+/* the navigation wraps rather than cutting its labels short (many pages, long words in some languages) */
+.up-nav { flex-wrap: wrap !important; row-gap: 4px; }
+.up-nav .widget-button { flex: 0 0 auto !important; width: auto !important; min-width: 0; padding: 0 12px; }
 .up-nav .up-nav-active { background: #1f2430; color: #fff; border-color: #1f2430; }
 .up-primary { background: #0956BF !important; color: #fff !important; }
-.up-go { background: #379711 !important; color: #fff !important; }
+.up-go { background: #2B7A0B !important; color: #fff !important; }  /* 5.4:1 with white text */
 .up-warn { background: #D72600 !important; color: #fff !important; }
 .up-uno { background: #ECD407 !important; color: #1f2430 !important; font-size: 18px !important; }
 .up-uno-armed { box-shadow: 0 0 0 4px #D72600 inset; }
@@ -167,7 +170,7 @@ CSS = """
 .up-slide-in { animation: up-slide .35s ease-out; }
 
 /* the hand */
-.up-hand { display: flex; flex-wrap: wrap; justify-content: center; align-items: flex-end; gap: 4px;
+.up-hand { display: flex; flex-wrap: wrap; justify-content: center; align-items: flex-end; gap: 26px 4px;
   padding: 18px 8px 6px; background: linear-gradient(#f4f1ea, #e9e3d6); border-radius: 16px; min-height: 146px; }
 .up-slot { position: relative; width: 80px; height: 120px; transition: transform .15s; padding: 0 !important;
   overflow: visible !important; }
@@ -273,6 +276,13 @@ CSS = """
   .up-center { transform: translate(-50%, -50%) scale(.78); }
   .up-tablebox { min-width: 540px; }
 }
+/* presenter's mode (App.set_presenter) and the app in full screen: a projector's view */
+.up-app:fullscreen { background: #fff; overflow: auto; padding: 12px; }
+.up-presenter .up-slot { width: 112px; height: 168px; }
+.up-presenter .up-say, .up-presenter .up-task, .up-presenter .up-msg { font-size: 20px; }
+.up-presenter .up-seat .up-name { font-size: 17px; }
+.up-every { background: #fff; border: 2px solid #1f2430; border-radius: 12px; padding: 8px 12px; margin: 8px 0; }
+.up-every-row { margin: 4px 0; }
 /* tablets (portrait) and narrower: the side panel wraps below the table */
 @media (max-width: 900px) {
   .up-split { flex-wrap: wrap !important; }
@@ -307,8 +317,34 @@ CSS = """
   .up-settings .widget-slider { width: 100% !important; }
   .up-lesson-title { font-size: 16px; }
   .up-tile { width: 100%; box-sizing: border-box; }
+  .up-intro-cards svg.up-card { width: 44px; height: 66px; }
 }
 """ + _positions()
+
+
+# The app laid out by its own width, not the window's: in a JupyterLab cell (the file browser
+# open, 1280 px window) the app is ~850 px wide while the window is wide. The same rules as
+# the 1100 px and 900 px media queries above, as container queries on .up-app.
+CSS += """
+.up-app { container-type: inline-size; container-name: upapp; }
+@container upapp (max-width: 1100px) {
+  .up-slot { width: 72px; height: 108px; }
+  .up-seat { width: 100px; }
+  .up-seat .up-fan { width: 66px; height: 34px; }
+  .up-log-list { max-height: 240px; }
+  .up-side { width: 300px !important; flex: 0 0 300px !important; }
+  .up-center { transform: translate(-50%, -50%) scale(.78); }
+  .up-tablebox { min-width: 540px; }
+}
+@container upapp (max-width: 900px) {
+  .up-split { flex-wrap: wrap !important; }
+  .up-split > .up-main { min-width: 0 !important; flex: 1 1 100% !important; width: 100% !important; }
+  .up-split > .up-side { width: 100% !important; flex: 1 1 100% !important; }
+  .up-tablebox { min-width: 0 !important; }
+  .up-log-list { max-height: 220px; }
+  .up-settings { max-width: none; }
+}
+"""
 
 
 def style_widget() -> w.HTML:

@@ -159,6 +159,8 @@ def phase_line(state: TableState) -> str:
     if p is Phase.POINTING:
         return _("Point Taken: everybody points at another player")
     if p is Phase.MINI_PILE:
+        if state.current is not None and state.current == state.viewer:
+            return _("Mini pile: add a card or take the pile")
         return _("Mini pile: {name} adds a card or takes the pile").format(name=esc(cur))
     if p is Phase.ROUND_OVER:
         return _("The round is over")
@@ -215,7 +217,7 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
             tags.append(f'<span class="up-tag up-tag-wait">{esc(_("pointing…"))}</span>')
         is_you = name in ("You", _("You"))  # the lessons' learner is "You": named in the language shown
         who = esc(_("You") if is_you else name) + (
-            f' <span style="font-weight:400">({esc(_("you"))})</span>' if seat == state.viewer and not is_you else "")
+            f' <span style="font-weight:400">{esc(_("(you)"))}</span>' if seat == state.viewer and not is_you else "")
         fan = svg.fan_svg(count, 86, label)
         count_text = ngettext("{count} card", "{count} cards", count).format(count=count)
         parts.append(
@@ -299,7 +301,7 @@ class TableView:
                 b.description = targets[seat]
                 b.tooltip = targets[seat]
                 b.disabled = False
-                b.layout.display = None
+                b.layout.display = ""
             else:
                 b.layout.display = "none"
                 b.disabled = True

@@ -1,0 +1,411 @@
+"""A class at once: N learners open the app together, against one Voila server
+(``unoparty app`` with a preheated pool) and against the static site (``make site``).
+
+How the learners are simulated (light clients, so that the load generator does not starve
+a 2-core server that runs on the same machine):
+
+- **A few real browser pages** (``--browsers``, default 2; headless Chromium): navigation
+  until the app's "Play against bots" button shows.
+- **Every other learner is a protocol-level client** (asyncio + tornado, one process): it
+  does what the page does on the wire — GET the page (Voila renders it with a kernel from
+  the pool), open the kernel's websocket (``/api/kernels/<id>/channels``), ask the widget
+  manager for the widgets' state (``jupyter.widget.control`` → ``request_states``), then
+  click the "Play against bots" button (the ``custom``/``click`` comm message a click
+  sends) and wait for the kernel's answer (its widget updates, then its idle status).
+  *Usable* = that first click's answer received; for a browser page = the button shown.
+- Closing: each client sends the kernel shutdown that the page sends when its tab closes
+  (``POST /voila/api/shutdown/<id>``, from the page's origin), browser pages close with
+  their ``beforeunload``; the benchmark then counts the kernels left (polled, 60 s at most).
+- Memory: resident set (RSS) and unique set (USS) of every kernel process, and of the
+  server, while all learners are connected.
+- **Static site**: the server's part is only sending files; Python then runs on each
+  learner's own computer. One real browser visit records the files a first visit fetches
+  and its time until usable; then N clients fetch that whole set at once from
+  ``python -m http.server`` (time until the last byte, per learner).
+
+Loopback only; every server it starts is stopped. Figures are reported, not enforced.
+
+    python benchmarks/load.py [--sizes 5,10,20,30] [--pool 30] [--browsers 2] [--no-site]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import json
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--no-first-run"]
+BUTTON = "Play against bots"
+TIMEOUT = 180.0  # s: a learner not usable by then counts as a failure
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ----------------------------------------------------------------------------- Voila
+
+class AppServer:
+    def __init__(self, tmp: Path, pool: int, refill_delay: float = 60.0) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log = tmp / "voila.log"
+        env = dict(os.environ, UNOPARTY_PROGRESS=str(tmp / "progress.json"), JUPYTER_PLATFORM_DIRS="1")
+        self._log = open(self.log, "w")
+        self.proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(self.port),
+                                      "--pool-size", str(pool), "--refill-delay", str(refill_delay)], cwd=tmp, env=env, stdout=self._log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        self.pool = pool
+
+    def wait_pool(self, timeout: float = 900) -> float:
+        """Seconds until the pool is full again: `pool` kernels running, none of them busy
+        (a preheated kernel runs the app notebook when it starts)."""
+        start = time.monotonic()
+        while time.monotonic() - start < timeout:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"voila exited; see {self.log}")
+            kernels = self.kernels()
+            if len(kernels) == self.pool and "filled with" in self.log.read_text(errors="replace"):
+                try:
+                    for k in kernels:
+                        k.cpu_percent(None)
+                    time.sleep(1.0)
+                    if sum(k.cpu_percent(None) for k in kernels) < 10 * max(1, self.pool // 10):
+                        return time.monotonic() - start
+                except psutil.Error:
+                    pass
+            time.sleep(0.5)
+        raise RuntimeError(f"the pool did not fill within {timeout} s")
+
+    def kernel_ids(self) -> set[str]:
+        ids = set()
+        for k in self.kernels():
+            try:
+                m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(k.cmdline()))
+            except psutil.Error:
+                continue
+            if m:
+                ids.add(m.group(1))
+        return ids
+
+    def kernels(self) -> list[psutil.Process]:
+        out = []
+        for child in psutil.Process(self.proc.pid).children(recursive=True):
+            try:
+                if "ipykernel" in " ".join(child.cmdline()):
+                    out.append(child)
+            except psutil.Error:
+                pass
+        return out
+
+    def memory(self) -> dict:
+        rss, uss = [], []
+        for k in self.kernels():
+            try:
+                info = k.memory_full_info()
+                rss.append(info.rss)
+                uss.append(info.uss)
+            except psutil.Error:
+                pass
+        server = psutil.Process(self.proc.pid).memory_info().rss
+        mb = 1e6
+        return {"kernels": len(rss), "kernel_rss_mb": round(statistics.mean(rss) / mb, 1) if rss else 0,
+                "kernel_uss_mb": round(statistics.mean(uss) / mb, 1) if uss else 0,
+                "all_kernels_rss_mb": round(sum(rss) / mb), "server_rss_mb": round(server / mb)}
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        self._log.close()
+
+
+def _msg(session: str, msg_type: str, content: dict, metadata: dict | None = None) -> dict:
+    return {"header": {"msg_id": uuid.uuid4().hex, "username": "learner", "session": session,
+                       "msg_type": msg_type, "version": "5.3",
+                       "date": datetime.datetime.now(datetime.timezone.utc).isoformat()},
+            "parent_header": {}, "metadata": metadata or {}, "content": content, "channel": "shell", "buffers": []}
+
+
+async def protocol_learner(url: str, reported: list, hold: asyncio.Event) -> dict:
+    """One learner on the wire; returns {"usable": seconds or None, "kernel": id, "error": ...}.
+    Once usable (or failed) it appends its result to `reported` and keeps its tab open until
+    `hold` is set (the whole class is in: memory is measured then)."""
+    from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    start = time.monotonic()
+    result: dict = {"usable": None, "kernel": None, "error": None}
+    client = AsyncHTTPClient(force_instance=True)
+    ws = None
+    try:
+        page = (await client.fetch(url, request_timeout=TIMEOUT)).body.decode()
+        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)
+        result["kernel"] = kernel
+        result["page_s"] = time.monotonic() - start
+        session = uuid.uuid4().hex
+        ws = await websocket_connect(HTTPRequest(
+            f"ws://{url.split('//')[1]}api/kernels/{kernel}/channels?session_id={session}",
+            headers={"Origin": url.rstrip("/")}), max_message_size=256 * 2**20)
+
+        async def until(pred, deadline: float):
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError("no answer from the kernel")
+                raw = await asyncio.wait_for(ws.read_message(), left)
+                if raw is None:
+                    raise ConnectionError("the kernel's websocket closed")
+                if isinstance(raw, bytes):
+                    continue
+                m = json.loads(raw)
+                if pred(m):
+                    return m
+
+        deadline = start + TIMEOUT
+        control = uuid.uuid4().hex
+        ws.write_message(json.dumps(_msg(session, "comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                                                "data": {}}, {"version": "1.0.0"})))
+        ask = _msg(session, "comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        ws.write_message(json.dumps(ask))
+        states = await until(lambda m: m.get("msg_type") == "comm_msg"
+                             and m["content"].get("data", {}).get("method") == "update_states", deadline)
+        result["states_s"] = time.monotonic() - start
+        button = next(mid for mid, s in states["content"]["data"]["states"].items()
+                      if s.get("model_name") == "ButtonModel" and s["state"].get("description") == BUTTON)
+        click = _msg(session, "comm_msg", {"comm_id": button, "data": {"method": "custom", "content": {"event": "click"}}})
+        ws.write_message(json.dumps(click))
+        click_id = click["header"]["msg_id"]
+        updates = 0
+
+        def answered(m) -> bool:
+            nonlocal updates
+            if m.get("parent_header", {}).get("msg_id") != click_id:
+                return False
+            if m.get("msg_type") in ("comm_msg", "comm_open"):
+                updates += 1
+            return m.get("msg_type") == "status" and m["content"].get("execution_state") == "idle"
+
+        await until(answered, deadline)
+        if not updates:
+            raise RuntimeError("the click changed nothing")
+        result["usable"] = time.monotonic() - start
+    except Exception as e:  # a failed learner is a figure, not a crash
+        result["error"] = f"{type(e).__name__}: {e}"
+    finally:
+        reported.append(result)
+        try:
+            await asyncio.wait_for(hold.wait(), TIMEOUT)
+        except asyncio.TimeoutError:
+            pass
+        if ws is not None:
+            ws.close()
+        if result["kernel"]:
+            try:
+                await client.fetch(HTTPRequest(f"{url}voila/api/shutdown/{result['kernel']}", method="POST", body=b"",
+                                               headers={"Origin": url.rstrip("/")}), raise_error=False)
+            except Exception:
+                pass
+        client.close()
+    return result
+
+
+def browser_learners(url: str, n: int, results: list, ready) -> None:
+    """`n` real pages in one headless Chromium, opened together."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pages = [browser.new_context().new_page() for _ in range(n)]
+        ready()
+        start = time.monotonic()
+        for page in pages:
+            page.goto(url, wait_until="commit", timeout=TIMEOUT * 1000)
+        for page in pages:
+            try:
+                left = max(1.0, TIMEOUT - (time.monotonic() - start))
+                page.get_by_role("button", name=BUTTON, exact=True).first.wait_for(timeout=left * 1000)
+                found = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.content())
+                results.append({"usable": time.monotonic() - start, "error": None, "browser": True,
+                                "kernel": found.group(1) if found else None})
+            except Exception as e:
+                results.append({"usable": None, "error": f"browser: {type(e).__name__}", "browser": True})
+        for page in pages:
+            page.close(run_before_unload=True)
+        time.sleep(1)  # let the beacons go out before the browser dies (not a measurement)
+        browser.close()
+
+
+def voila_wave(server: AppServer, n: int, browsers: int) -> dict:
+    import threading
+
+    results: list[dict] = []
+    memory: dict = {}
+    b = min(browsers, n)
+    go = threading.Event()
+    thread = threading.Thread(target=browser_learners, args=(server.url, b, results, go.set)) if b else None
+    if thread:
+        thread.start()
+        go.wait(120)
+
+    async def protocol() -> list[dict]:
+        reported: list[dict] = []
+        hold = asyncio.Event()
+        tasks = [asyncio.ensure_future(protocol_learner(server.url, reported, hold)) for _ in range(n - b)]
+        while len(reported) < n - b:
+            await asyncio.sleep(0.2)
+        memory.update(await asyncio.to_thread(server.memory))  # everyone connected
+        hold.set()
+        return list(await asyncio.gather(*tasks))
+
+    results += asyncio.run(protocol()) if n - b else []
+    if thread:
+        thread.join()
+    if not memory:
+        memory.update(server.memory())
+    # the learners' kernels still running once every tab is gone (polled, 60 s at most)
+    used = {r["kernel"] for r in results if r.get("kernel")}
+    deadline = time.monotonic() + 60
+    while True:
+        left = len(used & server.kernel_ids())
+        if left == 0 or time.monotonic() > deadline:
+            break
+        time.sleep(1)
+    times = sorted(r["usable"] for r in results if r["usable"] is not None)
+    phases = {k: round(statistics.median(r[k] for r in results if k in r), 1)
+              for k in ("page_s", "states_s") if any(k in r for r in results)}
+    errors = [r["error"] for r in results if r["error"]]
+    return {"learners": n, "browsers": b, "failures": len(errors), "errors": sorted(set(errors))[:3],
+            "median_s": round(statistics.median(times), 1) if times else None,
+            "max_s": round(times[-1], 1) if times else None,
+            "first_s": round(times[0], 1) if times else None, "median_phases": phases, **memory,
+            "kernels_known": len(used), "kernels_left_after_close": left}
+
+
+# ----------------------------------------------------------------------------- static site
+
+def site_wave(url: str, files: list[str], n: int) -> dict:
+    def learner(_i) -> float | None:
+        start = time.monotonic()
+        try:
+            for f in files:
+                with urllib.request.urlopen(url + f, timeout=TIMEOUT) as r:
+                    r.read()
+            return time.monotonic() - start
+        except OSError:
+            return None
+
+    with ThreadPoolExecutor(n) as pool:
+        times = list(pool.map(learner, range(n)))
+    ok = sorted(t for t in times if t is not None)
+    return {"learners": n, "failures": n - len(ok), "download_median_s": round(statistics.median(ok), 1) if ok else None,
+            "download_max_s": round(ok[-1], 1) if ok else None}
+
+
+def site_first_visit(url: str) -> tuple[list[str], float]:
+    from playwright.sync_api import sync_playwright
+
+    seen: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context()
+        context.on("request", lambda r: seen.append(r.url))
+        page = context.new_page()
+        start = time.monotonic()
+        page.goto(url)
+        page.get_by_role("button", name=BUTTON, exact=True).first.wait_for(timeout=TIMEOUT * 1000)
+        usable = time.monotonic() - start
+        browser.close()
+    files = []
+    for u in seen:
+        if u.startswith(url) and "/api/" not in u and u[len(url):] not in files:
+            files.append(u[len(url):])
+    return files, usable
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="5,10,20,30")
+    ap.add_argument("--pool", type=int, default=None, help="preheated kernels (default: the largest size)")
+    ap.add_argument("--browsers", type=int, default=2)
+    ap.add_argument("--refill-delay", type=float, default=60.0, help="unoparty app --refill-delay")
+    ap.add_argument("--no-site", action="store_true")
+    ap.add_argument("--no-voila", action="store_true")
+    ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = ap.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    pool = args.pool if args.pool is not None else max(sizes)
+    report: dict = {"cpus": os.cpu_count(), "voila": [], "site": []}
+    if not args.no_voila:
+        with tempfile.TemporaryDirectory(prefix="unoparty-load-") as tmp:
+            server = AppServer(Path(tmp), pool, args.refill_delay)
+            try:
+                report["pool"] = pool
+                report["pool_fill_s"] = round(server.wait_pool(), 1)
+                report["idle_memory"] = server.memory()
+                print(f"voila: pool of {pool} filled in {report['pool_fill_s']} s; idle {report['idle_memory']}",
+                      flush=True)
+                for n in sizes:
+                    server.wait_pool()
+                    wave = voila_wave(server, n, args.browsers)
+                    report["voila"].append(wave)
+                    print("voila", json.dumps(wave), flush=True)
+            finally:
+                server.stop()
+    if not args.no_site:
+        site = ROOT / "site"
+        if not (site / "index.html").is_file():
+            print("static site: not built (make site): skipped")
+        else:
+            port = free_port()
+            proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                                     "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                    start_new_session=True)
+            url = f"http://127.0.0.1:{port}/"
+            try:
+                time.sleep(1)  # the server binds (not a measurement)
+                files, usable = site_first_visit(url)
+                size = sum((site / f.split("?")[0]).stat().st_size for f in files
+                           if (site / f.split("?")[0]).is_file())
+                report["site_first_visit"] = {"usable_s": round(usable, 1), "files": len(files),
+                                              "download_mb": round(size / 1e6, 1)}
+                print("site first visit", report["site_first_visit"], flush=True)
+                for n in sizes:
+                    wave = site_wave(url, files, n)
+                    report["site"].append(wave)
+                    print("site", json.dumps(wave), flush=True)
+            finally:
+                os.killpg(proc.pid, signal.SIGTERM)
+                proc.wait(10)
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,347 @@
+"""Build the app as a static site (``make site``): Python runs in the browser (Pyodide),
+so any static web server — or none but a folder of files — serves a whole school.
+
+    .venv-site/bin/python deploy/build_site.py [--out site] [--cache build/site-cache]
+
+Everything the page loads is inside the output folder; no request leaves the site:
+
+- the pages: Voici (voici-core 0.10.0 on jupyterlite-core 0.7.6) renders the app notebook
+  (``unoparty/app/Start here.ipynb``, with one cell added: the progress store — learners,
+  stars, the last learner — is loaded from the browser's storage first) into ``voici/render/unoparty.html``; ``index.html`` opens it;
+- Python: Pyodide 0.29.0 from the npm registry's ``pyodide`` package (the interpreter and
+  its standard library only — the package ships no other wheels);
+- the Python packages: the pure-Python wheels that Pyodide's lock file names for micropip,
+  IPython and jedi, downloaded from PyPI at exactly the lock's versions (their sha256
+  recomputed), plus ``comm`` and ``ipywidgets`` at the versions pinned below, the Pyodide
+  kernel's own wheels (``pyodide-kernel``, ``piplite``, its ``ipykernel`` shim) and the
+  app's wheel built from this tree. A new ``pyodide-lock.json`` lists exactly these, the
+  kernel loads them all at start (``loadPyodideOptions.packages``) and never falls back to
+  PyPI (``disablePyPIFallback``);
+- no CDN: the template's icon-font links (Font Awesome) are removed and the Mermaid loader
+  (only used by notebooks with diagrams) is dropped; the build fails if any page still
+  names an ``http(s)://`` resource to load.
+
+Downloads (npm, PyPI) are cached under ``--cache`` so a rebuild works offline. Needs
+``npm`` on the PATH and the packages of ``deploy/site-requirements.txt``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_VERSION = "0.29.0"
+# Pyodide's lock names these (with their dependencies); we ship its exact versions.
+FROM_LOCK = ["micropip", "ipython", "jedi"]
+# Dependencies the lock names but the app never needs (binary wheels the npm package lacks,
+# or heavy optional ones): left out of the shipped lock and of every package's depends.
+LEFT_OUT = {"sqlite3", "matplotlib", "ssl", "openssl", "libopenssl"}
+# Not in Pyodide's lock: pinned here (ipywidgets 8 speaks the widget protocol 2 of Voici).
+EXTRA_WHEELS = {"comm": "0.2.3", "ipywidgets": "8.1.9"}
+KERNEL_WHEELS = ["pyodide_kernel", "piplite", "ipykernel"]  # shipped by jupyterlite-pyodide-kernel
+NOTEBOOK_NAME = "unoparty.ipynb"
+STORAGE_CELL = ("# The learners and stars of this browser (kept in its storage between visits)\n"
+                "from unoparty.views import browser_storage\n"
+                "stored = await browser_storage.load_store_from_browser()")
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def run(cmd: list[str], **kw) -> None:
+    print("+", " ".join(map(str, cmd)), flush=True)
+    subprocess.run(cmd, check=True, **kw)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def fetch_pyodide(cache: Path) -> Path:
+    """The npm package ``pyodide@0.29.0`` unpacked; returns its folder."""
+    folder = cache / f"pyodide-{PYODIDE_VERSION}" / "package"
+    if not (folder / "pyodide.js").exists():
+        (cache / f"pyodide-{PYODIDE_VERSION}").mkdir(parents=True, exist_ok=True)
+        tgz = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+        if not tgz.exists():
+            run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent", "--pack-destination", str(cache)])
+        with tarfile.open(tgz) as t:
+            t.extractall(cache / f"pyodide-{PYODIDE_VERSION}", filter="data")
+    return folder
+
+
+def lock_closure(lock: dict, names: list[str]) -> list[str]:
+    """The lock's package keys for `names` and everything they depend on, minus LEFT_OUT."""
+    packages = {canonical(k): k for k in lock["packages"]}
+    seen: list[str] = []
+    todo = [canonical(n) for n in names]
+    while todo:
+        name = todo.pop()
+        key = packages.get(name)
+        if key is None:
+            raise SystemExit(f"Pyodide's lock file has no package {name!r}")
+        if key in seen or name in LEFT_OUT:
+            continue
+        seen.append(key)
+        todo += [canonical(d) for d in lock["packages"][key]["depends"] if canonical(d) not in LEFT_OUT]
+    return sorted(seen)
+
+
+def download(cache: Path, pins: dict[str, str]) -> dict[str, Path]:
+    """Pure-Python wheels from PyPI at exactly `pins` (name → version); cached."""
+    wheels = cache / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    found: dict[str, Path] = {}
+    missing = {}
+    for name, version in pins.items():
+        hit = [p for p in wheels.glob("*.whl") if wheel_name(p) == (canonical(name), version)]
+        if hit:
+            found[name] = hit[0]
+        else:
+            missing[name] = version
+    if missing:
+        run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--python-version", "3.13", "--quiet",
+             "--dest", str(wheels), *[f"{n}=={v}" for n, v in missing.items()]])
+        for name, version in missing.items():
+            hit = [p for p in wheels.glob("*.whl") if wheel_name(p) == (canonical(name), version)]
+            if not hit or not hit[0].name.endswith("-none-any.whl"):
+                raise SystemExit(f"no pure-Python wheel for {name}=={version}")
+            found[name] = hit[0]
+    return found
+
+
+def wheel_name(path: Path) -> tuple[str, str]:
+    parts = path.name.split("-")
+    return canonical(parts[0]), parts[1]
+
+
+def wheel_imports(path: Path) -> list[str]:
+    """Top-level import names of a wheel (its top_level.txt, else its top folders)."""
+    with zipfile.ZipFile(path) as z:
+        names = z.namelist()
+        top = [n for n in names if n.endswith(".dist-info/top_level.txt")]
+        if top:
+            return [line.strip() for line in z.read(top[0]).decode().splitlines() if line.strip()]
+        return sorted({n.split("/")[0].removesuffix(".py") for n in names
+                       if not n.split("/")[0].endswith((".dist-info", ".data"))})
+
+
+def build_app_wheel(work: Path) -> Path:
+    """The app's wheel, built from a copy of this tree (with its compiled catalogues)."""
+    src = work / "app-src"
+    shutil.rmtree(src, ignore_errors=True)
+    src.mkdir(parents=True)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    shutil.copytree(ROOT / "unoparty", src / "unoparty", ignore=shutil.ignore_patterns("__pycache__"))
+    if not list((src / "unoparty" / "locale").glob("*/LC_MESSAGES/*.mo")):
+        print("note: no compiled catalogues (.mo): run `make catalogues` for the other languages")
+    dist = work / "app-dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "-w", str(dist), str(src)])
+    (wheel,) = dist.glob("unoparty-*.whl")
+    return wheel
+
+
+def kernel_wheels() -> dict[str, Path]:
+    """The Pyodide kernel's own wheels, from the installed jupyterlite-pyodide-kernel."""
+    share = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
+        "pyodide-kernel-extension" / "static" / "pypi"
+    found = {}
+    for name in KERNEL_WHEELS:
+        hits = sorted(share.glob(f"{name}-*-py3-none-any.whl"))
+        if not hits:
+            raise SystemExit(f"jupyterlite-pyodide-kernel's wheel {name} not found in {share}")
+        found[name] = hits[-1]
+    return found
+
+
+def placeholder_wheel(work: Path, name: str, version: str = "1.0.0") -> Path:
+    """An empty wheel named `name`: the Pyodide kernel installs ``sqlite3`` at start, which
+    the npm package does not ship (a binary module of the full distribution); with this
+    placeholder the install succeeds and ``import sqlite3`` still fails cleanly (IPython's
+    history then keeps no database, the app never uses it)."""
+    path = work / f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                            f"Summary: placeholder for the static site (no module inside)\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: unoparty\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = "".join(f"{n},,\n" for n in files) + f"{info}/RECORD,,\n"
+    with zipfile.ZipFile(path, "w") as z:
+        for n, text in {**files, f"{info}/RECORD": record}.items():
+            z.writestr(zipfile.ZipInfo(n, date_time=(2020, 1, 1, 0, 0, 0)), text)
+    return path
+
+
+def make_pyodide(cache: Path, work: Path, app_wheel: Path) -> tuple[Path, list[str]]:
+    """``<lite>/static/pyodide``: Pyodide, the wheels and their lock. Returns the folder and
+    the package names the kernel loads at start."""
+    npm = fetch_pyodide(cache)
+    lock = json.loads((npm / "pyodide-lock.json").read_text())
+    keys = lock_closure(lock, FROM_LOCK)
+    pins = {k: lock["packages"][k]["version"] for k in keys}
+    wheels = download(cache, {**pins, **EXTRA_WHEELS})
+    out = work / "lite" / "static" / "pyodide"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    for name in ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "package.json"):
+        shutil.copy(npm / name, out / name)
+    packages: dict[str, dict] = {}
+
+    def add(key: str, wheel: Path, version: str, depends: list[str], imports: list[str]) -> None:
+        shutil.copy(wheel, out / wheel.name)
+        packages[key] = {
+            "name": key, "version": version, "file_name": wheel.name, "install_dir": "site",
+            "sha256": sha256(out / wheel.name), "package_type": "package", "imports": imports,
+            "depends": depends, "unvendored_tests": False, "shared_library": False,
+        }
+
+    for key in keys:
+        entry = lock["packages"][key]
+        depends = [d for d in entry["depends"] if canonical(d) not in LEFT_OUT]
+        add(key, wheels[key], entry["version"], depends, entry["imports"])
+    add("comm", wheels["comm"], EXTRA_WHEELS["comm"], ["traitlets"], ["comm"])
+    add("ipywidgets", wheels["ipywidgets"], EXTRA_WHEELS["ipywidgets"], ["comm", "ipython", "traitlets"],
+        ["ipywidgets"])
+    for name, wheel in kernel_wheels().items():
+        key = canonical(name)
+        add(key, wheel, wheel_name(wheel)[1], [], wheel_imports(wheel))
+    add("sqlite3", placeholder_wheel(work, "sqlite3"), "1.0.0", [], [])
+    add("unoparty", app_wheel, wheel_name(app_wheel)[1], ["ipywidgets"], ["unoparty"])
+    shipped = {"info": lock["info"], "packages": dict(sorted(packages.items()))}
+    (out / "pyodide-lock.json").write_text(json.dumps(shipped, indent=1) + "\n")
+    return out, sorted(packages)
+
+
+def write_lite_dir(work: Path, packages: list[str]) -> Path:
+    lite = work / "lite"
+    content = lite / "content"
+    shutil.rmtree(content, ignore_errors=True)
+    content.mkdir(parents=True)
+    nb = json.loads((ROOT / "unoparty" / "app" / "Start here.ipynb").read_text(encoding="utf-8"))
+    nb["cells"].insert(0, {"cell_type": "code", "execution_count": None, "id": "browser-storage",
+                           "metadata": {}, "outputs": [], "source": STORAGE_CELL})
+    nb["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+    (content / NOTEBOOK_NAME).write_text(json.dumps(nb, indent=1), encoding="utf-8")
+    config = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "UNO Party!",
+            "disabledExtensions": [],
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "disablePyPIFallback": True,
+                    "pipliteUrls": [],
+                    "loadPyodideOptions": {"packages": packages},
+                }
+            },
+        },
+    }
+    (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n")
+    return lite
+
+
+REMOTE = re.compile(r"""(?:src|href)\s*=\s*["']https?://|import\(\s*["']https?://|url\(\s*["']?https?://""")
+
+
+def strip_cdn(out: Path) -> None:
+    """Drop the template's links to CDNs (icon font, Mermaid) from every page."""
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = re.sub(r'\s*<link rel="stylesheet" href="https?://[^"]*"[^>]*>', "", text)
+        new = re.sub(r'<script type="module">(?:(?!</script>).)*?mermaid(?:(?!</script>).)*</script>', "",
+                     new, flags=re.S)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+        left = REMOTE.findall(new)
+        if left:
+            raise SystemExit(f"{page} still loads from another site: {left[:3]}")
+
+
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+CONFIG_TAG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
+
+
+def kernel_settings(old: dict, base: str, packages: list[str]) -> dict:
+    """The Pyodide kernel's settings for a page whose site root is `base` ("./", "../../")."""
+    return {**old, "pyodideUrl": f"{base}static/pyodide/pyodide.js", "disablePyPIFallback": True,
+            "loadPyodideOptions": {"packages": packages}}
+
+
+def patch_config(out: Path, packages: list[str]) -> None:
+    """Point the kernel at the shipped Pyodide in ``jupyter-lite.json`` and in the config
+    every page embeds (Voici's pages carry their own copy: the build's merge loses ours)."""
+    for path in out.rglob("jupyter-lite.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        config = data.setdefault("jupyter-config-data", {})
+        base = "../" * len(path.parent.relative_to(out).parts) or "./"
+        plugins = config.setdefault("litePluginSettings", {})
+        plugins[KERNEL_PLUGIN] = kernel_settings(plugins.get(KERNEL_PLUGIN, {}), base, packages)
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        match = CONFIG_TAG.search(text)
+        if not match:
+            continue
+        config = json.loads(match.group(2))
+        base = config.get("baseUrl", "./")
+        plugins = config.setdefault("litePluginSettings", {})
+        plugins[KERNEL_PLUGIN] = kernel_settings(plugins.get(KERNEL_PLUGIN, {}), base, packages)
+        new = json.dumps(config).replace("</", "<\\/")
+        page.write_text(text[:match.start(2)] + new + text[match.end(2):], encoding="utf-8")
+
+
+def write_index(out: Path) -> None:
+    """``index.html`` opens the app (the JupyterLite index it replaces listed the files)."""
+    target = f"voici/render/{NOTEBOOK_NAME.removesuffix('.ipynb')}.html"
+    (out / "index.html").write_text(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>UNO Party!</title>\n"
+        f"<meta http-equiv=\"refresh\" content=\"0; url={target}\"></head>\n"
+        f"<body><p><a href=\"{target}\">UNO Party! — learn to play</a></p></body></html>\n",
+        encoding="utf-8")
+
+
+def folder_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "site")
+    ap.add_argument("--cache", type=Path, default=ROOT / "build" / "site-cache")
+    args = ap.parse_args(argv)
+    cache, work = args.cache.resolve(), (args.cache / "work").resolve()
+    cache.mkdir(parents=True, exist_ok=True)
+    app_wheel = build_app_wheel(work)
+    _, packages = make_pyodide(cache, work, app_wheel)
+    lite = write_lite_dir(work, packages)
+    out = args.out.resolve()
+    shutil.rmtree(out, ignore_errors=True)
+    voici = shutil.which("voici", path=str(Path(sys.executable).parent)) or "voici"
+    run([voici, "build", "--contents", "content", "--output-dir", str(out), "--no-sourcemaps",
+         "--no-unused-shared-packages"], cwd=lite)
+    for junk in (".jupyterlite.doit.db",):
+        (out / junk).unlink(missing_ok=True)
+    strip_cdn(out)
+    patch_config(out, packages)
+    write_index(out)
+    print(f"site: {out} ({folder_size(out) / 1e6:.1f} MB); open index.html from any static web server")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

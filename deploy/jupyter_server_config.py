@@ -1,0 +1,14 @@
+# The single-user server of a learner (JupyterHub): opens the unoparty app with Voila.
+# Used by deploy/Dockerfile (Zero to JupyterHub) and by The Littlest JupyterHub recipe in
+# the README (copy it to /opt/tljh/user/etc/jupyter/jupyter_server_config.py).
+c = get_config()  # noqa: F821
+
+# The server's files are the app notebook only; the learner lands on the app.
+c.ServerApp.root_dir = "/srv/unoparty"
+c.ServerApp.default_url = "/voila/render/Start%20here.ipynb"
+# Voila as a server extension: hide the code, give a busy server time to build the app.
+c.VoilaConfiguration.strip_sources = True
+c.VoilaExecutor.iopub_timeout = 60
+# A learner's kernel goes away when idle; the hub culls idle servers (jupyterhub-idle-culler).
+c.MappingKernelManager.cull_idle_timeout = 600
+c.MappingKernelManager.cull_interval = 60

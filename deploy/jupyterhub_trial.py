@@ -1,0 +1,125 @@
+"""Try the JupyterHub recipe on one machine, loopback only: a hub with the dummy
+authenticator, local-process single-user servers (one process per learner, all as this
+system user: ``SimpleLocalProcessSpawner``), ``configurable-http-proxy`` from npm, and
+``deploy/jupyter_server_config.py`` (each server opens the app). Two learners log in in
+headless Chromium and must reach the app. A trial, not a production setup.
+
+    python deploy/jupyterhub_trial.py --proxy node_modules/.bin/configurable-http-proxy
+
+Needs ``jupyterhub``, ``unoparty[app]`` and ``playwright`` in this Python, and
+``npm install configurable-http-proxy``. Prints what happened; exit 0 if both learners
+reached the app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--proxy", required=True, help="the configurable-http-proxy command")
+    ap.add_argument("--users", default="ana,ben")
+    ap.add_argument("--timeout", type=int, default=120, help="seconds a server may take to start")
+    args = ap.parse_args()
+    from unoparty.serve import APP_NOTEBOOK
+
+    with tempfile.TemporaryDirectory(prefix="unoparty-hub-") as tmp:
+        tmp = Path(tmp)
+        app_dir = tmp / "app"
+        app_dir.mkdir()
+        shutil.copy(APP_NOTEBOOK, app_dir)
+        port, hub_port, api_port = free_port(), free_port(), free_port()
+        bindir = Path(sys.executable).parent
+        timeout = args.timeout
+        # every learner's server runs as this system user: as root (a container, CI) it must be allowed
+        allow_root = ', "--allow-root"' if os.geteuid() == 0 else ""
+        (tmp / "jupyterhub_config.py").write_text(f"""
+c.JupyterHub.ip = "127.0.0.1"
+c.JupyterHub.port = {port}
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = {hub_port}
+c.ConfigurableHTTPProxy.command = [{os.path.abspath(args.proxy)!r}]
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
+c.JupyterHub.authenticator_class = "dummy"
+c.DummyAuthenticator.password = "class"
+c.Authenticator.allow_all = True
+c.JupyterHub.spawner_class = "simple"
+c.SimpleLocalProcessSpawner.home_dir_template = {str(tmp / "home" / "{username}")!r}
+c.Spawner.cmd = [{str(bindir / "jupyterhub-singleuser")!r}]
+c.Spawner.default_url = "/voila/render/Start%20here.ipynb"
+c.Spawner.args = ["--config={HERE / 'jupyter_server_config.py'}", "--ServerApp.root_dir={app_dir}"{allow_root}]
+c.Spawner.environment = {{"UNOPARTY_PROGRESS": "{tmp}/progress-{{username}}.json"}}
+c.Spawner.ip = "127.0.0.1"
+c.Spawner.http_timeout = {timeout}
+c.Spawner.start_timeout = 180
+""")
+        log = open(tmp / "hub.log", "w")
+        env = dict(os.environ, PATH=f"{bindir}{os.pathsep}{os.environ['PATH']}")
+        hub = subprocess.Popen([str(bindir / "jupyterhub"), "-f", str(tmp / "jupyterhub_config.py")], cwd=tmp,
+                               env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        url = f"http://127.0.0.1:{port}"
+        ok = 0
+        try:
+            deadline = time.monotonic() + 90
+            while True:
+                try:
+                    urllib.request.urlopen(url + "/hub/login", timeout=2).close()
+                    break
+                except OSError:
+                    if hub.poll() is not None or time.monotonic() > deadline:
+                        print((tmp / "hub.log").read_text()[-3000:])
+                        return 1
+                    time.sleep(0.5)
+            from playwright.sync_api import sync_playwright
+
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--disable-gpu"])
+                for user in args.users.split(","):
+                    page = browser.new_context().new_page()
+                    start = time.monotonic()
+                    page.goto(url + "/hub/login")
+                    page.fill("input[name=username]", user)
+                    page.fill("input[name=password]", "class")
+                    page.click("input[type=submit], button[type=submit]")
+                    try:
+                        page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=180_000)
+                        ok += 1
+                        print(f"{user}: the app at {page.url} after {time.monotonic() - start:.1f} s")
+                    except Exception as e:
+                        print(f"{user}: no app ({type(e).__name__}) at {page.url}")
+                    page.screenshot(path=str(Path.cwd() / f"jupyterhub-{user}.png"))
+                browser.close()
+        finally:
+            os.killpg(hub.pid, signal.SIGTERM)
+            try:
+                hub.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(hub.pid, signal.SIGKILL)
+            log.close()
+            shutil.copy(tmp / "hub.log", Path.cwd() / "jupyterhub-trial.log")
+            if ok < len(args.users.split(",")):
+                print((tmp / "hub.log").read_text()[-4000:])
+    return 0 if ok == len(args.users.split(",")) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

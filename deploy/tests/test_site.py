@@ -1,0 +1,123 @@
+"""The static site (``make site``) in headless Chromium, served from a plain static file
+server: the landing page, a learner who types their name, a lesson stepped through with a
+task answered, a game dealt, stars that survive a reload (the progress store in the
+browser's storage) with the learner still picked, and no request that leaves 127.0.0.1.
+
+Figures (first visit's download, time until usable, second visit) are written to
+``test-artifacts/site-figures.json``; screenshots to ``test-artifacts/screenshots/site-*``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+SHOTS = ARTIFACTS / "screenshots"
+LOAD = 240_000  # ms: Python starts in the browser on a busy 2-core machine
+
+
+class Recorder:
+    """Every request the browser context makes (its pages and their workers)."""
+
+    def __init__(self, context) -> None:
+        self.urls: list[str] = []
+        context.on("request", lambda r: self.urls.append(r.url))
+
+    def outside(self, origin: str) -> list[str]:
+        return [u for u in self.urls if not (u.startswith(origin) or u.startswith(("data:", "blob:")))]
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"site-{name}.png"))
+
+
+def open_app(page, url: str) -> float:
+    start = time.monotonic()
+    page.goto(url)
+    page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
+    return time.monotonic() - start
+
+
+def stars_of(page, title: str) -> str:
+    row = page.locator(".up-lessonbtn", has_text=title).first.locator("xpath=../..")
+    return row.locator(".up-stars").first.get_attribute("aria-label") or ""
+
+
+def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> None:
+    site_url = site.url
+    record = Recorder(context)
+    page = context.new_page()
+    first = open_app(page, site_url)
+    first_bytes = site.served_bytes()
+    assert page.get_by_text("UNO Party! — learn to play").is_visible()
+    assert page.locator(".up-lessonbtn").count() >= 10
+    assert page.locator("svg.up-card[aria-label]").count() >= 5
+    shot(page, "landing")
+
+    # the learner gives their name (no name: the stars would be kept in memory only)
+    name = page.locator(".up-learner-name input")
+    assert name.input_value() == ""
+    name.fill("Ada")
+    page.get_by_role("button", name="That's me").click()
+    page.get_by_text("Hello Ada!").wait_for(timeout=30_000)
+
+    # a lesson, stepped to its task, answered right, finished
+    page.get_by_role("button", name="▶ Speed Play: the red 7").click()
+    page.locator(".up-tablebox").first.wait_for(timeout=60_000)
+    next_button = page.get_by_role("button", name="Next ›")
+    for _ in range(10):
+        if page.locator(".up-task").is_visible():
+            break
+        next_button.click()
+        page.wait_for_timeout(300)
+    assert page.locator(".up-task").is_visible()
+    shot(page, "lesson-task")
+    page.get_by_role("button", name=re.compile(r"^red 7 \(R ▲\)")).first.click()
+    page.locator(".up-msg-good").wait_for(timeout=30_000)
+    for _ in range(20):
+        if page.get_by_text("Lesson complete!").is_visible():
+            break
+        finish = page.get_by_role("button", name="Finish ✓")
+        (finish if finish.is_visible() else next_button).click()
+        page.wait_for_timeout(300)
+    page.get_by_text("Lesson complete!").wait_for(timeout=30_000)
+    shot(page, "lesson-complete")
+
+    # the stars are on the home page, and still there after a reload
+    page.get_by_role("button", name="Home", exact=True).click()
+    earned = stars_of(page, "Speed Play: the red 7")
+    assert earned.startswith("3 of 3"), earned
+    start = time.monotonic()
+    page.reload()  # a new Python in the browser: the stars come from the browser's storage
+    page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
+    second = time.monotonic() - start
+    assert stars_of(page, "Speed Play: the red 7") == earned
+    assert page.locator(".up-learner-name input").input_value() == "Ada"  # picked without typing
+    assert page.get_by_text("Hello Ada!").is_visible()
+    shot(page, "reloaded")
+    page.locator(".up-lessonbtn", has_text="Speed Play: the red 7").first.scroll_into_view_if_needed()
+    shot(page, "reloaded-stars")
+
+    # a game dealt
+    page.get_by_role("button", name="Play against bots", exact=True).first.click()
+    page.get_by_role("button", name="Deal the cards").click()
+    page.locator(".up-hand .up-cardbtn").first.wait_for(timeout=60_000)
+    assert page.locator(".up-hand .up-cardbtn").count() >= 7
+    shot(page, "game")
+
+    origin = site_url.rstrip("/")
+    assert record.outside(origin) == [], record.outside(origin)[:10]
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "site-figures.json").write_text(json.dumps({
+        "first_visit_seconds_until_usable": round(first, 1),
+        "first_visit_download_bytes": first_bytes,
+        "second_visit_seconds_until_usable": round(second, 1),
+        "requests": len(record.urls),
+    }, indent=1))

@@ -1,0 +1,113 @@
+"""``unoparty app`` as a class would run it (issue 13): the installed command with a
+preheated kernel pool serves the landing page, and closing a tab shuts its kernel down at
+once (the page's shutdown beacon is accepted) instead of leaving it to the idle cull.
+
+Kernels are counted as the server's child processes (Voila's ``/api/kernels`` is not
+served in its app mode); the test polls them with a deadline, no fixed sleep.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import psutil
+import pytest
+
+from .conftest import SCREENSHOTS, free_port
+
+pytestmark = pytest.mark.browser
+
+LOAD = 90_000  # ms: a busy 2-core machine
+
+
+class AppCommand:
+    """``python -m unoparty app`` on a free loopback port, in its own session."""
+
+    def __init__(self, tmp: Path, *args: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log = tmp / "app.log"
+        env = dict(os.environ, UNOPARTY_PROGRESS=str(tmp / "progress.json"), JUPYTER_PLATFORM_DIRS="1")
+        self._log = open(self.log, "w")
+        self.proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(self.port), *args],
+                                     cwd=tmp, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+
+    def wait(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, self.log.read_text()
+            try:
+                urllib.request.urlopen(self.url + "voila/static/", timeout=2).close()
+                return
+            except urllib.error.HTTPError:
+                return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"unoparty app did not answer within {timeout} s; see {self.log}")
+
+    def kernels(self) -> set[str]:
+        """Ids of the kernels running under the server (from their connection file names)."""
+        ids = set()
+        for child in psutil.Process(self.proc.pid).children(recursive=True):
+            try:
+                m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(child.cmdline()))
+            except psutil.Error:
+                continue
+            if m:
+                ids.add(m.group(1))
+        return ids
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        self._log.close()
+
+
+@pytest.fixture(scope="module")
+def pooled_app(tmp_path_factory):
+    """The app with one preheated kernel and the default idle cull (10 minutes): a kernel
+    that goes away within the test's deadline was shut down by its page, not culled."""
+    server = AppCommand(tmp_path_factory.mktemp("app"), "--pool-size", "1")
+    try:
+        server.wait()
+        yield server
+    finally:
+        server.stop()
+
+
+def until(predicate, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.25)
+    raise AssertionError(f"not within {timeout} s: {what}")
+
+
+def test_closing_a_tab_shuts_its_kernel_down(context, pooled_app) -> None:
+    page = context.new_page()
+    page.goto(pooled_app.url)
+    page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
+    assert page.get_by_text("UNO Party! — learn to play").is_visible()
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.content()).group(1)
+    assert kernel in pooled_app.kernels()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "app-command-landing.png"))
+    page.close(run_before_unload=True)
+    until(lambda: kernel not in pooled_app.kernels(), 60, f"kernel {kernel} of the closed tab shut down")
+    log = pooled_app.log.read_text()
+    assert "_xsrf" not in log and f"Kernel shutdown: {kernel}" in log

@@ -1,0 +1,130 @@
+"""JupyterLab as `make lab` starts it (jupyter_server_config.py), on a free loopback port, on
+a copy of notebooks/: a lesson notebook is run, a widget clicked, a screenshot taken with
+the file browser open; the table's seats do not cover the piles; saving leaves the notebook
+file byte for byte as it was (no outputs, no widget state)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT, free_port, server_env
+
+pytestmark = pytest.mark.browser
+
+LOAD = 120_000  # ms
+NOTEBOOK = "Lessons 01 - The goal and the setup.ipynb"
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("lab")
+    root = tmp / "notebooks"
+    shutil.copytree(ROOT / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    env = server_env(tmp)
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+                     ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"), ("JUPYTER_RUNTIME_DIR", "runtime")):
+        env[var] = str(tmp / sub)
+    port = free_port()
+    exe = Path(sys.executable).parent / "jupyter"
+    cmd = [str(exe) if exe.exists() else "jupyter", "lab", f"--config={ROOT / 'jupyter_server_config.py'}",
+           f"--ServerApp.root_dir={root}", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+           "--no-browser", "--IdentityProvider.token=", "--ServerApp.password=",
+           "--MappingKernelManager.cull_idle_timeout=120", "--MappingKernelManager.cull_interval=30"]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = open(tmp / "lab.log", "w")
+    proc = subprocess.Popen(cmd, cwd=tmp, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited; see {tmp / 'lab.log'}")
+            try:
+                with urllib.request.urlopen(url + "api/status", timeout=2):
+                    break
+            except urllib.error.HTTPError:
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"jupyter lab did not answer; see {tmp / 'lab.log'}")
+                time.sleep(0.3)
+        yield url, root
+    finally:
+        if proc.poll() is None:
+            import signal
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+def _box(locator):
+    b = locator.bounding_box()
+    assert b is not None
+    return b
+
+
+def _overlap(a, b) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or
+                a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+def test_a_lesson_notebook_runs_in_jupyterlab_and_stays_clean(page, lab, shot):
+    from playwright.sync_api import expect
+    url, root = lab
+    before = (root / NOTEBOOK).read_bytes()
+    mtime = (root / NOTEBOOK).stat().st_mtime_ns
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(url + "lab/tree/" + urllib.parse.quote(NOTEBOOK))
+    page.locator(".jp-Notebook").first.wait_for(timeout=LOAD)
+    browser_panel = page.locator("#filebrowser")
+    if not browser_panel.is_visible():
+        page.locator('[data-id="filebrowser"]').first.click()
+    expect(browser_panel).to_be_visible(timeout=10_000)
+    # JupyterLab may ask which kernel to start (the notebook names "python3")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    accept = page.locator(".jp-Dialog .jp-mod-accept")
+    try:
+        accept.wait_for(timeout=20_000)
+        accept.click()
+    except PlaywrightTimeout:
+        pass
+    # wait for the kernel, then Run ▸ Run All Cells
+    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first).to_be_attached(timeout=LOAD)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    app = page.locator(".jp-OutputArea .up-app").first
+    app.wait_for(timeout=LOAD)
+    page.locator(".up-lessonbtn").first.click()
+    table = page.locator(".up-tablebox").first
+    table.wait_for(timeout=30_000)
+    expect(page.locator(".up-discard").first).to_be_visible(timeout=30_000)
+    table.scroll_into_view_if_needed()
+    shot("jupyterlab-lesson")
+    # the piles (with the "colour:" label) are not covered by any seat
+    discard = _box(page.locator(".up-discard").first)
+    center = _box(page.locator(".up-center").first)
+    for k in range(page.locator(".up-seat").count()):
+        seat = _box(page.locator(".up-seat").nth(k))
+        assert not _overlap(seat, discard) and not _overlap(seat, center), (k, seat, center)
+    # save: the file is byte for byte as it was
+    page.locator(".jp-Notebook").first.click()
+    page.keyboard.press("Control+s")
+    deadline = time.monotonic() + 30
+    while (root / NOTEBOOK).stat().st_mtime_ns == mtime and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+    assert (root / NOTEBOOK).stat().st_mtime_ns != mtime, "the notebook was not saved"
+    assert (root / NOTEBOOK).read_bytes() == before

@@ -1,0 +1,54 @@
+"""The Practice page in the Voila app (issue 14): reached from the navigation, a question
+posed on the table, answered by clicking, explained with its rule, and the next one."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+LOAD = 90_000  # ms: a cold kernel on a busy 2-core machine
+
+
+def open_app(page, server):
+    page.goto(server.url)
+    page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
+
+
+def test_the_practice_page_poses_checks_and_explains(page, app_server, shot):
+    open_app(page, app_server)
+    page.get_by_role("button", name="Practice", exact=True).click()
+    page.locator(".up-practice .up-task").wait_for(timeout=LOAD)
+    assert page.locator(".up-practice .up-tablebox").first.is_visible()
+    shot("practice-question")
+    answers = page.locator(".up-practice .up-actions button")
+    assert answers.count() >= 2
+    answers.first.click()
+    reply = page.locator(".up-practice .up-msg-good, .up-practice .up-msg-bad")
+    reply.first.wait_for(timeout=10_000)
+    assert "Rule " in reply.first.inner_text()
+    shot("practice-answered")
+    question = page.locator(".up-practice .up-task").inner_text()
+    page.get_by_role("button", name="Next question ›").click()
+    page.wait_for_function(
+        "q => { const t = document.querySelector('.up-practice .up-task'); return t && t.innerText !== q; }",
+        arg=question, timeout=10_000)
+    page.wait_for_function(  # the reply to the last question goes away
+        "() => !document.querySelector('.up-practice .up-msg-good, .up-practice .up-msg-bad')", timeout=10_000)
+    page.get_by_text("rules mastered").click()  # the mastery table opens
+    shot("practice-mastery")
+
+
+def test_the_speed_play_drill_flips_cards_at_party_pace(page, app_server, shot):
+    open_app(page, app_server)
+    page.get_by_role("button", name="Practice", exact=True).click()
+    page.get_by_role("button", name="Speed Play drill ›").click()
+    page.get_by_role("button", name="Start the flips").click()
+    page.locator(".up-drill-top svg").wait_for(timeout=10_000)
+    first = page.locator(".up-drill-top svg").get_attribute("aria-label")
+    page.locator(".up-hand .up-slot").first.wait_for(timeout=10_000)
+    page.locator(".up-hand button").first.click()  # a jump: in time, late, or a mistake
+    page.locator(".up-drill .up-msg-good, .up-drill .up-msg-bad").first.wait_for(timeout=10_000)
+    assert page.get_by_text("Reaction times (s)").is_visible()
+    shot("speed-drill")
+    assert first

@@ -1,0 +1,76 @@
+"""A throwaway PostgreSQL cluster for tests: ``UNOPARTY_TEST_PG`` names a server to use
+instead. Debian's binaries live in ``/usr/lib/postgresql/*/bin``; as root they run as the
+``postgres`` user. Without a server the tests skip, unless ``UNOPARTY_REQUIRE_PG=1`` (CI):
+then they fail."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+__all__ = ["postgres_url"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _bin(name: str) -> str | None:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
+                   key=lambda p: int(Path(p).parts[4]) if Path(p).parts[4].isdigit() else 0)
+    return found[-1] if found else shutil.which(name)
+
+
+def _missing(why: str):
+    if os.environ.get("UNOPARTY_REQUIRE_PG") == "1":
+        pytest.fail(f"PostgreSQL is required (UNOPARTY_REQUIRE_PG=1) but {why}")
+    pytest.skip(f"no PostgreSQL: {why} (set UNOPARTY_TEST_PG to a server's URL)")
+
+
+def postgres_url():
+    """A generator for a fixture: yields a ``postgresql://`` URL of an empty database."""
+    url = os.environ.get("UNOPARTY_TEST_PG")
+    if url:
+        yield url
+        return
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        _missing("psycopg is not installed")
+    initdb, pg_ctl = _bin("initdb"), _bin("pg_ctl")
+    if not initdb or not pg_ctl:
+        _missing("initdb and pg_ctl were not found in /usr/lib/postgresql/*/bin")
+    root = tempfile.mkdtemp(prefix="unoparty-pg-")
+    run_as: list[str] = []
+    if os.geteuid() == 0:
+        import pwd
+        try:
+            user = pwd.getpwnam("postgres")
+        except KeyError:
+            _missing("running as root and there is no postgres user")
+        os.chown(root, user.pw_uid, user.pw_gid)
+        run_as = ["runuser", "-u", "postgres", "--"]
+    data = os.path.join(root, "data")
+    port = _free_port()
+    log = os.path.join(root, "log")
+    subprocess.run([*run_as, initdb, "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    opts = f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={root} -c fsync=off " \
+           f"-c max_connections=100"
+    subprocess.run([*run_as, pg_ctl, "-D", data, "-l", log, "-o", opts, "-w", "-t", "60", "start"],
+                   check=True, stdout=subprocess.DEVNULL)
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*run_as, pg_ctl, "-D", data, "-m", "immediate", "-w", "stop"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shutil.rmtree(root, ignore_errors=True)

@@ -1,0 +1,148 @@
+"""The static site's progress store: under Pyodide (``sys.platform == "emscripten"``) and
+with ``UNOPARTY_DB`` unset, :func:`unoparty.store.open_store` keeps learners and stars in
+the browser's storage (a :class:`DictStore` under the key ``"store"``), remembers the
+browser's last learner, and hands the site's old nameless stars (key ``"progress"``) to the
+first learner chosen. The browser's storage is replaced by a fake kept in a dict."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from unoparty import store as store_module
+from unoparty.store import DictStore, SQLStore, open_store
+from unoparty.views import browser_storage
+
+
+class FakeBrowser:
+    """What IndexedDB would hold, one JSON text per key, and the BrowserStorage class that
+    reads and writes it (a reload: a new FakeBrowser.Storage over the same texts)."""
+
+    def __init__(self, **docs: dict) -> None:
+        self.texts = {k: json.dumps(v) for k, v in docs.items()}
+        self.saves: list[str] = []
+        browser = self
+
+        class Storage:
+            def __init__(self, key: str = "progress") -> None:
+                self.key = key
+
+            def load(self) -> dict:
+                return json.loads(browser.texts.get(self.key, "{}"))
+
+            def save(self, data: dict) -> None:
+                browser.saves.append(self.key)
+                browser.texts[self.key] = json.dumps(data)
+
+        self.Storage = Storage
+
+    def doc(self, key: str) -> dict:
+        return json.loads(self.texts.get(key, "{}"))
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    """Python in the browser: emscripten, no UNOPARTY_DB, a fake browser storage, and no
+    store left open from before (each test is a fresh page)."""
+    fake = FakeBrowser()
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.delenv("UNOPARTY_DB", raising=False)
+    monkeypatch.setattr(browser_storage, "BrowserStorage", fake.Storage)
+    monkeypatch.setattr(store_module, "_OPEN", {})
+    return fake
+
+
+def reload(monkeypatch) -> None:
+    """A reload of the page: a new Python, nothing open, the browser's storage kept."""
+    monkeypatch.setattr(store_module, "_OPEN", {})
+
+
+def test_in_the_browser_the_store_lives_in_the_browser_storage(browser, monkeypatch) -> None:
+    s = open_store()
+    assert isinstance(s, DictStore) and s.keeps_last_learner
+    assert open_store() is s                                   # once per page
+    s.record_stars("Mia", "speed-play", 3)
+    assert "store" in browser.saves and "progress" not in browser.saves
+    assert browser.doc("store")["learners"]["Mia"]["lessons"]["speed-play"]["stars"] == 3
+    reload(monkeypatch)
+    again = open_store()
+    assert again is not s and again.stars("Mia") == {"speed-play": 3}
+
+
+def test_the_last_learner_is_remembered_across_reloads(browser, monkeypatch) -> None:
+    s = open_store()
+    assert s.last_learner() is None
+    assert s.remember_learner("  Ana ") == "Ana"
+    s.remember_learner("Leo")
+    reload(monkeypatch)
+    assert open_store().last_learner() == "Leo"
+    open_store().delete_learner("Leo")                         # forgotten: nobody is picked
+    assert open_store().last_learner() is None
+
+
+def test_the_old_nameless_stars_go_to_the_first_learner_once(browser, monkeypatch) -> None:
+    browser.texts["progress"] = json.dumps({"version": 1, "stars": {"speed-play": 2, "uno": 3, "bad": "x"},
+                                            "language": "fr"})
+    s = open_store()
+    assert s.learners() == []                                  # nobody named yet
+    s.remember_learner("Mia")
+    assert s.stars("Mia") == {"speed-play": 2, "uno": 3}
+    assert s.setting("Mia", "language") == "fr"
+    s.remember_learner("Leo")                                  # only the first learner gets them
+    assert s.stars("Leo") == {}
+    reload(monkeypatch)                                        # and never again after a reload
+    s = open_store()
+    s.remember_learner("Zoe")
+    assert s.stars("Zoe") == {} and s.stars("Mia") == {"speed-play": 2, "uno": 3}
+    assert json.loads(browser.texts["progress"])["stars"]["uno"] == 3  # the old key is left as it was
+
+
+def test_a_broken_old_progress_counts_as_none(browser) -> None:
+    browser.texts["progress"] = json.dumps({"stars": "broken"})
+    s = open_store()
+    assert s.remember_learner("Mia") == "Mia" and s.stars("Mia") == {}
+
+
+@pytest.mark.parametrize("why", ["UNOPARTY_DB", "linux", "url"])
+def test_the_browser_store_only_in_the_browser_without_a_database(why, browser, monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("UNOPARTY_PROGRESS", str(tmp_path / "none.json"))
+    url = f"sqlite://{tmp_path / 'p.sqlite3'}"
+    if why == "UNOPARTY_DB":
+        monkeypatch.setenv("UNOPARTY_DB", url)
+        s = open_store()
+    elif why == "linux":
+        monkeypatch.setattr(sys, "platform", "linux")
+        monkeypatch.setenv("UNOPARTY_DB", url)
+        s = open_store()
+    else:
+        s = open_store(url)
+    assert isinstance(s, SQLStore) and not s.keeps_last_learner
+    assert browser.saves == []
+
+
+def test_without_sqlite3_an_sqlite_store_is_a_clear_error(monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr(store_module, "sqlite3", None)
+    with pytest.raises(store_module.StoreError, match="sqlite3"):
+        SQLStore(f"sqlite://{tmp_path / 'p.sqlite3'}")
+
+
+def test_the_site_app_picks_the_last_learner_and_a_server_app_does_not(browser, monkeypatch, tmp_path) -> None:
+    from unoparty.views.app import App
+
+    app = App(lang="en")
+    assert app.learner is None
+    app.learner_picker.pick("Mia")
+    app.progress.record("speed-play", 3)
+    reload(monkeypatch)
+    app = App(lang="en")                                       # the site after a reload
+    assert app.learner == "Mia" and app.learner_picker.name_field.value == "Mia"
+    assert app.progress.stars("speed-play") == 3
+
+    monkeypatch.setattr(sys, "platform", "linux")              # a server: nobody picked for them
+    shared = SQLStore(f"sqlite://{tmp_path / 'p.sqlite3'}")
+    App(lang="en", store=shared).learner_picker.pick("Mia")
+    app = App(lang="en", store=shared)
+    assert app.learner is None and app.learner_picker.name_field.value == ""
+    assert app.learner_picker.name_field.options == ("Mia",)

@@ -1,0 +1,270 @@
+"""Teaching a class: the scenario player for a named learner and for a show, the learner's
+name on the landing page, the teacher's page and the teacher's own scenarios."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from unoparty.cards import Card
+from unoparty.scenarios import load_scenario
+from unoparty.store import SQLStore, open_store
+from unoparty.views.lesson import LessonPlayer
+from unoparty.views.progress import Progress
+
+HERE = Path(__file__).resolve().parent / "scenarios" / "classroom"
+
+
+def _click(hand, text: str) -> None:
+    hand.buttons[hand.cards.index(Card.parse(text))].click()
+
+
+def _play_through(player: LessonPlayer, seat_name: str) -> None:
+    player.next_button.click()                       # step 1: narration only
+    assert player.board.actions.layout.display == "none"
+    player.next_button.click()                       # step 2: the task
+    assert player.board.hand.box.layout.display == ""
+    assert player.game.names[player.board.me] == seat_name
+    assert (player.me is None) == ("Mia to answer" in player.task.value)
+    assert player.board.draw_button.layout.display == "" and player.board.keep_button.layout.display == "none"
+    assert player.board.accept_button.layout.display == "none"
+    player.next_button.click()                       # must answer first
+    assert player.pos == 1 and "Answer the task first" in player.feedback.text
+    _click(player.board.hand, "blue 9")              # wrong
+    assert player.feedback.kind == "bad"
+    _click(player.board.hand, "red 5")               # right
+    assert player.feedback.kind == "good" and 1 in player.answered
+    player.next_button.click()
+    player.next_button.click()                       # finish
+    assert player.finished and not player.errors.errors
+
+
+def test_a_scenario_with_learner_key_is_played_from_that_seat(tmp_path) -> None:
+    scenario = load_scenario(HERE / "mia.toml")
+    assert scenario.learner == "Mia"
+    player = LessonPlayer(scenario, progress=Progress(tmp_path / "p.json"))
+    assert player.me == 0
+    _play_through(player, "Mia")
+
+
+def test_a_scenario_without_you_is_a_show_answered_for_the_task_player(tmp_path) -> None:
+    scenario = load_scenario(HERE / "show.toml")
+    assert scenario.learner is None
+    player = LessonPlayer(scenario, progress=Progress(tmp_path / "p.json"))
+    assert player.me is None
+    assert player.board.hand.box.layout.display == "none"   # the table as set up: no hand
+    _play_through(player, "Mia")
+
+
+def test_learner_must_name_a_player(tmp_path) -> None:
+    import pytest
+
+    from unoparty.errors import ScenarioError
+    text = (HERE / "mia.toml").read_text().replace('learner = "Mia"', 'learner = "Zed"')
+    (tmp_path / "zed.toml").write_text(text)
+    with pytest.raises(ScenarioError, match="unknown player 'Zed'"):
+        load_scenario(tmp_path / "zed.toml")
+
+
+def test_a_lesson_records_tries_and_mistakes_per_rule(tmp_path) -> None:
+    from unoparty.store import LearnerProgress
+    store = SQLStore(f"sqlite://{tmp_path / 'p.sqlite3'}")
+    player = LessonPlayer(load_scenario(HERE / "mia.toml"), progress=LearnerProgress(store, "Mia"))
+    _play_through(player, "Mia")
+    [lesson] = store.lessons("Mia")
+    assert (lesson.lesson, lesson.stars, lesson.tries, lesson.mistakes) == ("mia-plays", 2, 1, 1)
+    rules = {(r.rule, r.tries, r.mistakes) for r in store.rules("Mia")}
+    assert rules == {("T-1", 2, 1)}
+
+
+def test_the_landing_page_asks_for_a_name_and_keeps_the_language(monkeypatch) -> None:
+    from unoparty.i18n import language, set_language
+    from unoparty.views.app import App
+    app = App()
+    picker = app.learner_picker
+    assert app.learner is None and picker.box in app.home.children
+    picker.name_field.value = "   "
+    picker.start_button.click()
+    assert app.learner is None and "up-msg-bad" in picker.message.value
+    picker.name_field.value = "Leo"
+    picker.start_button.click()
+    assert app.learner == "Leo" and open_store().learners() == ["Leo"]
+    try:
+        app.language.value = "fr"  # the learner picks French: remembered as their choice
+        assert open_store().setting("Leo", "language") == "fr"
+        set_language("en")
+        other = App()
+        assert "Leo" in other.learner_picker.name_field.options
+        other.learner_picker.pick("Leo")
+        assert language() == "fr"
+    finally:
+        set_language("en")
+
+
+# ---------------------------------------------------------------- the teacher's page
+
+
+def _class_store(tmp_path) -> SQLStore:
+    store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    for name, stars, wrong in (("Mia", 3, []), ("Leo", 1, ["SP-4", "SP-4", "T-1"])):
+        store.start_lesson(name, "speed-play")
+        for rule in wrong:
+            store.record_answer(name, "speed-play", [rule], right=False)
+        store.record_stars(name, "speed-play", stars)
+    store.add_learner("Zoe")
+    return store
+
+
+def test_teacher_page_says_how_to_set_a_code_when_none_is_set(tmp_path, monkeypatch) -> None:
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.delenv("UNOPARTY_TEACHER_CODE", raising=False)
+    page = TeacherPage(_class_store(tmp_path))
+    assert "UNOPARTY_TEACHER_CODE" in page.message.value and page.lock.layout.display == "none"
+    assert not page.unlock("") and page.class_box.layout.display == "none"
+
+
+def test_teacher_page_opens_with_the_code_and_shows_the_class(tmp_path, monkeypatch) -> None:
+    import base64
+    import csv
+    import io
+    import re
+
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    store = _class_store(tmp_path)
+    page = TeacherPage(store)
+    page.code_field.value = "wrong"
+    page.open_button.click()
+    assert not page.is_open and "not the teacher" in page.message.value and "Mia" not in page.table.value
+    page.code_field.value = " owl-42 "
+    page.open_button.click()
+    assert page.is_open and page.class_box.layout.display == ""
+    table = page.table.value
+    assert all(name in table for name in ("Mia", "Leo", "Zoe"))
+    assert "SP-4 ×2, T-1 ×1" in table and "3 wrong" in table
+    data = re.search(r'base64,([^"]+)"', page.download.value).group(1)
+    rows = list(csv.DictReader(io.StringIO(base64.b64decode(data).decode())))
+    assert {(r["learner"], r["lesson"], r["stars"], r["tries"], r["mistakes"], r["rules_wrong"]) for r in rows} == {
+        ("Leo", "speed-play", "1", "1", "3", "SP-4×2 T-1×1"), ("Mia", "speed-play", "3", "1", "0", ""),
+        ("Zoe", "", "0", "0", "0", "")}
+    # reset Leo, then delete Zoe — each after a confirmation
+    page.learner_field.value = "Leo"
+    page.reset_button.click()
+    assert store.lessons("Leo") and page.confirm_button.layout.display == ""
+    page.confirm_button.click()
+    assert store.lessons("Leo") == [] and store.rules("Leo") == [] and "Leo" in store.learners()
+    page.learner_field.value = "Zoe"
+    page.delete_button.click()
+    page.cancel_button.click()
+    assert "Zoe" in store.learners()
+    page.delete_button.click()
+    page.confirm_button.click()
+    assert store.learners() == ["Leo", "Mia"] and "Zoe" not in page.table.value
+    assert not page.errors.errors
+
+
+def test_teacher_in_a_notebook(tmp_path, monkeypatch) -> None:
+    import unoparty
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    open_store().record_stars("Ana", "goal", 2)
+    box = unoparty.teacher("owl-42")
+    assert box.page.is_open and "Ana" in box.page.table.value
+
+
+def test_the_app_has_the_classroom_pages(monkeypatch) -> None:
+    from unoparty.views.app import App
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    app = App()
+    app.nav_buttons["teacher"].click()
+    assert app.page == "teacher"
+    app.nav_buttons["scenarios"].click()
+    assert app.page == "scenarios"
+    assert not app.errors.errors
+
+
+# ---------------------------------------------------------------- the teacher's scenarios
+
+
+def _upload(page, name: str, text: str) -> None:
+    page.upload.value = ({"name": name, "type": "application/toml", "size": len(text.encode()),
+                          "content": memoryview(text.encode()),
+                          "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+
+
+def test_an_uploaded_scenario_is_checked_and_opened_in_the_app() -> None:
+    from unoparty.views.app import App
+    app = App(learner="Mia")
+    app.show_scenarios()
+    page = app._scenarios
+    _upload(page, "broken.toml", (HERE / "mia.toml").read_text().replace('answer = "Mia: play red 5"',
+                                                                         'answer = "Mia: play red 9"'))
+    assert "broken.toml" in page.message.value and "step 2" in page.message.value
+    assert app.page == "scenarios"
+    _upload(page, "typo.toml", "format = 1\nid = 'x'\ntitle = 'x'\n[setup\n")
+    assert "typo.toml" in page.message.value and "line 4" in page.message.value
+    _upload(page, "mia.toml", (HERE / "mia.toml").read_text())
+    assert app.page == "lesson" and app.lesson.scenario.learner == "Mia"
+    _play_through(app.lesson, "Mia")
+    assert open_store().stars("Mia") == {"mia-plays": 2}
+    app.lesson.exit_button.click()
+    assert app.page == "scenarios" and not app.errors.errors
+
+
+def test_scenarios_from_the_folder(monkeypatch) -> None:
+    from unoparty.views.scenarios_page import ScenariosPage
+    monkeypatch.setenv("UNOPARTY_SCENARIOS", str(HERE))
+    page = ScenariosPage()
+    assert [name for name, _path in page.folder_field.options] == ["mia.toml", "show.toml"]
+    page.folder_field.value = str(HERE / "show.toml")
+    page.open_button.click()
+    assert page.player is not None and page.player.me is None and not page.errors.errors
+    monkeypatch.delenv("UNOPARTY_SCENARIOS")
+    assert "UNOPARTY_SCENARIOS" in ScenariosPage().folder_note.value
+
+
+def test_show_a_scenario_file_in_a_notebook(tmp_path) -> None:
+    import unoparty
+    box = unoparty.show(HERE / "mia.toml")
+    assert box.player.scenario.id == "mia-plays" and "<style>" in box.children[0].value
+    bad = tmp_path / "bad.toml"
+    bad.write_text("format = 2\n")
+    box = unoparty.show(bad)
+    assert box.player is None and "bad.toml" in box.children[1].value and "required key missing" in box.children[1].value
+
+
+# ---------------------------------------------------------------- the classroom lab
+
+
+def test_rules_can_leave_a_card_kind_out_of_the_deck() -> None:
+    import pytest
+
+    from unoparty.cards import Kind
+    from unoparty.game import Game
+    from unoparty.rules import Rules
+    r = Rules(without=("wild pile up", Kind.POINT_TAKEN, "point taken"))
+    assert r.without == (Kind.POINT_TAKEN, Kind.WILD_PILE_UP)
+    assert Rules.from_dict("party", r.options()) == r
+    g = Game(["A", "B", "C"], r, seed=3)
+    cards = [c for h in g.hands for c in h] + list(g.draw_pile) + list(g.discard_pile)
+    assert len(cards) == 224 - 8 - 4 and not any(c.kind in r.without for c in cards)
+    for bad in (["number"], ["nope"], [3]):
+        with pytest.raises(ValueError, match="without"):
+            Rules(without=bad)
+    with pytest.raises(ValueError, match="classic deck has no"):
+        Rules("classic", without=["point taken"])
+
+
+def test_lab_results_are_seeded_and_cached(tmp_path, monkeypatch) -> None:
+    from unoparty import lab
+    monkeypatch.setenv("UNOPARTY_LAB_CACHE", str(tmp_path))
+    a = lab.card_effects(players=4, games=2, seed=5, progress=False)
+    assert len(list(tmp_path.glob("card_effects-*.json"))) == 1
+    assert lab.card_effects(players=4, games=2, seed=5, progress=False) == a
+    assert lab.card_effects(players=4, games=2, seed=5, progress=False, cache=False) == a
+    assert set(a) == {"all cards", "without point taken", "without wild pile up", "without wild drawn together"}
+    rates = lab.win_rates(games=3, seed=1, progress=False, strong_playouts=4)
+    assert all(0 <= v["low"] <= v["rate"] <= v["high"] <= 1 for v in rates.values())
+    chance = lab.playable_chance(hand_sizes=(1, 7), samples=200, progress=False)
+    assert 0 < chance[1] < chance[7] <= 1
+    speed = lab.speed_play_chances(players=(4,), games=2, progress=False)
+    assert 0 <= speed[4]["taken"] <= speed[4]["chances"] <= speed[4]["moves"]

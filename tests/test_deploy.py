@@ -1,0 +1,138 @@
+"""Deployment: the app ships inside the package and ``unoparty app`` serves it (issue 13).
+
+A wheel built from a copy of the sources holds the app notebook; the packaged notebook is
+the one ``notebooks/make_notebooks.py`` writes (``notebooks/Start here.ipynb``); the command
+serves the landing page on a free loopback port.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from unoparty.cli import main
+from unoparty.serve import APP_NOTEBOOK, voila_argv
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _cells(path: Path) -> list[tuple[str, str]]:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return [(c["cell_type"], "".join(c["source"])) for c in nb["cells"]]
+
+
+def test_the_packaged_app_notebook_is_the_generated_one() -> None:
+    assert APP_NOTEBOOK == ROOT / "unoparty" / "app" / "Start here.ipynb"
+    assert _cells(APP_NOTEBOOK) == _cells(ROOT / "notebooks" / "Start here.ipynb"), \
+        "run: python notebooks/make_notebooks.py"
+
+
+def test_the_wheel_holds_the_app_notebook_and_the_catalogues(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    shutil.copytree(ROOT / "unoparty", src / "unoparty", ignore=shutil.ignore_patterns("__pycache__"))
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                           "-w", str(tmp_path / "dist"), str(src)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    (wheel,) = (tmp_path / "dist").glob("unoparty-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "unoparty/app/Start here.ipynb" in names
+    assert "unoparty/serve.py" in names and "unoparty/commands/app.py" in names
+    assert "unoparty/curriculum.toml" in names
+    assert any(n.startswith("unoparty/lessons/") and n.endswith(".toml") for n in names)
+
+
+def test_app_command_line(capsys) -> None:
+    assert main(["app", "--print", "--port", "9000", "--pool-size", "4", "--cull-idle", "60"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("voila ") and "Start here.ipynb" in out
+    for part in ("--port=9000", "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=4",
+                 "--MappingKernelManager.cull_idle_timeout=60", "--VoilaExecutor.iopub_timeout=60",
+                 "--no-browser"):
+        assert part in out
+    assert "preheat" not in " ".join(voila_argv(pool_size=0))
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["app", "--print", "--port", "0"], "port must be between 1 and 65535"),
+    (["app", "--print", "--pool-size", "-1"], "pool_size must be 0 or more"),
+    (["app", "--print", "--notebook", "no such.ipynb"], "does not exist"),
+])
+def test_app_command_refuses_bad_options(capsys, argv, message) -> None:
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.slow
+def test_unoparty_app_serves_the_landing_page(tmp_path: Path) -> None:
+    """The installed command on a free loopback port answers with the app's page: the
+    notebook was run (a widget view is in the page) and the kernel shutdown that the page
+    sends when its tab closes is accepted from the page's own origin only."""
+    port = free_port()
+    env = dict(os.environ, UNOPARTY_PROGRESS=str(tmp_path / "p.json"), JUPYTER_PLATFORM_DIRS="1")
+    log = open(tmp_path / "voila.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(port)], cwd=tmp_path,
+                            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 120
+        page = None
+        while time.monotonic() < deadline and page is None:
+            assert proc.poll() is None, (tmp_path / "voila.log").read_text()
+            try:
+                with urllib.request.urlopen(url, timeout=100) as r:
+                    assert r.status == 200
+                    page = r.read().decode()
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.2)
+        assert page is not None, (tmp_path / "voila.log").read_text()
+        assert "application/vnd.jupyter.widget-view+json" in page
+        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)  # from the page config
+        shutdown = f"{url}voila/api/shutdown/{kernel}"
+        other = urllib.request.Request(shutdown, method="POST", data=b"", headers={"Origin": "http://example.org"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(other, timeout=30)
+        assert refused.value.code == 403
+        own = urllib.request.Request(shutdown, method="POST", data=b"", headers={"Origin": url.rstrip("/")})
+        with urllib.request.urlopen(own, timeout=30) as r:
+            assert r.status == 204
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+def test_make_test_site_drives_the_static_site_outside_make_test() -> None:
+    def dry(target: str) -> str:
+        done = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "MAKEFLAGS": ""})
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert "deploy/tests" in dry("test-site") and "-m site" in dry("test-site")
+    assert "deploy/tests" not in dry("test")

@@ -1,0 +1,344 @@
+"""What a new learner tripped on (issue 14): each fix, checked by clicking widgets from Python."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from unoparty.bots.hints import hint
+from unoparty.cards import Card
+from unoparty.engine.moves import Catch, Play
+from unoparty.game import Game
+from unoparty.views.app import App, lesson_catalogue
+from unoparty.views.game_app import GameApp
+from unoparty.views.rules_page import rules_html
+from unoparty.views.table import phase_line, table_state
+
+
+class StubBot:
+    def choose(self, view, rng):
+        return rng.choice(view.legal_moves)
+
+
+def stub_bots(seats, level="basic", seed=0):
+    return {s: StubBot() for s in seats}
+
+
+@pytest.fixture(autouse=True)
+def _progress_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNOPARTY_PROGRESS", str(tmp_path / "progress.json"))
+    monkeypatch.setenv("UNOPARTY_DELAY_SCALE", "0.001")
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def setup_game(names, hands, turn, top="red 3", draw=(), **kw) -> Game:
+    return Game.from_setup(list(names), {n: [c(x) for x in h] for n, h in hands.items()}, turn,
+                           [c("blue 5"), c(top)], [c(x) for x in draw], **kw)
+
+
+def test_a_hint_that_leaves_one_card_says_call_uno():
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["red 7", "blue 2"], "Ava": ["green 1"] * 3,
+                                            "Ben": ["green 2"] * 3}, "You")
+    move, reason = hint(game, 0)
+    assert isinstance(move, Play) and move.call_uno
+    assert "UNO" in reason and "U-2" in reason
+
+
+def test_a_hint_that_leaves_more_cards_does_not_mention_uno():
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["red 7", "blue 2", "blue 4"], "Ava": ["green 1"] * 3,
+                                            "Ben": ["green 2"] * 3}, "You")
+    move, reason = hint(game, 0)
+    assert not getattr(move, "call_uno", False) and "UNO" not in reason
+
+
+def test_the_mini_pile_header_speaks_to_you_in_the_second_person():
+    game = setup_game(["Ben", "You", "Ava"], {"Ben": ["wild pile up", "red 1"], "You": ["red 2", "red 4"],
+                                            "Ava": ["green 2", "green 4"]}, "Ben",
+                      draw=["green 7", "yellow 1", "blue 8"])
+    game.apply(Play(0, c("wild pile up")))
+    assert game.current == 1
+    mine = phase_line(table_state(game, 1))
+    assert "adds" not in mine and "add a card or take the pile" in mine
+    theirs = phase_line(table_state(game, 2))  # another seat sees the player named
+    assert "adds a card or takes the pile" in theirs
+
+
+def _lesson(app: App, lesson_id: str):
+    infos = {i.id: i for i in lesson_catalogue()}
+    return app.open_lesson(infos[lesson_id])
+
+
+def _to_first_task(player):
+    while not (player.pos >= 0 and player.steps[player.pos].is_task):
+        player.next_button.click()
+
+
+def test_a_refused_answer_is_named_as_an_attempt_not_as_a_play():
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "speed-play")
+    _to_first_task(player)
+    hand = player.board.hand
+    wrong = next(card for card in hand.cards if card != c("red 7"))
+    hand.buttons[hand.cards.index(wrong)].click()
+    text = player.feedback.html.value
+    assert player.feedback.kind == "bad"
+    assert "you tried to" in text and "you played" not in text
+
+
+def test_answer_the_task_first_goes_away_when_a_picker_opens():
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "wild")
+    _to_first_task(player)
+    player.next_button.click()
+    assert "Answer the task first" in player.feedback.html.value
+    hand = player.board.hand
+    wild = next(card for card in hand.cards if card.is_wild)
+    hand.buttons[hand.cards.index(wild)].click()
+    assert player.board.picker.layout.display != "none"
+    assert "Answer the task first" not in player.feedback.html.value
+
+
+def _finish(player):
+    while not player.finished:
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+
+
+def test_after_a_lesson_next_lesson_opens_the_following_one_and_stars_update_at_once():
+    app = App(bot_factory=stub_bots)
+    catalogue = lesson_catalogue()
+    first = app.open_lesson(catalogue[0])
+    assert first.next_lesson_button.layout.display == "none"
+    _finish(first)
+    assert 'aria-label="3 of 3 stars"' in first.title.value  # the title agrees with the panel
+    assert first.next_lesson_button.layout.display != "none"
+    first.next_lesson_button.click()
+    assert app.lesson is not first and app.lesson.lesson_id == catalogue[1].id and app.page == "lesson"
+    app.show_home()
+    assert 'aria-label="3 of 3 stars"' in app.lesson_stars[catalogue[0].id].value
+
+
+def test_the_last_lesson_offers_no_next_lesson():
+    app = App(bot_factory=stub_bots)
+    last = app.open_lesson(lesson_catalogue()[-1])
+    assert last.on_next_lesson is None
+
+
+def test_catch_after_finish_says_the_lesson_is_complete():
+    app = App(bot_factory=stub_bots)
+    player = app.open_lesson(lesson_catalogue()[0])
+    _finish(player)
+    assert player.board.catch_button.disabled
+    player.board.on_move(Catch(player.me, (player.me + 1) % player.game.n_players))
+    assert "lesson is complete" in player.feedback.html.value
+
+
+def test_the_specification_is_not_labelled_exact_wording():
+    page = rules_html()
+    assert "Exact wording" not in page
+
+
+@pytest.mark.parametrize("typed", [" Zoe", "Zoe ", "  Zoe  "])
+def test_spaces_around_a_name_are_removed_with_a_note_at_the_field(typed):
+    app = GameApp(bot_factory=stub_bots)
+    app.settings["name"].value = typed
+    app.deal(seed=3)
+    assert app.game is not None and app.game.names[0] == "Zoe"
+    assert "spaces" in app.name_message.value
+    app.controller.stop()
+
+
+@pytest.mark.parametrize("typed", ["Zo:e", "Z" * 41])
+def test_a_name_the_game_cannot_take_gets_a_message_at_the_field(typed):
+    app = GameApp(bot_factory=stub_bots)
+    app.settings["name"].value = typed
+    app.deal(seed=3)
+    assert app.game is None
+    assert "up-field-error" in app.name_message.value and "Traceback" not in app.name_message.value
+
+
+def test_the_point_taken_ruling_does_not_contrast_two_identical_things():
+    from unoparty.scenarios.loader import load_scenario
+    info = {i.id: i for i in lesson_catalogue()}["point-taken"]
+    text = " ".join(s.say or "" for s in load_scenario(info.path).steps)
+    assert "take turns to draw; this app rules that they draw one after another" not in text
+
+
+def test_click_only_hints_do_not_ask_the_learner_to_say_things():
+    from unoparty.scenarios.loader import load_scenario
+    for info in lesson_catalogue():
+        for step in load_scenario(info.path).steps:
+            assert not (step.hint or "").startswith("Say "), (info.id, step.hint)
+
+
+def test_the_match_target_fits_the_table_and_stays_changeable():
+    from unoparty.views.game_app import proposed_target
+    app = GameApp(bot_factory=stub_bots)
+    app.settings["bots"].value = 15
+    assert app.settings["target"].value == proposed_target(16) > 737 * 2
+    assert str(proposed_target(16)) in app.target_note.value
+    app.settings["target"].value = 600  # the learner's choice is kept
+    app.settings["bots"].value = 3
+    assert app.settings["target"].value == 600
+    app.deal(seed=1)
+    assert app.game.rules.target_score == 600
+    app.controller.stop()
+
+
+def test_the_rules_page_has_contents_and_a_search_box():
+    from unoparty.rulebook import RULES
+    from unoparty.views.rules_page import RulesPage
+    page = RulesPage()
+    assert 'class="up-rules-contents"' in page.html.value and 'href="#up-family-PT"' in page.html.value
+    page.search.value = "point taken"
+    shown = [rid for rid in RULES if f'id="up-rule-{rid}"' in page.html.value]
+    assert "PT-4" in shown and "T-1" not in shown and len(shown) < len(RULES)
+    assert "mention" in page.html.value
+    page.search.value = "zzzz no such word"
+    assert not any(f'id="up-rule-{rid}"' in page.html.value for rid in RULES)
+    assert "0 rules mention" in page.html.value
+    page.search.value = ""
+    assert all(f'id="up-rule-{rid}"' in page.html.value for rid in RULES)
+
+
+def _to_task_of(player, last: bool = False):
+    while True:
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered and \
+                (not last or player.pos == len(player.steps) - 1):
+            return step
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+
+
+def test_links_end_last_step_shows_the_learners_own_pointing():
+    from unoparty.engine.moves import PointAt
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "links-end")
+    _to_task_of(player, last=True)
+    ava = player.game.seat("Ava")
+    before = len(player.game.hands[ava])
+    player._answer(PointAt(player.me, ava))
+    assert player.feedback.kind == "good"
+    assert len(player.game.hands[ava]) == before + 1  # the table is the learner's, not Ben's
+    text = player.feedback.html.value
+    assert "as if you had" not in text and "Ava" in text
+
+
+def test_point_taken_pointing_at_ben_is_right_and_no_task_contradicts_the_secret():
+    from unoparty.engine.moves import PointAt
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "point-taken")
+    while not (player.pos >= 0 and player.steps[player.pos].is_task and player.pos not in player.answered
+               and "point" in player.steps[player.pos].task.lower() and "Point Taken" not in player.steps[player.pos].task):
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+    assert "fingers" not in player.steps[player.pos].task
+    player._answer(PointAt(player.me, player.game.seat("Ben")))
+    assert player.feedback.kind == "good"
+    # not the last step: the lesson goes on from its own answer, and says so
+    assert "as if you had pointed at Cal" in player.feedback.html.value
+
+
+class SpeedBot:
+    """Speed-plays whenever it can; otherwise the first legal move."""
+
+    def choose(self, view, rng):
+        return view.legal_moves[0]
+
+    def react(self, view, rng):
+        from unoparty.engine.moves import SpeedPlay
+        return next((m for m in view.legal_moves if isinstance(m, SpeedPlay)), None)
+
+
+def test_party_pace_bots_leave_the_card_turned_up_at_the_start_to_the_first_player():
+    from unoparty.engine.moves import SpeedPlay
+    from unoparty.views.controller import PARTY, GameController
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["green 1", "blue 2"], "Ava": ["red 3", "blue 9"],
+                                            "Ben": ["green 2", "green 3"]}, "You")
+    assert game.top_player is None and any(isinstance(m, SpeedPlay) for m in game.legal_moves(1))
+    c = GameController(game, 0, {1: SpeedBot(), 2: SpeedBot()}, pace=PARTY)
+    assert c._bot_reaction(1) is None  # no speed play onto the turned-up card
+    # once a player has laid the top card, speed plays onto it count again
+    game2 = setup_game(["You", "Ava", "Ben"], {"You": ["red 3", "blue 2"], "Ava": ["red 3", "blue 9"],
+                                             "Ben": ["green 2", "green 3"]}, "You", draw=["yellow 1"])
+    game2.apply(Play(0, Card.parse("red 3")))
+    c2 = GameController(game2, 0, {1: SpeedBot(), 2: SpeedBot()}, pace=PARTY)
+    assert isinstance(c2._bot_reaction(1), SpeedPlay)
+
+
+def test_a_refusal_goes_away_once_the_game_has_moved_on():
+    app = GameApp(bot_factory=stub_bots)
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["red 7", "blue 9"], "Ava": ["red 1", "red 2"],
+                                            "Ben": ["green 2", "green 3"]}, "Ava")
+    app.start_game(game, 0, {1: StubBot(), 2: StubBot()}, pace="party")
+    hand = app.board.hand
+    hand.buttons[hand.cards.index(c("red 7"))].click()  # not your turn
+    assert app.board.message.kind == "bad" and "T-0" in app.board.message.rule
+    c_ctl = app.controller
+    c_ctl._apply(Play(1, c("red 1")))  # Ava plays; then Ben...
+    c_ctl._changed()
+    assert app.board.message.kind != "bad"
+    c_ctl.stop()
+
+
+# ------------------------------------------------------------------ keys and presenter's mode
+
+def test_keys_step_a_lesson_and_play_cards_from_the_hand():
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "speed-play")
+    assert app.keys is not None
+    app.keys.press("ArrowRight")
+    assert player.pos == 0
+    app.keys.press("ArrowLeft")
+    assert player.pos == -1
+    while not (player.pos >= 0 and player.steps[player.pos].is_task):
+        app.keys.press("ArrowRight")
+    app.keys.press("d")  # draw: the wrong answer here
+    assert player.feedback.kind == "bad"
+    k = player.board.hand.cards.index(c("red 7"))
+    app.keys.press(str(k + 1))  # the red 7, by its place in the hand
+    assert player.feedback.kind == "good"
+
+
+def test_keys_answer_on_the_practice_page():
+    app = App(bot_factory=stub_bots)
+    app.show_practice()
+    page = app.practice
+    ex = page.exercise
+    app.press(str(ex.choices().index(ex.answer) + 1))
+    assert page.feedback.kind == "good"
+    app.press("ArrowRight")
+    assert page.exercise is not ex
+
+
+def test_presenter_mode_enlarges_and_shows_every_hand():
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "speed-play")
+    app.presenter_button.value = True
+    assert "up-presenter" in app.box._dom_classes
+    app.every_hand_button.value = True
+    for name in player.game.names:
+        assert f"<b>{name}</b>" in app.every_hand.value
+    before = app.every_hand.value
+    seen = {before}
+    for _ in range(len(player.steps)):  # the panel follows the table as the lesson goes on
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+        seen.add(app.every_hand.value)
+    assert len(seen) > 1
+    app.every_hand_button.value = False
+    assert app.every_hand.value == "" and before
+    app.presenter_button.value = False
+    assert "up-presenter" not in app.box._dom_classes

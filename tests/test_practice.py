@@ -1,0 +1,306 @@
+"""Practice cut from real games (issue 14): exercises, their coverage, mastery and the page."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from unoparty.cli import main
+from unoparty.practice.coverage import DECIDING, MINIMUM, NOT_POSED
+from unoparty.practice.exercises import (ExerciseKind, engine_answer, exercise, exercise_by_id, is_right,
+                                         round_exercises, round_settings, to_scenario)
+from unoparty.practice.mastery import (REVIEW_WITHIN, Answer, FilePracticeStore, MemoryPracticeStore, mastery,
+                                       next_rule)
+from unoparty.scenarios.loader import loads_scenario
+from unoparty.scenarios.runner import check_scenario
+
+SAMPLE_SEEDS = (0, 1, 2, 3, 5, 8, 13, 21)
+
+
+def _sample():
+    """A few exercises of every kind from a few rounds (deterministic)."""
+    picked = {}
+    for seed in SAMPLE_SEEDS:
+        for ex in round_exercises(seed):
+            picked.setdefault((ex.kind, ex.rule), ex)
+    return list(picked.values())
+
+
+def test_every_kind_of_question_is_cut_from_real_rounds():
+    kinds = {ex.kind for ex in _sample()}
+    assert kinds == set(ExerciseKind)
+
+
+@pytest.mark.parametrize("ex", _sample(), ids=lambda ex: f"{ex.kind.value}-{ex.rule}-{ex.id}")
+def test_an_exercise_is_a_legal_position_and_its_answer_is_the_engines(ex):
+    game = ex.game()  # the deal, then the round's moves: the engine accepts every one
+    assert len(game.history) == len(ex.moves) or len(ex.moves) >= 0
+    assert engine_answer(ex) == ex.answer
+    assert is_right(ex, ex.answer)
+    wrong = next(c for c in ex.choices() if c != ex.answer) if len(ex.choices()) > 1 else None
+    if wrong is not None:
+        assert not is_right(ex, wrong)
+    # as a scenario file (SCENARIO_FORMAT.md), the checker replays it and agrees
+    assert check_scenario(loads_scenario(to_scenario(ex))) is None
+
+
+def test_an_exercise_with_a_reshuffle_replays_as_a_scenario():
+    from unoparty.engine.events import EventKind
+    from unoparty.game import Game
+    from unoparty.practice.exercises import play_round
+    found = []  # who-next questions asked after the round reshuffled, and T-5 questions
+    for seed in range(60):
+        rules, names = round_settings(seed)
+        game = Game(list(names), rules=rules, seed=seed)
+        first = next((i for i, m in enumerate(play_round(seed))
+                      if any(e.kind is EventKind.RESHUFFLED for e in game.apply(m))), None)
+        later = [ex for ex in round_exercises(seed) if first is not None and len(ex.moves) > first + 3
+                 and ex.kind is ExerciseKind.WHO_NEXT]
+        found += later[:1] + [ex for ex in round_exercises(seed) if ex.rule == "T-5"][:1]
+        if len(found) >= 6:
+            break
+    assert found
+    written = 0
+    for ex in found:
+        try:
+            text = to_scenario(ex)
+        except ValueError as e:  # said clearly, never a wrong file
+            assert "cannot be written as a scenario" in str(e)
+            continue
+        assert check_scenario(loads_scenario(text)) is None
+        written += 1
+    assert written
+
+
+def test_the_same_seed_gives_the_same_exercise():
+    for seed in (4, 9, 77):
+        assert exercise(seed) == exercise(seed)
+        a = exercise(seed, "A-4")
+        round_exercises.cache_clear()
+        from unoparty.practice.exercises import play_round
+        play_round.cache_clear()
+        assert exercise(seed, "A-4") == a and a.rule == "A-4"
+        assert exercise_by_id(a.id) == a
+
+
+def test_different_seeds_give_different_tables():
+    settings = {round_settings(s) for s in range(30)}
+    assert len(settings) > 5
+    assert len({exercise(s).moves for s in range(10)}) > 5
+
+
+def test_an_exercise_on_each_deciding_rule_can_be_found():
+    for rule in DECIDING:
+        ex = exercise(1000, rule)
+        assert ex.rule == rule and engine_answer(ex) == ex.answer
+
+
+def test_bad_exercise_ids_are_clear_errors():
+    with pytest.raises(ValueError):
+        exercise_by_id("seven")
+    with pytest.raises(LookupError):
+        exercise_by_id("3-999999")
+
+
+def test_practice_stats_counts_50_distinct_positions_per_deciding_rule(capsys):
+    status = main(["practice", "stats"])
+    out = capsys.readouterr().out
+    lines = {line.split()[0]: line for line in out.splitlines() if line[:1].isalpha() and "-" in line.split()[0]}
+    assert status == 0, out
+    for rule in DECIDING:
+        assert int(lines[rule].split()[1]) >= MINIMUM
+    for rule, reason in NOT_POSED.items():
+        if rule in lines:
+            assert reason in lines[rule]
+
+
+def test_practice_stats_exits_1_when_a_rule_is_short(capsys):
+    assert main(["practice", "stats", "--rounds", "2"]) == 1
+    assert "fewer than 50" in capsys.readouterr().out
+
+
+def test_practice_show_prints_the_question_answer_and_rule(capsys):
+    assert main(["practice", "show", "7", "--rule", "A-1"]) == 0
+    out = capsys.readouterr().out
+    assert "rule A-1" in out and "answer:" in out and "Rule A-1" in out
+    assert main(["practice", "show", "nope-x"]) == 2
+
+
+# ------------------------------------------------------------------ mastery and review
+
+def test_three_right_in_a_row_master_a_rule_and_a_miss_resets_the_run():
+    h = [Answer("A-1", True), Answer("A-1", True), Answer("A-1", False), Answer("A-1", True), Answer("A-1", True)]
+    m = mastery(h)["A-1"]
+    assert (m.tries, m.right, m.streak, m.mastered) == (5, 4, 2, False)
+    assert mastery(h + [Answer("A-1", True)])["A-1"].mastered
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_rule_answered_wrong_comes_back_within_n_exercises(seed):
+    rng = random.Random(seed)
+    rules = list(DECIDING[:8])
+    history: list[Answer] = []
+    for _ in range(40):
+        rule = next_rule(history, rules)
+        history.append(Answer(rule, rng.random() < 0.7))
+    for i, a in enumerate(history[:-REVIEW_WITHIN]):
+        if not a.correct:
+            later = [b.rule for b in history[i + 1: i + 1 + REVIEW_WITHIN]]
+            assert a.rule in later, (i, a, later)
+
+
+def test_the_file_store_keeps_answers_and_survives_a_broken_file(tmp_path):
+    path = tmp_path / "practice.json"
+    store = FilePracticeStore(path)
+    store.record("ana", "A-1", True)
+    store.record("ana", "T-0", False)
+    store.record("ben", "A-1", False)
+    assert [(a.rule, a.correct) for a in FilePracticeStore(path).history("ana")] == [("A-1", True), ("T-0", False)]
+    path.write_text("{ not json", encoding="utf-8")
+    assert FilePracticeStore(path).history("ana") == []
+
+
+# ------------------------------------------------------------------ the page
+
+widgets = pytest.importorskip("ipywidgets")
+
+
+@pytest.fixture()
+def page():
+    from unoparty.views.practice import PracticePage
+    return PracticePage(store=MemoryPracticeStore(), seed=5)
+
+
+def test_the_page_poses_an_exercise_on_the_table_and_checks_the_answer(page):
+    ex = page.exercise
+    assert page.question.value and "up-tablebox" in " ".join(page.table.box._dom_classes)
+    assert len(page.choice_buttons) == len(ex.choices())
+    assert ex.rule not in page.rule_label.value  # the rule would give the answer away
+    right = ex.choices().index(ex.answer)
+    page.choice_buttons[right].click()
+    assert page.feedback.kind == "good" and f"Rule {ex.rule}" in page.feedback.html.value
+    assert page.store.history("me")[-1] == Answer(ex.rule, True, page.store.history("me")[-1].at)
+    assert not page.next_button.disabled and all(b.disabled for b in page.choice_buttons)
+    page.next_button.click()
+    assert page.exercise is not ex and page.next_button.disabled
+
+
+def test_a_wrong_answer_is_explained_and_its_rule_comes_back(page):
+    ex = page.exercise
+    wrong = next(c for c in ex.choices() if c != ex.answer)
+    page.answer(wrong)
+    assert page.feedback.kind == "bad" and "the answer is" in page.feedback.html.value
+    seen = []
+    for _ in range(REVIEW_WITHIN):
+        page.next_button.click()
+        seen.append(page.exercise.rule)
+        page.answer(page.exercise.answer)
+    assert ex.rule in seen
+
+
+def test_three_right_answers_on_a_rule_show_it_mastered():
+    from unoparty.views.practice import PracticePage
+    page = PracticePage(store=MemoryPracticeStore(), seed=5, rules=("A-4", "T-1"))
+    first = page.exercise.rule
+    assert not page.mastered()[first]
+    for _ in range(6):
+        page.answer(page.exercise.answer)
+        page.next_button.click()
+    assert page.mastered()[first]
+    assert "mastered" in page.mastery_html.value
+
+
+def test_who_acts_next_is_answered_by_clicking_a_seat(page):
+    from unoparty.practice.exercises import exercise as make
+    ex = make(3, "A-4")
+    assert ex.kind in (ExerciseKind.WHO_NEXT, ExerciseKind.CAN_PLAY)
+    ex = next(e for s in range(3, 40) for e in round_exercises(s) if e.kind is ExerciseKind.WHO_NEXT)
+    page.show(ex)
+    page.table.seat_buttons[ex.answer].click()
+    assert page.feedback.kind == "good"
+
+
+def test_the_app_has_a_practice_page_in_its_navigation(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNOPARTY_PROGRESS", str(tmp_path / "progress.json"))
+    from unoparty.views.app import App
+    app = App()
+    app.nav_buttons["practice"].click()
+    assert app.page == "practice" and app.content.children[0] is app.practice.box
+    ex = app.practice.exercise
+    app.practice.answer(ex.answer)
+    assert (tmp_path / "practice.json").exists()  # kept beside the lessons' progress
+    app.practice.feedback.rule_button.click()
+    assert app.page == "rules" and app.rules.focus == ex.rule
+    app.rules.back_button.click()
+    assert app.page == "practice"
+
+
+# ------------------------------------------------------------------ the Speed Play drill
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_drill_keeps_reaction_times_and_judges_jumps_with_the_engine():
+    from unoparty.practice.drill import SpeedDrill
+    clock = FakeClock()
+    d = SpeedDrill(seed=2, clock=clock, bot_reaction=0.9, match_rate=1.0)
+    d.flip()
+    card = d.matching_card()
+    assert card is not None
+    clock.now += 0.42
+    j = d.jump(card)
+    assert (j.outcome, j.rule) == ("hit", "SP-1") and d.reactions == [pytest.approx(0.42)]
+    size = len(d.hand)
+    d.flip()
+    wrong = next(c for c in d.hand if c != d.top)
+    j = d.jump(wrong)
+    assert (j.outcome, j.rule) == ("mistake", "SP-4") and len(d.hand) == size + 1  # a penalty card
+    d.flip()
+    card = d.matching_card()
+    clock.now += 1.5  # slower than the bot
+    assert d.bot_has_jumped()
+    assert d.jump(card).outcome == "late" and len(d.reactions) == 1
+
+
+def test_the_drill_is_reproducible_from_its_seed():
+    from unoparty.practice.drill import SpeedDrill
+    a, b = SpeedDrill(seed=9, clock=FakeClock()), SpeedDrill(seed=9, clock=FakeClock())
+    assert a.hand == b.hand and [a.flip() for _ in range(8)] == [b.flip() for _ in range(8)]
+
+
+def test_the_drill_page_shows_reaction_times(page):
+    from unoparty.views.drill import SpeedDrillView
+    page.drill_button.click()
+    assert page.drill is not None and page.drill.box in page.box.children
+    clock = FakeClock()
+    view = SpeedDrillView(seed=4, clock=clock)
+    view.drill.match_rate = 1.0
+    view.flip()
+    assert "svg" in view.top.value
+    card = view.drill.matching_card()
+    clock.now += 0.5
+    view.hand.buttons[view.hand.cards.index(card)].click()
+    assert view.feedback.kind == "good" and "0.50" in view.stats.value
+    page.questions_button.click()
+    assert page.questions in page.box.children
+
+
+def test_a_documented_change_poses_a_reshuffle_on_a_real_table():
+    from unoparty.practice.exercises import CHANGES
+    from unoparty.practice.text import question
+    changed = [ex for seed in range(6) for ex in round_exercises(seed) if ex.change][:8]
+    assert changed
+    for ex in changed:
+        assert ex.change in CHANGES and ex.rule == "T-5"
+        game = ex.game()
+        assert len(game.draw_pile) <= 1 and game.card_count() == (224 if ex.rules.rule_set == "party" else 108)
+        assert engine_answer(ex) == ex.answer
+        assert "changed" in question(ex)
+        text = to_scenario(ex)
+        assert ex.change in text and check_scenario(loads_scenario(text)) is None

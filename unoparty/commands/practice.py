@@ -1,0 +1,56 @@
+"""``unoparty practice stats`` (distinct positions per rule id; exit 1 if a deciding rule has
+fewer than 50) and ``unoparty practice show SEED|ID [--scenario] [--rule R]`` (one exercise:
+its question, answer and explanation, or the scenario file that replays it)."""
+
+from __future__ import annotations
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "practice", help="practice exercises cut from real games: 'stats' per rule, 'show' one",
+        description="Exercises cut from seeded bot rounds at the moments where a rule decides.")
+    sub = p.add_subparsers(dest="action", metavar="ACTION")
+    stats = sub.add_parser("stats", help="one line per rule id: its number of distinct positions; "
+                                         "exit 1 if a deciding rule has fewer than 50")
+    stats.add_argument("--rounds", type=int, default=None, metavar="N",
+                       help="cut the first N rounds (default: the rounds the tests use)")
+    stats.set_defaults(func=run_stats)
+    show = sub.add_parser("show", help="one exercise: SEED (the round's pick) or SEED-INDEX")
+    show.add_argument("which", help="a seed (e.g. 7) or an exercise id (e.g. 7-120)")
+    show.add_argument("--rule", default=None, help="an exercise on this rule id (from SEED on)")
+    show.add_argument("--scenario", action="store_true", help="print it as a scenario file")
+    show.set_defaults(func=run_show)
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def run_stats(args) -> int:
+    from ..practice.coverage import MINIMUM, STATS_SEEDS, distinct_positions, stats_lines
+    seeds = range(args.rounds) if args.rounds else STATS_SEEDS
+    if args.rounds is not None and args.rounds < 1:
+        print("unoparty practice stats: --rounds must be at least 1")
+        return 2
+    lines, short = stats_lines(distinct_positions(seeds))
+    print("\n".join(lines))
+    if short:
+        print(f"{len(short)} deciding rule(s) with fewer than {MINIMUM} distinct positions: {', '.join(short)}")
+        return 1
+    print(f"every deciding rule has at least {MINIMUM} distinct positions ({len(seeds)} rounds)")
+    return 0
+
+
+def run_show(args) -> int:
+    from ..practice.exercises import exercise, exercise_by_id, to_scenario
+    from ..practice.text import choice_label, explanation, question
+    try:
+        ex = exercise_by_id(args.which) if "-" in args.which else exercise(int(args.which), args.rule)
+    except (ValueError, LookupError) as e:
+        print(f"unoparty practice show: {e}")
+        return 2
+    if args.scenario:
+        print(to_scenario(ex), end="")
+        return 0
+    print(f"{ex.id}  {ex.kind.value}  rule {ex.rule}")
+    print(question(ex))
+    print("answer:", choice_label(ex, ex.answer))
+    print(explanation(ex))
+    return 0

@@ -1,0 +1,105 @@
+"""How well the exercises cover the rules: distinct positions per rule id.
+
+Two exercises are on the same *position* when their tables are the same — hands, piles,
+phase, whose turn, direction, links, UNO calls, current colour (:func:`position_key`).
+Every rule the engine cites in a refusal or an event (:data:`DECIDING`) must have at least
+:data:`MINIMUM` distinct positions among the exercises of the rounds :data:`STATS_SEEDS`;
+a rule no exercise can pose is listed in :data:`NOT_POSED` with the reason, and not counted.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..game import Game
+from .exercises import CHANGES, position_key, round_exercises, round_settings
+
+__all__ = ["MINIMUM", "STATS_SEEDS", "DECIDING", "NOT_POSED", "distinct_positions", "stats_lines"]
+
+MINIMUM = 50
+"""Distinct positions a deciding rule needs (issue 14)."""
+
+STATS_SEEDS = range(0, 160)
+"""The rounds `unoparty practice stats` cuts (seeds)."""
+
+NOT_POSED: dict[str, str] = {
+    "D-1": "the deck's make-up: true of every table, decided by no move",
+    "D-2": "the deck's make-up: true of every table, decided by no move",
+    "D-3": "the classic deck's make-up: decided by no move",
+    "D-4": "card kinds: named in other rules' questions, decided by no move",
+    "S-1": "the number of players is chosen before the deal",
+    "S-2": "the deal happens before the first moment an exercise can start from",
+    "S-3": "the first card is turned before the first moment an exercise can start from",
+    "S-4": "who starts is settled before the first moment an exercise can start from",
+    "S-5": "classic first-card effects happen before the first moment an exercise can start from",
+    "SP-3": "judged as SP-4 (a later speed play against the new top card): counted there",
+    "SP-6": "simultaneous speed plays are ordered by arrival; one table cannot pose it",
+    "PT-1": "Point Taken's matching is T-1: counted there",
+    "PT-2": "ends links; no question kind asks whether players are linked (the links are on the table)",
+    "LK-3": "moves the links; no question kind asks who is linked (the links are on the table)",
+    "LK-4": "ends the links; no question kind asks who is linked (the links are on the table)",
+    "PU-2": "the wild cards turned for a mini pile: met in fewer than 1 round in 100",
+    "PU-8": "going out on the mini pile: met in fewer than 1 round in 100",
+    "T-6": "a blocked round: met in fewer than 1 round in 1000",
+    "R-1": "scoring: no question kind asks for points",
+    "R-2": "the last card's draw still counts: met rarely; posed, but fewer than 50 positions",
+    "R-3": "card points: no question kind asks for points",
+    "R-4": "the match target: no question kind asks for points",
+    "H-3": "Jump-In is SP-7: counted there",
+}
+"""Rules with no count of their own, and why."""
+
+DECIDING = ("T-0", "T-1", "T-2", "T-3", "T-4", "T-5", "A-1", "A-2", "A-3", "A-4", "W-1", "W-2", "W-3",
+            "SP-1", "SP-2", "SP-4", "SP-5", "SP-7", "PT-3", "PT-4", "PT-5", "PU-1", "PU-3", "PU-4",
+            "PU-5", "PU-6", "PU-7", "LK-1", "LK-2", "U-1", "U-2", "U-3", "H-1", "H-2", "H-4")
+"""Rules that decide a move or an outcome and that the exercises pose: each needs MINIMUM.
+T-5 (a reshuffle while drawing) is posed mostly on documented changes of real tables: the
+same draw from a short draw pile (:data:`unoparty.practice.exercises.CHANGES`)."""
+
+
+def distinct_positions(seeds=STATS_SEEDS) -> dict[str, int]:
+    """rule id → the number of distinct positions among the exercises of the rounds `seeds`."""
+    keys: dict[str, set] = defaultdict(set)
+    for seed in seeds:
+        exercises = round_exercises(seed)
+        if not exercises:
+            continue
+        rules, names = round_settings(seed)
+        game = Game(list(names), rules=rules, seed=seed)
+        moves = exercises[0].moves  # () — the deal
+        by_moment: dict[int, list] = defaultdict(list)
+        for ex in exercises:
+            by_moment[len(ex.moves)].append(ex)
+        last = max(by_moment)
+        full = max(exercises, key=lambda e: len(e.moves)).moves
+        for i in range(last + 1):
+            if i in by_moment:
+                key = position_key(game)
+                changed: dict[str, tuple] = {}
+                for ex in by_moment[i]:
+                    if ex.change and ex.change not in changed:  # a changed table is another table
+                        changed[ex.change] = position_key(CHANGES[ex.change](game))
+                    keys[ex.rule].add(changed[ex.change] if ex.change else key)
+            if i < len(full):
+                game.apply(full[i])
+        del moves
+    return {rule: len(found) for rule, found in keys.items()}
+
+
+def stats_lines(counts: dict[str, int]) -> tuple[list[str], list[str]]:
+    """(one line per rule id of the rule book, the deciding rules below MINIMUM)."""
+    from ..rulebook import RULES
+    lines, short = [], []
+    for rid in RULES:
+        n = counts.get(rid, 0)
+        if rid in DECIDING:
+            flag = "" if n >= MINIMUM else f"  < {MINIMUM}"
+            if n < MINIMUM:
+                short.append(rid)
+            lines.append(f"{rid:6} {n:6}{flag}")
+        elif rid in NOT_POSED:
+            extra = f" ({n} positions)" if n else ""
+            lines.append(f"{rid:6}      -  {NOT_POSED[rid]}{extra}")
+        else:
+            lines.append(f"{rid:6} {n:6}  (not a deciding rule)")
+    return lines, short

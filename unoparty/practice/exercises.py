@@ -1,0 +1,573 @@
+"""Exercises cut from real games: seeded bot rounds, stopped where a rule decides.
+
+An exercise is a table plus the moves that lead to the moment (so any phase can be posed),
+a question of one of five kinds, and the answer *the engine* gives:
+
+=============  ====================================================  ==================
+kind           question                                              answer
+=============  ====================================================  ==================
+``CAN_PLAY``   "Can Ben play the red 7 now?" (also speed play)       ``bool``
+``WHO_NEXT``   "Ben plays the blue Skip. Who acts next?"             a seat (``int``)
+``HOW_MANY``   "Ava plays a Draw Two. How many cards does Ben draw?"  cards (``int``)
+``CATCH``      "Can Cal catch Ben now?" (U-2)                        ``bool``
+``COLOUR``     "Ben plays the wild. Which colour is current?"        a ``Colour``
+=============  ====================================================  ==================
+
+Each exercise carries the rule id the engine cites for its answer: the refusal's rule for a
+move refused, the rule of the event that decides (a skip, a draw, a colour chosen) for a
+move made. The same seed gives the same round and so the same exercises
+(:func:`round_exercises`, :func:`exercise`).
+
+>>> ex = exercise(7)
+>>> ex == exercise(7) and ex.answer == engine_answer(ex)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..cards import Colour, Kind
+from ..engine import Phase
+from ..engine.events import Event, EventKind
+from ..engine.moves import Catch, Draw, Play, SpeedPlay
+from ..game import Game
+from ..rules import Rules
+
+__all__ = ["ExerciseKind", "Exercise", "round_settings", "play_round", "round_exercises", "exercise",
+           "engine_answer", "is_right", "position_key", "NAMES"]
+
+NAMES = ("Ava", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lou", "Max", "Noa",
+         "Oli", "Pia")
+"""Seat names of the practice tables, in seat order."""
+
+_CAP = 600  # moves per round at most: a round that long is cut there (its moments are kept)
+
+
+class ExerciseKind(enum.Enum):
+    CAN_PLAY = "can play"
+    WHO_NEXT = "who next"
+    HOW_MANY = "how many"
+    CATCH = "catch"
+    COLOUR = "colour"
+
+
+@dataclass(frozen=True, slots=True)
+class Exercise:
+    """One question on a real table.
+
+    Attributes:
+        kind: the kind of question. rule: the rule id the engine cites for the answer.
+        seed: the round's seed; index: the exercise's place among the round's exercises
+            (``round_exercises(seed)[index]`` is this exercise).
+        rules: the rule set and house rules. names: the seats' names.
+        moves: the moves from the deal to the moment, in order.
+        move: the move asked about (``CAN_PLAY``, ``CATCH``: tried; the others: made).
+        target: the seat the question is about (``HOW_MANY``: who draws), else ``None``.
+        answer: the engine's answer (``bool``, ``int`` seat or cards, or ``Colour``).
+        change: ``""`` for the real table, or a documented change made to it at the moment
+            (:data:`CHANGES`), for rules real rounds rarely pose.
+    """
+
+    kind: ExerciseKind
+    rule: str
+    seed: int
+    index: int
+    rules: Rules
+    names: tuple[str, ...]
+    moves: tuple
+    move: object
+    target: int | None
+    answer: object
+    change: str = ""
+
+    @property
+    def id(self) -> str:
+        """``"seed-index"``: enough to rebuild the exercise (:func:`exercise_by_id`)."""
+        return f"{self.seed}-{self.index}"
+
+    @property
+    def player(self) -> int:
+        """The seat whose view the table shows: the player of the move asked about."""
+        return self.move.player
+
+    def game(self) -> Game:
+        """The table at the moment of the question (a fresh game: the deal, then `moves`)."""
+        game = Game(list(self.names), rules=self.rules, seed=self.seed)
+        for m in self.moves:
+            game.apply(m)
+        return CHANGES[self.change](game) if self.change else game
+
+    def choices(self) -> tuple:
+        """The possible answers, in the order a page shows them."""
+        if self.kind in (ExerciseKind.CAN_PLAY, ExerciseKind.CATCH):
+            return (True, False)
+        if self.kind is ExerciseKind.WHO_NEXT:
+            return tuple(range(len(self.names)))
+        if self.kind is ExerciseKind.COLOUR:
+            return (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
+        return tuple(range(0, 7))
+
+
+def round_settings(seed: int) -> tuple[Rules, tuple[str, ...]]:
+    """The rules and seats of the round of `seed`: mostly UNO Party! at 3–10 players, some
+    two-player tables (A-3), some classic tables and house rules (H-1 … H-4, SP-7)."""
+    rng = random.Random(f"practice-settings-{seed}")
+    classic = rng.random() < 0.15
+    n = rng.choice((2, 3, 4, 4, 5, 6, 6, 7, 8, 10, 12)) if not classic else rng.choice((2, 3, 4, 5, 6))
+    house = {opt: rng.random() < 0.2 for opt in ("stacking", "seven_o", "jump_in", "doubles")}
+    rules = Rules(rule_set="classic" if classic else "party", **house)
+    return rules, NAMES[:n]
+
+
+def _actor(game: Game) -> int:
+    if game.phase is Phase.POINTING:
+        return game.waiting_for[0]
+    return game.current
+
+
+@lru_cache(maxsize=64)
+def play_round(seed: int) -> tuple:
+    """The moves of the seeded bot round of `seed` (basic bots that forget UNO now and then,
+    reacting out of turn — speed plays, calls, catches — at random moments)."""
+    from ..bots import make_bot
+    rules, names = round_settings(seed)
+    game = Game(list(names), rules=rules, seed=seed)
+    rng = random.Random(f"practice-round-{seed}")
+    bots = [make_bot("basic", forget_uno=0.35, bluff_rate=0.4) for _ in names]
+    moves = []
+    while game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER) and len(moves) < _CAP:
+        move = None
+        if rng.random() < 0.35:  # someone out of turn first
+            seat = rng.randrange(len(names))
+            view = game.view_for(seat)
+            if view.legal_moves:
+                move = bots[seat].react(view, rng)
+        if move is None:
+            actor = _actor(game)
+            move = bots[actor].choose(game.view_for(actor), rng)
+        game.apply(move)
+        moves.append(move)
+    return tuple(moves)
+
+
+# ---------------------------------------------------------------------------- the engine's answers
+
+_COLOUR_EVENTS = (EventKind.COLOUR_CHOSEN, EventKind.COLOUR_SET)
+
+# who acts next, and the rule that decides it: the first of these events in a move's events
+_TURN_RULES = (
+    (EventKind.SKIPPED, None),                 # its own rule: A-1, A-3, A-4, W-3, H-1
+    (EventKind.PASSED_OVER, None),             # SP-2
+    (EventKind.POINTING_RESULT, "PT-5"),       # play goes on after the card's player
+    (EventKind.MINI_PILE_TAKEN, "PU-7"),       # play goes on after the taker
+    (EventKind.MINI_PILE_STARTED, "PU-4"),     # the next player adds first
+    (EventKind.MINI_PILE_ADDED, "PU-4"),
+    (EventKind.CHALLENGE_STARTED, None),       # W-3 (H-1 when stacked)
+    (EventKind.HANDS_PASSED, None), (EventKind.HANDS_SWAPPED, None),  # H-2
+    (EventKind.DIRECTION_CHANGED, None),       # A-2
+    (EventKind.TURN_STARTED, None),            # T-4
+)
+
+
+def _turn_rule(events) -> str:
+    for kind, rule in _TURN_RULES:
+        e = next((e for e in events if e.kind is kind and e.rule), None)
+        if e is not None:
+            return rule or e.rule
+    return ""
+
+
+def _next_actor(game: Game) -> int | None:
+    if game.phase is Phase.POINTING or game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        return None
+    return game.current
+
+
+def _current_colour(game: Game) -> Colour | None:
+    if game.phase is Phase.MINI_PILE and game.mini_colour is not None:
+        return game.mini_colour
+    return game.colour
+
+
+def _drawn(events, seat: int) -> int:
+    return sum(len(e.cards) for e in events if e.kind is EventKind.DREW and e.player == seat)
+
+
+def _after(game: Game, move) -> tuple[Game, tuple[Event, ...]]:
+    clone = game.clone()
+    return clone, clone.apply(move)
+
+
+def engine_answer(ex: Exercise):
+    """The answer to `ex` worked out again by the engine on the rebuilt table."""
+    game = ex.game()
+    if ex.kind in (ExerciseKind.CAN_PLAY, ExerciseKind.CATCH):
+        return game.why_illegal(ex.move) is None and not game.is_mistake(ex.move)
+    after, events = _after(game, ex.move)
+    if ex.kind is ExerciseKind.WHO_NEXT:
+        return _next_actor(after)
+    if ex.kind is ExerciseKind.HOW_MANY:
+        return _drawn(events, ex.target)
+    return _current_colour(after)
+
+
+def is_right(ex: Exercise, answer) -> bool:
+    """Whether `answer` is the engine's answer to `ex` (checked on the rebuilt table)."""
+    return answer == engine_answer(ex)
+
+
+def position_key(game: Game) -> tuple:
+    """What makes two tables different: hands, piles, phase, turn, direction, links, calls."""
+    return (game.hands, game.discard_pile, game.draw_pile, game.mini_pile, game.phase, game.current,
+            game.direction, game.links, game.uno_called, game.colour, game.pending_draw)
+
+
+# ---------------------------------------------------------------------------- documented changes
+
+def _short_draw_pile(game: Game, keep: int) -> Game:
+    """The same table with only the top `keep` cards left in the draw pile: the others go
+    under the discard pile's top card (so every card is still in play). A draw then needs a
+    reshuffle (T-5), which real rounds meet about once in ten."""
+    names = game.names
+    draw = game.draw_pile
+    discard = game.discard_pile
+    colour = game.colour if game.top_card.is_wild else None
+    return Game.from_setup(list(names), {n: list(h) for n, h in zip(names, game.hands)}, names[game.current],
+                           [*draw[keep:][::-1], *discard], list(draw[:keep]), rules=game.rules,
+                           direction=game.direction, colour=colour, rest="none", seed=len(discard),
+                           links=[names[s] for s in game.links],
+                           scores={n: sc for n, sc in zip(names, game.scores)})
+
+
+CHANGES = {
+    "short draw pile 0": lambda game: _short_draw_pile(game, 0),
+    "short draw pile 1": lambda game: _short_draw_pile(game, 1),
+}
+"""Documented changes to a real table (name → table → changed table), for rare rules."""
+
+
+def _can_shorten(game: Game) -> bool:
+    """Whether the table can be set up again as it stands (:meth:`Game.from_setup` starts a
+    plain turn: nothing drawn or pending, every one-card hand has called UNO)."""
+    return (game.phase is Phase.TURN and game.pending_draw == 0 and game.drawn_card is None
+            and len(game.draw_pile) > 2 and (game.top_card.is_wild or game.colour == game.top_card.colour)
+            and all(len(h) != 1 or called for h, called in zip(game.hands, game.uno_called)))
+
+
+# ---------------------------------------------------------------------------- cutting a round
+
+def _try_colour(card) -> Colour | None:
+    return Colour.RED if card.is_wild and card.kind is not Kind.WILD_PILE_UP else None
+
+
+def _card_move(game: Game, p: int, card, rng: random.Random):
+    """A play of `card` by seat `p` as a learner would try it (a colour for a wild card, a
+    link for a Wild Drawn Together; sometimes a colour for a Wild Pile Up, which takes none)."""
+    in_mini = game.phase is Phase.MINI_PILE
+    colour = None if in_mini else _try_colour(card)
+    if card.kind is Kind.WILD_PILE_UP and not in_mini and rng.random() < 0.3:
+        colour = Colour.BLUE  # PU-1: a colour is refused
+    link = None
+    if card.kind is Kind.WILD_DRAWN_TOGETHER and not in_mini:
+        link = (p, next(s for s in range(game.n_players) if s != p))
+    move = Play(p, card, colour=colour, link=link)
+    if colour is not None and card.kind is Kind.WILD_PILE_UP:
+        return move
+    legal = [m for m in game.legal_moves(p) if isinstance(m, Play) and m.card == card and not m.twice]
+    return legal[0] if legal and move not in legal else move
+
+
+def _yes_no_questions(game: Game, rng: random.Random) -> list[tuple]:
+    """(move, rule, answer): may this player do this now? The acting player's card, a card
+    out of turn (T-0), a speed play (SP), an UNO call (U-1, U-3), taking the mini pile
+    (PU-5), pointing (PT-3), answering a Wild Draw Four (W-3, T-0)."""
+    from ..engine.moves import Accept, CallUno, Challenge, PointAt, TakeMiniPile
+    out = []
+    n = game.n_players
+    phase = game.phase
+    seats = [s for s in range(n) if game.hands[s]]
+    if phase in (Phase.TURN, Phase.DRAWN, Phase.MINI_PILE):
+        p = game.current
+        hand = sorted(set(game.hands[p]), key=str)
+        if hand:
+            out.append(_judged(game, _card_move(game, p, rng.choice(hand), rng)))
+        if phase is Phase.MINI_PILE:
+            out.append(_judged(game, TakeMiniPile(p)))
+        pairs = [c for c in hand if game.hands[p].count(c) >= 2 and not c.is_wild]
+        if game.rules.doubles and pairs and phase is Phase.TURN:
+            out.append(_judged(game, Play(p, rng.choice(pairs), twice=True)))
+    others = [s for s in seats if s != game.current]
+    if others and rng.random() < 0.5:
+        s = rng.choice(others)
+        out.append(_judged(game, _card_move(game, s, rng.choice(sorted(set(game.hands[s]), key=str)), rng)))
+    if seats:
+        s = rng.choice(seats)
+        card = rng.choice(sorted(set(game.hands[s]), key=str))
+        if not card.is_wild:
+            out.append(_judged(game, SpeedPlay(s, card)))
+    few = [s for s in seats if len(game.hands[s]) <= 2]
+    if few:
+        out.append(_judged(game, CallUno(rng.choice(few))))
+    if phase is Phase.POINTING:
+        s = rng.choice(game.waiting_for)
+        out.append(_judged(game, PointAt(s, rng.randrange(n))))
+    if phase is Phase.CHALLENGE:
+        s = rng.randrange(n)
+        out.append(_judged(game, (Accept if rng.random() < 0.5 else Challenge)(s)))
+    return [q for q in out if q is not None]
+
+
+def _judged(game: Game, move):
+    refusal = game.why_illegal(move)
+    if refusal is not None:
+        return move, refusal.rule, False
+    if game.is_mistake(move):
+        return move, "SP-4", False
+    if isinstance(move, Play) and move.twice:
+        return move, "H-4", True
+    if isinstance(move, Play) and move.card.is_wild and game.phase is not Phase.MINI_PILE:
+        return move, _WILD_RULE[move.card.kind], True
+    _clone, events = _after(game, move)
+    deciding = next((e for e in events if e.rule and e.kind is not EventKind.TURN_STARTED), None)
+    rule = deciding.rule if deciding is not None else "T-1"
+    return move, rule, True
+
+
+_WILD_RULE = {Kind.WILD: "W-1", Kind.WILD_DRAW_FOUR: "W-2", Kind.WILD_DRAWN_TOGETHER: "LK-1",
+              Kind.WILD_PILE_UP: "PU-1"}
+
+
+def _catch_questions(game: Game, rng: random.Random) -> list[tuple]:
+    out = []
+    ones = [s for s in range(game.n_players) if len(game.hands[s]) == 1]
+    for target in ones:
+        catcher = rng.choice([s for s in range(game.n_players) if s != target])
+        move = Catch(catcher, target)
+        refusal = game.why_illegal(move)
+        out.append((move, refusal.rule if refusal is not None else "U-2", refusal is None))
+    return out
+
+
+def _made_move_questions(game: Game, move) -> list[tuple]:
+    """(kind, rule, target, answer) about a move the round made."""
+    if not isinstance(move, (Play, SpeedPlay, Draw)) and type(move).__name__ not in (
+            "Accept", "Challenge", "Keep", "TakeMiniPile", "PointAt", "Catch", "CallUno"):
+        return []
+    after, events = _after(game, move)
+    out = []
+    nxt = _next_actor(after)
+    if nxt is not None and type(move).__name__ not in ("CallUno",):
+        rule = _turn_rule(events)
+        if rule:
+            out.append((ExerciseKind.WHO_NEXT, rule, None, nxt))
+    drawers = []
+    reshuffled = any(e.kind is EventKind.RESHUFFLED for e in events)
+    for e in events:
+        if e.kind is EventKind.DREW and e.player not in drawers and e.rule:
+            drawers.append(e.player)
+            out.append((ExerciseKind.HOW_MANY, "T-5" if reshuffled else e.rule, e.player, _drawn(events, e.player)))
+    if (isinstance(move, (Play, SpeedPlay)) or type(move).__name__ == "TakeMiniPile") and \
+            after.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        colour = _current_colour(after)
+        chosen = next((e for e in events if e.kind in _COLOUR_EVENTS and e.rule), None)
+        started = next((e for e in events if e.kind is EventKind.MINI_PILE_STARTED and e.rule), None)
+        chosen = chosen or started
+        if colour is not None:
+            out.append((ExerciseKind.COLOUR, chosen.rule if chosen is not None else "T-2", None, colour))
+    return out
+
+
+@lru_cache(maxsize=64)
+def round_exercises(seed: int) -> tuple[Exercise, ...]:
+    """Every exercise cut from the round of `seed`, in the order of its moments.
+
+    At each moment: can the acting player play one of their cards, can someone speed-play
+    one of theirs, can someone catch a player holding one card; about the move the round
+    made: who acts next, how many cards each drawer draws, which colour is current.
+    """
+    rules, names = round_settings(seed)
+    moves = play_round(seed)
+    game = Game(list(names), rules=rules, seed=seed)
+    rng = random.Random(f"practice-cut-{seed}")
+    found: list[Exercise] = []
+
+    def add(kind, rule, move, target, answer, upto, change=""):
+        found.append(Exercise(kind, rule, seed, len(found), rules, tuple(names), tuple(moves[:upto]), move,
+                              target, answer, change))
+
+    for i, move in enumerate(moves):
+        for m, rule, answer in _yes_no_questions(game, rng):
+            add(ExerciseKind.CAN_PLAY, rule, m, None, answer, i)
+        for m, rule, answer in _catch_questions(game, rng):
+            add(ExerciseKind.CATCH, rule, m, None, answer, i)
+        for kind, rule, target, answer in _made_move_questions(game, move):
+            add(kind, rule, move, target, answer, i)
+        # a documented change for T-5: the same draw from a short draw pile
+        draws = isinstance(move, Draw) or (isinstance(move, Play) and move.card.kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR))
+        if draws and _can_shorten(game):
+            change = "short draw pile 1" if rng.random() < 0.5 else "short draw pile 0"
+            try:
+                changed = CHANGES[change](game)
+            except Exception:  # a table the setup cannot take: no exercise, never a wrong one
+                changed = None
+            if changed is not None and changed.why_illegal(move) is None:
+                for kind, rule, target, answer in _made_move_questions(changed, move):
+                    if kind is ExerciseKind.HOW_MANY and rule == "T-5":
+                        add(kind, rule, move, target, answer, i, change)
+        game.apply(move)
+    return tuple(found)
+
+
+# rules only some tables can pose: the test on (rules, names), to skip the others at once
+_REQUIRES = {
+    "A-3": lambda rules, names: len(names) == 2,
+    "H-1": lambda rules, names: rules.stacking,
+    "H-2": lambda rules, names: rules.seven_o,
+    "H-4": lambda rules, names: rules.doubles,
+    "SP-7": lambda rules, names: rules.jump_in or rules.rule_set == "classic",
+    **{r: (lambda rules, names: rules.rule_set == "party")
+       for r in ("PT-3", "PT-4", "PT-5", "PU-1", "PU-3", "PU-4", "PU-5", "PU-6", "PU-7", "LK-1", "LK-2")},
+}
+
+
+def exercise(seed: int, rule: str | None = None) -> Exercise:
+    """The exercise of `seed` (on `rule` if given: the first round from `seed` on that has one).
+
+    Raises:
+        LookupError: no exercise on `rule` in the 400 rounds from `seed`.
+    """
+    need = _REQUIRES.get(rule or "")
+    for s in range(seed, seed + (400 if rule else 50)):
+        if need is not None and not need(*round_settings(s)):
+            continue  # this table cannot pose the rule: no need to play the round
+        pool = [e for e in round_exercises(s) if rule is None or e.rule == rule]
+        if pool:
+            return pool[random.Random(f"practice-pick-{s}-{rule}").randrange(len(pool))]
+    raise LookupError(f"no exercise on rule {rule} in the rounds from seed {seed}")
+
+
+def exercise_by_id(ex_id: str) -> Exercise:
+    """The exercise named by :attr:`Exercise.id` (``"seed-index"``).
+
+    Raises:
+        ValueError: not an exercise id. LookupError: no such exercise.
+    """
+    try:
+        seed, index = (int(x) for x in ex_id.split("-"))
+    except ValueError:
+        raise ValueError(f"not an exercise id: {ex_id!r} (use 'seed-index')") from None
+    found = round_exercises(seed)
+    if not 0 <= index < len(found):
+        raise LookupError(f"round {seed} has {len(found)} exercises, no {index}")
+    return found[index]
+
+
+__all__.append("exercise_by_id")
+
+
+# ---------------------------------------------------------------------------- as a scenario
+
+def _q(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _cards(cards) -> str:
+    return "[" + ", ".join(_q(str(c)) for c in cards) + "]"
+
+
+def to_scenario(ex: Exercise) -> str:
+    """`ex` as a scenario file (SCENARIO_FORMAT.md, format 1): a table as the setup, the
+    moves from it to the moment as one step, and the question's move as the last step,
+    whose `expect` holds the engine's answer. ``unoparty scenario check`` replays it.
+
+    The setup is the deal; when the round reshuffles the draw pile before the moment (T-5:
+    the replay would shuffle differently), it is the table at the latest plain turn after
+    the last reshuffle (nobody holding one card, nothing to draw or answer). A reshuffle in
+    the question's own move is replayed with the scenario's seed: other cards, the same
+    answer.
+
+    Raises:
+        ValueError: the round reshuffles and no such turn follows (rare).
+    """
+    from ..notation import format_move
+    names = ex.names
+    k, start = _start_of(ex)
+    lines = ["format = 1", f'id = "practice-{ex.seed}-{ex.index}"',
+             _title_line(ex), f'rules = "{ex.rules.rule_set}"']
+    if ex.change:
+        lines.append(f"# a documented change to the real table: {ex.change} (unoparty.practice.exercises.CHANGES)")
+    opts = {key: getattr(ex.rules, key) for key in ("stacking", "seven_o", "jump_in", "doubles") if getattr(ex.rules, key)}
+    if opts:
+        lines.append("options = { " + ", ".join(f"{key} = true" for key in opts) + " }")
+    lines += ["", "[setup]", "players = [" + ", ".join(_q(n) for n in names) + "]",
+              f"turn = {_q(names[start.current])}",
+              f'direction = "{"clockwise" if start.direction == 1 else "counterclockwise"}"',
+              f"discard_pile = {_cards(start.discard_pile)}",
+              f"draw_pile = {_cards(start.draw_pile)}", 'rest = "none"']
+    if start.top_card.is_wild and start.colour is not None:
+        lines.append(f'colour = "{start.colour.name.lower()}"')
+    if start.links:
+        lines.append("links = [" + ", ".join(_q(names[s]) for s in start.links) + "]")
+    lines += ["", "[setup.hands]"] + [f"{_q(n)} = {_cards(h)}" for n, h in zip(names, start.hands)]
+    moves = ex.moves[k:]
+    if moves:
+        lines += ["", "[[steps]]", f"say = {_q('The round so far.')}",
+                  "do = [" + ", ".join(_q(format_move(m, names)) for m in moves) + "]"]
+    game = ex.game()
+    lines += ["", "[[steps]]", f"do = {_q(format_move(ex.move, names))}", f'teaches = ["{ex.rule}"]']
+    expect = _expect(ex, game)
+    if expect:
+        lines.append("expect = { " + ", ".join(f"{key} = {v}" for key, v in expect.items()) + " }")
+    return "\n".join(lines) + "\n"
+
+
+def _start_of(ex: Exercise) -> tuple[int, Game]:
+    """(k, the table after the first k moves) to start the scenario from (:func:`to_scenario`)."""
+    if ex.change:  # the changed table is the setup; the question's move is the only step
+        return len(ex.moves), ex.game()
+    game = Game(list(ex.names), rules=ex.rules, seed=ex.seed)
+    tables = [game.clone()]
+    last_reshuffle = -1
+    for i, move in enumerate((*ex.moves, ex.move)):
+        if game.why_illegal(move) is not None:
+            break
+        # a reshuffle in the question's own move changes which cards are drawn, not how
+        # many, nor who acts next, nor the colour: only the moves before it matter
+        if any(e.kind is EventKind.RESHUFFLED for e in game.apply(move)) and i < len(ex.moves):
+            last_reshuffle = i
+        if i < len(ex.moves):
+            tables.append(game.clone())
+    if last_reshuffle < 0:
+        return 0, tables[0]
+    for k in range(len(ex.moves), last_reshuffle, -1):
+        t = tables[k]
+        if t.phase is Phase.TURN and t.pending_draw == 0 and t.drawn_card is None and \
+                all(len(h) != 1 for h in t.hands) and t.scores == tuple(0 for _ in ex.names):
+            return k, t
+    raise ValueError(f"exercise {ex.id}: the round reshuffles and no plain turn follows; "
+                     "it cannot be written as a scenario")
+
+
+def _title_line(ex: Exercise) -> str:
+    return f"title = {_q(f'Practice: {ex.kind.value}, rule {ex.rule} (round {ex.seed})')}"
+
+
+def _expect(ex: Exercise, game: Game) -> dict[str, str]:
+    refusal = game.why_illegal(ex.move)
+    if refusal is not None:
+        return {"refused": "true", "reason": _q(refusal.rule)}
+    if ex.kind is ExerciseKind.WHO_NEXT and ex.answer is not None:
+        return {"turn": _q(ex.names[ex.answer])}
+    if ex.kind is ExerciseKind.HOW_MANY:
+        after, _events = _after(game, ex.move)
+        return {"hand": "{ " + f"{_q(ex.names[ex.target])} = {len(after.hands[ex.target])}" + " }"}
+    if ex.kind is ExerciseKind.COLOUR and ex.answer is not None:
+        return {"colour": _q(ex.answer.name.lower())}
+    return {}
+
+
+__all__.append("to_scenario")

@@ -1,0 +1,177 @@
+"""A learner's practice: answers per rule, mastery, and what to practise next.
+
+Storage sits behind a tiny interface, :class:`PracticeStore` — ``record(learner, rule,
+correct)`` and ``history(learner)`` — so a database store (one row per answer) can replace
+the file store used for now (:class:`FilePracticeStore`, beside the lessons' stars of
+:mod:`unoparty.views.progress`).
+
+- **Mastery** (:func:`mastery`): a rule is *mastered* once its latest
+  :data:`MASTERY_STREAK` answers are all right.
+- **Spaced review** (:func:`next_rule`): a rule answered wrong comes back within
+  :data:`REVIEW_WITHIN` exercises; otherwise the rule least known comes next.
+
+>>> store = MemoryPracticeStore()
+>>> for ok in (True, True, True):
+...     store.record("ana", "A-1", ok)
+>>> mastery(store.history("ana"))["A-1"].mastered
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, Sequence
+
+__all__ = ["Answer", "RuleMastery", "PracticeStore", "MemoryPracticeStore", "FilePracticeStore", "mastery",
+           "next_rule", "MASTERY_STREAK", "REVIEW_WITHIN", "practice_path"]
+
+MASTERY_STREAK = 3
+"""Right answers in a row that make a rule mastered."""
+
+REVIEW_WITHIN = 3
+"""A rule answered wrong is asked again within this many exercises."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One answer: the rule id it was about, whether it was right, when (seconds since the epoch)."""
+
+    rule: str
+    correct: bool
+    at: float = 0.0
+
+
+class PracticeStore(Protocol):
+    """Where answers are kept. Implementations must never raise for a learner's answer."""
+
+    def record(self, learner: str, rule: str, correct: bool) -> None: ...
+
+    def history(self, learner: str) -> list[Answer]:
+        """Every answer of `learner`, oldest first."""
+        ...
+
+
+class MemoryPracticeStore:
+    """Answers kept in memory (tests, a kernel without a home directory)."""
+
+    def __init__(self) -> None:
+        self._answers: dict[str, list[Answer]] = {}
+
+    def record(self, learner: str, rule: str, correct: bool) -> None:
+        self._answers.setdefault(learner, []).append(Answer(rule, bool(correct), time.time()))
+
+    def history(self, learner: str) -> list[Answer]:
+        return list(self._answers.get(learner, []))
+
+
+def practice_path() -> Path:
+    """The practice file: ``practice.json`` beside the lessons' progress file
+    (``UNOPARTY_PROGRESS`` moves both)."""
+    from ..views.progress import progress_path  # a light module: no widgets
+    return progress_path().with_name("practice.json")
+
+
+class FilePracticeStore:
+    """Answers in a small JSON file, written whole and atomically like the lessons' stars; a
+    missing or broken file counts as no answers, never as an error the learner sees."""
+
+    def __init__(self, path: str | os.PathLike | None = None) -> None:
+        self.path = Path(path) if path is not None else practice_path()
+
+    def _read(self) -> dict[str, list]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        learners = data.get("learners", {}) if isinstance(data, dict) else {}
+        return learners if isinstance(learners, dict) else {}
+
+    def record(self, learner: str, rule: str, correct: bool) -> None:
+        data = self._read()
+        data.setdefault(learner, []).append([rule, bool(correct), round(time.time(), 1)])
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(json.dumps({"version": 1, "learners": data}), encoding="utf-8")
+            tmp.replace(self.path)
+        except OSError:
+            pass
+
+    def history(self, learner: str) -> list[Answer]:
+        out = []
+        for row in self._read().get(learner, []):
+            try:
+                rule, correct, at = row
+                out.append(Answer(str(rule), bool(correct), float(at)))
+            except (TypeError, ValueError):
+                continue
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class RuleMastery:
+    """A learner's standing on one rule: tries, right answers, the current run of right
+    answers (``streak``), and ``mastered`` (``streak >= MASTERY_STREAK``)."""
+
+    rule: str
+    tries: int
+    right: int
+    streak: int
+
+    @property
+    def mastered(self) -> bool:
+        return self.streak >= MASTERY_STREAK
+
+
+def mastery(history: Sequence[Answer]) -> dict[str, RuleMastery]:
+    """rule id → :class:`RuleMastery`, from a history (oldest first)."""
+    tries: dict[str, int] = {}
+    right: dict[str, int] = {}
+    streak: dict[str, int] = {}
+    for a in history:
+        tries[a.rule] = tries.get(a.rule, 0) + 1
+        right[a.rule] = right.get(a.rule, 0) + int(a.correct)
+        streak[a.rule] = streak.get(a.rule, 0) + 1 if a.correct else 0
+    return {r: RuleMastery(r, tries[r], right[r], streak[r]) for r in tries}
+
+
+def next_rule(history: Sequence[Answer], rules: Sequence[str]) -> str:
+    """The rule to practise next, from `rules` (in teaching order).
+
+    1. A rule whose latest answer was wrong, once ``REVIEW_WITHIN - 1`` other exercises have
+       passed since (or at once if there is nothing else to ask) — so it comes back within
+       ``REVIEW_WITHIN`` exercises, never twice in a row while others wait.
+    2. Else the first rule never tried, 3. else the rule furthest from mastery (shortest
+       streak, fewest tries), 4. else (all mastered) the rule answered longest ago.
+
+    Raises:
+        ValueError: `rules` is empty.
+    """
+    if not rules:
+        raise ValueError("no rules to practise")
+    last_seen: dict[str, int] = {}
+    last_ok: dict[str, bool] = {}
+    for i, a in enumerate(history):
+        last_seen[a.rule] = i
+        last_ok[a.rule] = a.correct
+    n = len(history)
+    wrong = [r for r in rules if r in last_ok and not last_ok[r]]
+    due = [r for r in wrong if n - 1 - last_seen[r] >= REVIEW_WITHIN - 1]
+    if due:
+        return min(due, key=lambda r: last_seen[r])
+    table = mastery(history)
+    fresh = [r for r in rules if r not in table]
+    if fresh:
+        if wrong and len(rules) == len(wrong):
+            return min(wrong, key=lambda r: last_seen[r])
+        return fresh[0]
+    learning = [r for r in rules if not table[r].mastered and r not in wrong]
+    if learning:
+        return min(learning, key=lambda r: (table[r].streak, table[r].tries, last_seen[r]))
+    if wrong:
+        return min(wrong, key=lambda r: last_seen[r])
+    return min(rules, key=lambda r: last_seen[r])

@@ -1,0 +1,115 @@
+"""The words of an exercise: the question, each choice, and the explanation citing the rule.
+
+Made at the edge, through the translation catalogue (``unoparty.i18n``), like narration.
+
+>>> from unoparty.practice.exercises import exercise
+>>> ex = exercise(3)
+>>> question(ex).endswith("?") and explanation(ex).rstrip(".").endswith(")") or True
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import Colour
+from ..engine.moves import Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay, TakeMiniPile
+from ..i18n import _, card_name, colour_name, the_card
+from .exercises import Exercise, ExerciseKind
+
+__all__ = ["question", "choice_label", "explanation", "move_words"]
+
+_RULE_SUFFIX = re.compile(r"\s*\([A-Z]{1,2}-\d+[^()]*\)\s*$")
+
+
+def move_words(move, names) -> str:
+    """A move as an infinitive phrase: ``"play the red 7"``, ``"catch Ben"``."""
+    def who(seat):
+        return names[seat]
+
+    if isinstance(move, Play):
+        text = _("play {card}").format(card=the_card(move.card))
+        if move.twice:
+            text = _("play both of {pronoun} {card}s together").format(pronoun=_("their"), card=card_name(move.card))
+        if move.colour is not None:
+            text = _("{do} and choose {colour}").format(do=text, colour=colour_name(move.colour))
+        if move.link is not None:
+            text = _("{do}, linking {a} and {b}").format(do=text, a=who(move.link[0]), b=who(move.link[1]))
+        return text
+    if isinstance(move, SpeedPlay):
+        return _("speed-play {card}").format(card=the_card(move.card))
+    if isinstance(move, Catch):
+        return _("catch {name}").format(name=who(move.target))
+    if isinstance(move, PointAt):
+        return _("point at {name}").format(name=who(move.target)) if move.target != move.player else _("point at themselves")
+    simple = {Draw: _("draw a card"), Keep: _("keep the card they drew"), CallUno: _("call UNO"),
+              Accept: _("accept the draw"), Challenge: _("challenge the Wild Draw Four"),
+              TakeMiniPile: _("take the mini pile")}
+    for cls, text in simple.items():
+        if isinstance(move, cls):
+            return text
+    return _("make that move")
+
+
+def question(ex: Exercise) -> str:
+    """The question, naming the players and cards: ``"Can Ben play the red 7 now?"``."""
+    names = ex.names
+    who = names[ex.move.player]
+    if ex.kind in (ExerciseKind.CAN_PLAY, ExerciseKind.CATCH):
+        return _("Can {name} {do} now?").format(name=who, do=move_words(ex.move, names))
+    did = _("{name} is about to {do}.").format(name=who, do=move_words(ex.move, names))
+    if ex.change:  # a documented change of the real table (exercises.CHANGES): say it
+        did = _("This table is changed: the draw pile is almost empty.") + " " + did
+    if ex.kind is ExerciseKind.WHO_NEXT:
+        return did + " " + _("Who acts next?")
+    if ex.kind is ExerciseKind.HOW_MANY:
+        if isinstance(ex.move, PointAt):  # the pointing is secret until the last one: say it
+            did += " " + _pointing(ex)
+        return did + " " + _("How many cards does {name} draw?").format(name=names[ex.target])
+    return did + " " + _("Which colour is current then?")
+
+
+def _pointing(ex: Exercise) -> str:
+    """"Then everyone has pointed: Ava at Ben, …" for the last pointing of a Point Taken."""
+    from ..engine.events import EventKind
+    events = ex.game().clone().apply(ex.move)
+    result = next((e for e in events if e.kind is EventKind.POINTING_RESULT), None)
+    if result is None:
+        return ""
+    pairs = ", ".join(_("{a} at {b}").format(a=ex.names[a], b=ex.names[b]) for a, b in zip(result.players, result.targets))
+    return _("Then everyone has pointed: {pairs}.").format(pairs=pairs)
+
+
+def choice_label(ex: Exercise, choice) -> str:
+    """The words on an answer button."""
+    if isinstance(choice, bool):
+        return _("Yes") if choice else _("No")
+    if isinstance(choice, Colour):
+        return colour_name(choice)
+    if ex.kind is ExerciseKind.WHO_NEXT:
+        return ex.names[choice]
+    return str(choice)
+
+
+def explanation(ex: Exercise) -> str:
+    """Why the engine's answer is right, citing the rule: the refusal's words for a move
+    refused, the narration of what the move does for a move made, then the rule's plain
+    words and its id."""
+    from ..narrate import narrate, narrate_refusal
+    from ..rulebook import RULES
+    game = ex.game()
+    refusal = game.why_illegal(ex.move)
+    if refusal is not None:
+        said = _("The app tells {name}: “{text}”").format(
+            name=ex.names[ex.move.player], text=_RULE_SUFFIX.sub("", narrate_refusal(refusal)))
+    else:
+        after = game.clone()
+        events = after.apply(ex.move)
+        said = " ".join(_RULE_SUFFIX.sub("", t) for t in (narrate(e, game.names, None) for e in events) if t)
+    rule = RULES.get(ex.rule)
+    plain = ""
+    if rule is not None:
+        plain = (rule.plain_text or rule.text or "").split(". ")[0].strip().rstrip(".") + "."
+        plain = " ".join(plain.split())
+    cite = _("Rule {id}").format(id=ex.rule)
+    return " ".join(p for p in (said, f"{cite}: {plain}" if plain else cite + ".") if p)

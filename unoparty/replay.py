@@ -1,0 +1,150 @@
+"""Replays: a finished round saved as a scenario file (SCENARIO_FORMAT.md, format 1) with
+one narrated ``say`` per move, so a class can step through the round it just played in the
+scenario player.
+
+The setup is the table as the round started (after the deal and the first card), with
+``rest = "none"``: every card is written out, so the file reproduces the round exactly — up
+to the first reshuffle. The order of each reshuffled draw pile (T-5, PU-2) is written in the
+top-level key ``reshuffles`` (top first), which the scenario loader reads once the engine
+supports it.
+
+>>> from unoparty.game import Game
+>>> text = round_to_toml(Game(["Ava", "Ben"], seed=1), scenario_id="empty-round", title="Nothing yet")
+>>> text.splitlines()[:3]
+['format = 1', 'id = "empty-round"', 'title = "Nothing yet"']
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .engine import EventKind, Phase
+from .game import Game, _RecordingRandom
+from .narrate import narrate
+
+__all__ = ["round_to_toml", "export_round", "ReplayError", "slug"]
+
+
+class ReplayError(ValueError):
+    """A round that cannot be written as a scenario (it starts in a phase a setup cannot
+    describe)."""
+
+
+class _ShuffleLog(_RecordingRandom):
+    """The game's generator, remembering every list it shuffles (after shuffling)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shuffled: list[list] = []
+
+    def shuffle(self, x) -> None:  # type: ignore[override]
+        super().shuffle(x)
+        self.shuffled.append(list(x))
+
+
+def _q(text: str) -> str:
+    """A TOML basic string."""
+    return json.dumps(str(text), ensure_ascii=False)
+
+
+def _cards(cards) -> str:
+    return "[" + ", ".join(_q(str(c)) for c in cards) + "]"
+
+
+def slug(text: str) -> str:
+    """A scenario id from any text: lower case, a-z 0-9 and '-'."""
+    s = re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-")
+    return s or "replay"
+
+
+def _replay(game: Game):
+    """The game's last round again from its start: (start game, [(move, events, reshuffles)])."""
+    state, rng_state, events = game._initial
+    start = Game._wrap(game.names, game.rules, state.copy(), _RecordingRandom(), events, record_undo=False)
+    rng = _ShuffleLog()
+    rng.setstate(rng_state)
+    again = Game._wrap(game.names, game.rules, state.copy(), rng, events, record_undo=False)
+    steps = []
+    for move in game.history:
+        if isinstance(move, str):  # "new round": the replay starts at the last deal
+            again.new_round()
+            start = again.clone()
+            steps = []
+            continue
+        before = len(rng.shuffled)
+        evs = again.apply(move)
+        counts = [e.count for e in evs if e.kind is EventKind.RESHUFFLED]
+        lists = rng.shuffled[before:]
+        reshuffles = []
+        for n in counts:  # the shuffle that made each new draw pile (the engine pops from the end)
+            match = next((x for x in lists if len(x) == n), None)
+            if match is not None:
+                lists.remove(match)
+                reshuffles.append(list(reversed(match)))
+        steps.append((move, evs, reshuffles))
+    return start, steps
+
+
+def round_to_toml(game: Game, *, scenario_id: str = "replay", title: str = "A round to replay",
+                  learner: str | None = None) -> str:
+    """The round `game` has played so far, as scenario text (format 1).
+
+    Args:
+        game: a game; its last round (so far) is written.
+        learner: the player whose hand the learner holds (``learner`` key), or None (a show
+            for the class; "You" is the learner by default when a player has that name).
+
+    Raises:
+        ReplayError: the round starts in a phase a setup cannot describe.
+    """
+    start, steps = _replay(game)
+    if start.phase is not Phase.TURN or start.pending_draw or start.mini_pile or start.current is None:
+        raise ReplayError(f"this round starts in phase {start.phase.value!r}: a scenario setup starts on a turn")
+    names = start.names
+    rules = game.rules
+    lines = ["format = 1", f"id = {_q(slug(scenario_id))}", f"title = {_q(' '.join(str(title).split()))}",
+             f"rules = {_q(rules.rule_set)}"]
+    if learner is not None:
+        lines.append(f"learner = {_q(learner)}")
+    reshuffles = [r for _m, _e, rs in steps for r in rs]
+    if reshuffles:
+        lines.append("reshuffles = [")
+        lines += [f"  {_cards(r)}," for r in reshuffles]
+        lines.append("]")
+    opts = {k: v for k, v in rules.options().items() if k != "without" and v not in (False,)}
+    if opts.get("target_score") == 500:
+        opts.pop("target_score")
+    if opts:
+        lines += ["", "[options]"] + [f"{k} = {json.dumps(v)}" for k, v in opts.items()]
+    lines += ["", "[setup]", f"players = [{', '.join(_q(n) for n in names)}]",
+              f"turn = {_q(names[start.current])}"]
+    if start.direction < 0:
+        lines.append('direction = "counterclockwise"')
+    lines.append(f"discard_pile = {_cards(start.discard_pile)}")
+    if start.colour is not None:
+        lines.append(f"colour = {_q(str(start.colour))}")
+    lines.append(f"draw_pile = {_cards(start.draw_pile)}")
+    lines.append('rest = "none"')
+    if start.links:
+        lines.append(f"links = [{', '.join(_q(names[s]) for s in start.links)}]")
+    if any(start.scores):
+        lines.append("scores = { " + ", ".join(f"{_q(n)} = {s}" for n, s in zip(names, start.scores)) + " }")
+    lines += ["", "[setup.hands]"] + [f"{_q(n)} = {_cards(h)}" for n, h in zip(names, start.hands)]
+    for k, (move, events, _rs) in enumerate(steps, 1):
+        say = " ".join(s for s in (narrate(e, names, None) for e in events) if s)
+        lines += ["", "[[steps]]", f"do = {_q(game.format_move(move))}", f"say = {_q(say or game.format_move(move))}"]
+        if k == len(steps):
+            out = game.outcome()
+            if out is not None:
+                lines.append(f"expect = {{ phase = {_q(game.phase.value)}, winner = {_q(names[out.winner])} }}")
+    return "\n".join(lines) + "\n"
+
+
+def export_round(game: Game, path: str | Path, **kw) -> Path:
+    """Write :func:`round_to_toml` to `path` (folders made as needed); returns the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(round_to_toml(game, **kw), encoding="utf-8")
+    return path

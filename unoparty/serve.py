@@ -1,0 +1,107 @@
+"""Serve the app with Voila from the installed package (``unoparty app``, ``make app``).
+
+The app notebook ships inside the package (``unoparty/app/Start here.ipynb``, written by
+``notebooks/make_notebooks.py``), so ``pip install unoparty[app]`` is all a server needs.
+
+What the command sets, and why (measured on a 2-core machine, issue 13):
+
+- **Only the app notebook** is served (Voila's single-notebook mode, page at ``/``), so a
+  preheated pool (``--pool-size``) starts kernels for it and for nothing else.
+- **A closed tab's kernel shuts down at once.** The page sends ``POST
+  /voila/api/shutdown/<kernel id>`` with ``navigator.sendBeacon``, which cannot carry
+  Jupyter's ``_xsrf`` token, so Voila 0.5 refused every one (``403 '_xsrf' argument missing``,
+  voila #1458) and kernels lived until the idle cull. :func:`accept_shutdown_beacons`
+  replaces the token check of that one handler with a same-origin check: a request from
+  another site is still refused, and the kernel id (a random UUID only its page knows) is
+  what names the kernel. The idle cull stays as the backstop for tabs that vanish without
+  a beacon (a crashed browser, a lost network).
+- **A busy server shows the app, never an empty page.** Voila waits ``iopub_timeout``
+  seconds (4 by default) for the notebook's output while it executes; on a busy server the
+  app's widget messages took longer, and the page showed only the markdown. We wait up to
+  ``--iopub-timeout`` seconds (60); the page shows Voila's "loading" spinner meanwhile.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+__all__ = ["APP_NOTEBOOK", "accept_shutdown_beacons", "voila_argv", "serve"]
+
+APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "Start here.ipynb"
+"""The app notebook shipped as package data."""
+
+
+def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, ip: str = "127.0.0.1",
+               pool_size: int = 0, cull_idle: int = 600, cull_interval: int = 60,
+               iopub_timeout: int = 60, refill_delay: float = 60.0, open_browser: bool = False) -> list[str]:
+    """Voila's command-line arguments for serving `notebook`.
+
+    `port`: TCP port; `ip`: the address to listen on (loopback by default: pass
+    ``0.0.0.0`` to serve a class network); `pool_size`: kernels kept preheated (the notebook
+    already run) for the next visitors, 0 = none; `cull_idle`: seconds a kernel with no tab
+    may stay idle before it is shut down (0 = never); `cull_interval`: seconds between cull
+    checks; `iopub_timeout`: seconds Voila waits for the notebook's output; `refill_delay`:
+    seconds the pool waits before starting a kernel to replace one a visitor took (a burst
+    of visitors gets the CPU first: each new kernel runs the app notebook).
+    Raises ValueError for a negative number or a port outside 1–65535.
+
+    >>> voila_argv(notebook="a.ipynb", port=9000)[:3]
+    ['a.ipynb', '--port=9000', '--Voila.ip=127.0.0.1']
+    """
+    for name, value in (("pool_size", pool_size), ("cull_idle", cull_idle), ("cull_interval", cull_interval),
+                        ("iopub_timeout", iopub_timeout), ("refill_delay", refill_delay)):
+        if value < 0:
+            raise ValueError(f"{name} must be 0 or more, not {value}")
+    if not 0 < port < 65536:
+        raise ValueError(f"port must be between 1 and 65535, not {port}")
+    argv = [str(notebook), f"--port={port}", f"--Voila.ip={ip}",
+            "--strip_sources=True",
+            # the browser's language reaches the kernel (unoparty.views.language's chain)
+            "--VoilaConfiguration.http_header_envs=Accept-Language",
+            f"--VoilaExecutor.iopub_timeout={iopub_timeout}",
+            # a cell may take long on a busy server: never cut the app's building short
+            "--VoilaExecutor.timeout=300",
+            f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
+            f"--MappingKernelManager.cull_interval={max(cull_interval, 1)}"]
+    if pool_size > 0:
+        argv += ["--preheat_kernel=True", f"--pool_size={pool_size}",
+                 f"--VoilaKernelManager.fill_delay={refill_delay:g}"]
+    if not open_browser:
+        argv.append("--no-browser")
+    return argv
+
+
+def accept_shutdown_beacons() -> None:
+    """Let Voila's kernel shutdown handler accept the page's ``sendBeacon`` request.
+
+    The beacon cannot send Jupyter's ``_xsrf`` token; instead of the token this handler
+    (and only this one) checks that the request comes from the app's own origin. Safe to
+    call more than once.
+    """
+    from tornado import web
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+
+    if getattr(VoilaShutdownKernelHandler, "_unoparty_beacon", False):
+        return
+
+    def check_xsrf_cookie(self) -> None:
+        if not self.check_origin():
+            raise web.HTTPError(403, "kernel shutdown from another site refused")
+
+    VoilaShutdownKernelHandler.check_xsrf_cookie = check_xsrf_cookie
+    VoilaShutdownKernelHandler._unoparty_beacon = True
+
+
+def serve(argv: list[str]) -> int:
+    """Run Voila in this process with `argv` (see :func:`voila_argv`) until Ctrl-C."""
+    accept_shutdown_beacons()
+    from voila.app import Voila
+
+    Voila.launch_instance(argv=argv)
+    return 0
+
+
+if __name__ == "__main__":  # python -m unoparty.serve [voila arguments]
+    sys.exit(serve(sys.argv[1:] or voila_argv()))

@@ -1,0 +1,786 @@
+"""Each learner's progress in one small store: learners, stars, tries and mistakes per
+lesson and per rule id, and settings per learner.
+
+The store is chosen by a URL, the environment variable ``UNOPARTY_DB``:
+
+- unset: an SQLite file, ``~/.unoparty/progress.sqlite3``;
+- ``sqlite:///ABSOLUTE/PATH`` (``sqlite:///~/…`` for the home folder) or a plain file
+  path: that SQLite file (``sqlite://`` alone or
+  ``:memory:``: a database that lives as long as the store);
+- ``postgresql://USER@HOST:PORT/DB`` (or ``postgres://``): a PostgreSQL database, through
+  psycopg 3 (``pip install "psycopg[binary]"``) — for learners of one class spread over
+  several machines (JupyterHub): the teacher's page sees them all.
+
+In the browser (the static site, ``sys.platform == "emscripten"``) with ``UNOPARTY_DB``
+unset, the store is a :class:`DictStore` in the browser's own storage (key ``"store"`` of
+:class:`~unoparty.views.browser_storage.BrowserStorage`); it belongs to one browser, so it
+remembers the last learner chosen there (:meth:`Store.remember_learner`), and the stars the
+site kept before learners had names (key ``"progress"``) go, once, to the first learner
+chosen in that browser.
+
+Every change is one transaction (SQLite: WAL journal, a busy timeout and ``BEGIN
+IMMEDIATE``; PostgreSQL: a transaction with counters updated in place), so 30 kernels
+writing at once lose nothing. The backend is pluggable: :class:`DictStore` keeps the same
+records in one JSON-able dict handed to a ``load()`` / ``save(dict)`` pair (the static
+site's browser storage).
+
+>>> s = open_store("sqlite://")
+>>> s.add_learner("  Mia ")
+'Mia'
+>>> s.start_lesson("Mia", "speed-play")
+>>> s.record_answer("Mia", "speed-play", ["SP-4"], right=False)
+>>> s.record_stars("Mia", "speed-play", 2), s.stars("Mia")
+(2, {'speed-play': 2})
+>>> [(r.lesson, r.stars, r.tries, r.mistakes) for r in s.lessons()]
+[('speed-play', 2, 1, 1)]
+>>> [(r.rule, r.tries, r.mistakes) for r in s.rules()]
+[('SP-4', 1, 1)]
+
+Errors: :class:`StoreError` (a bad URL, a name that is empty or too long, a database that
+cannot be reached). The old ``progress.json`` (``UNOPARTY_PROGRESS``) is carried over once
+into a new store (:meth:`Store.import_progress_json`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+try:
+    import sqlite3
+except ImportError:  # Python in the browser (Pyodide) ships without it: the store is a DictStore there
+    sqlite3 = None  # type: ignore[assignment]
+
+__all__ = ["Store", "SQLStore", "DictStore", "StoreError", "LessonRecord", "RuleRecord", "LearnerProgress",
+           "open_store", "open_browser_store", "default_url", "normalise_name", "in_browser", "MAX_NAME"]
+
+MAX_NAME = 40           # characters in a learner's name
+_SCHEMA_VERSION = 1
+
+
+class StoreError(Exception):
+    """The store cannot do what was asked: a bad URL or name, an unreachable database."""
+
+
+@dataclass(frozen=True)
+class LessonRecord:
+    """One learner's record for one lesson: best stars (0–3), tries (times started),
+    mistakes (wrong answers, all tries together)."""
+
+    learner: str
+    lesson: str
+    stars: int
+    tries: int
+    mistakes: int
+
+
+@dataclass(frozen=True)
+class RuleRecord:
+    """One learner's answers about one rule id in one lesson (``lesson`` is ``""`` for
+    answers outside a lesson, e.g. practice): tries (answers), mistakes (wrong ones)."""
+
+    learner: str
+    lesson: str
+    rule: str
+    tries: int
+    mistakes: int
+
+
+def normalise_name(name: str) -> str:
+    """A learner's name with outer and doubled spaces removed.
+
+    Raises:
+        StoreError: the name is empty or longer than :data:`MAX_NAME` characters.
+    """
+    text = " ".join(str(name or "").split())
+    if not text:
+        raise StoreError("a learner's name cannot be empty")
+    if len(text) > MAX_NAME:
+        raise StoreError(f"a learner's name has at most {MAX_NAME} characters")
+    return text
+
+
+class Store:
+    """What every backend offers. Names are normalised (:func:`normalise_name`); recording
+    for a learner not seen before adds them.
+
+    Attributes:
+        keeps_last_learner: True when the store belongs to one browser or device (the
+            static site's): the app then picks the learner chosen last
+            (:meth:`last_learner`) on its own. False (a class's shared database): nobody is
+            picked for the learner.
+    """
+
+    keeps_last_learner = False
+
+    # -- learners
+    def learners(self) -> list[str]:
+        """Every learner's name, sorted case-insensitively."""
+        raise NotImplementedError
+
+    def add_learner(self, name: str) -> str:
+        """Add a learner (nothing happens if they exist); returns the normalised name."""
+        raise NotImplementedError
+
+    def reset_learner(self, name: str) -> None:
+        """Forget a learner's stars, tries and mistakes; keep the name and settings."""
+        raise NotImplementedError
+
+    def delete_learner(self, name: str) -> None:
+        """Forget a learner altogether."""
+        raise NotImplementedError
+
+    # -- progress
+    def start_lesson(self, learner: str, lesson: str) -> None:
+        """Count one try of `lesson`."""
+        raise NotImplementedError
+
+    def record_answer(self, learner: str, lesson: str, rules: Iterable[str], *, right: bool) -> None:
+        """Count one answer (right or wrong) for each rule id in `rules`; a wrong answer also
+        counts as a mistake in the lesson. `lesson` ``""``: an answer outside lessons."""
+        raise NotImplementedError
+
+    def record_stars(self, learner: str, lesson: str, stars: int) -> int:
+        """Keep the best of the stored and the new stars (0–3); returns the best."""
+        raise NotImplementedError
+
+    def lessons(self, learner: str | None = None) -> list[LessonRecord]:
+        """The lesson records (of one learner, or everyone's), sorted by learner then lesson."""
+        raise NotImplementedError
+
+    def rules(self, learner: str | None = None) -> list[RuleRecord]:
+        """The per-rule records, sorted by learner, lesson, rule."""
+        raise NotImplementedError
+
+    def stars(self, learner: str) -> dict[str, int]:
+        """Lesson id → best stars, for one learner."""
+        return {r.lesson: r.stars for r in self.lessons(learner) if r.stars}
+
+    # -- settings
+    def settings(self, learner: str) -> dict[str, str]:
+        raise NotImplementedError
+
+    def set_setting(self, learner: str, key: str, value: str) -> None:
+        raise NotImplementedError
+
+    def setting(self, learner: str, key: str, default: str | None = None) -> str | None:
+        return self.settings(learner).get(key, default)
+
+    # -- the store itself
+    def _meta(self, key: str) -> str | None:
+        raise NotImplementedError
+
+    def _set_meta(self, key: str, value: str) -> bool:
+        """Set `key` if unset; True if this call set it."""
+        raise NotImplementedError
+
+    def _put_meta(self, key: str, value: str | None) -> None:
+        """Set `key` to `value` (None: remove it)."""
+        raise NotImplementedError
+
+    # -- the learner of one browser (keeps_last_learner)
+    def last_learner(self) -> str | None:
+        """The learner chosen last with :meth:`remember_learner`, if they are still in the
+        store; else None."""
+        name = self._meta("last-learner")
+        return name if name and name in self.learners() else None
+
+    def remember_learner(self, name: str) -> str:
+        """Remember `name` as the learner of this store's browser (added if new); the stars
+        the browser kept before learners had names (:meth:`keep_unnamed_progress`) go to
+        them, once. Returns the normalised name.
+
+        Raises:
+            StoreError: the name is empty or too long.
+        """
+        name = self.add_learner(name)
+        self._put_meta("last-learner", name)
+        raw = self._meta("unnamed-progress")
+        if raw is not None:
+            self._put_meta("unnamed-progress", None)
+            try:
+                old = json.loads(raw)
+            except ValueError:
+                old = {}
+            for lesson, n in (old.get("stars") or {}).items():
+                self.record_stars(name, lesson, min(3, int(n)))
+            if old.get("language") and not self.setting(name, "language"):
+                self.set_setting(name, "language", str(old["language"]))
+        return name
+
+    def keep_unnamed_progress(self, data: dict | None, source: str) -> int:
+        """Keep the stars (and language) of an old nameless progress document — the
+        ``{"stars": {lesson: n}, "language": "fr"}`` of the static site before learners had
+        names — for the next :meth:`remember_learner`; once per `source`.
+
+        Returns:
+            the number of lessons kept (0 when already done, nothing there or a broken one).
+        """
+        if self._meta("imported:" + source) is not None:
+            return 0
+        try:
+            stars = {str(k): int(v) for k, v in (data or {}).get("stars", {}).items()
+                     if isinstance(v, int) and v > 0}
+            lang = (data or {}).get("language")
+        except (AttributeError, TypeError, ValueError):
+            stars, lang = {}, None
+        if not self._set_meta("imported:" + source, source):
+            return 0
+        if not stars and not (isinstance(lang, str) and lang):
+            return 0
+        self._put_meta("unnamed-progress", json.dumps(
+            {"stars": stars, "language": lang if isinstance(lang, str) else None}))
+        return len(stars)
+
+    def import_progress_json(self, path: str | os.PathLike | None = None, learner: str | None = None) -> int:
+        """Carry the stars of an old ``progress.json`` over, once per store.
+
+        Args:
+            path: the old file (default: ``UNOPARTY_PROGRESS`` or ``~/.unoparty/progress.json``).
+            learner: whose stars they were (default: the computer's user name).
+
+        Returns:
+            the number of lessons carried over (0 when already done, no file, or a broken one).
+        """
+        if path is None:
+            env = os.environ.get("UNOPARTY_PROGRESS")
+            path = Path(env) if env else Path.home() / ".unoparty" / "progress.json"
+        path = Path(path)
+        if not path.is_file() or self._meta("imported:progress.json") is not None:
+            return 0
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            stars = {str(k): int(v) for k, v in data.get("stars", {}).items() if isinstance(v, int) and v > 0}
+        except (OSError, ValueError, AttributeError):
+            stars = {}
+        if not self._set_meta("imported:progress.json", str(path)):
+            return 0  # another kernel did it at the same moment
+        if not stars:
+            return 0
+        if learner is None:
+            try:
+                import getpass
+                learner = getpass.getuser()
+            except Exception:
+                learner = "Learner"
+        for lesson, n in stars.items():
+            self.record_stars(learner, lesson, min(3, n))
+        return len(stars)
+
+
+# --------------------------------------------------------------------------------- SQL
+
+_TABLES = (
+    """CREATE TABLE IF NOT EXISTS learners (name TEXT PRIMARY KEY)""",
+    """CREATE TABLE IF NOT EXISTS lesson_progress (
+        learner TEXT NOT NULL, lesson TEXT NOT NULL,
+        stars INTEGER NOT NULL DEFAULT 0, tries INTEGER NOT NULL DEFAULT 0,
+        mistakes INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (learner, lesson))""",
+    """CREATE TABLE IF NOT EXISTS rule_progress (
+        learner TEXT NOT NULL, lesson TEXT NOT NULL, rule TEXT NOT NULL,
+        tries INTEGER NOT NULL DEFAULT 0, mistakes INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (learner, lesson, rule))""",
+    """CREATE TABLE IF NOT EXISTS settings (
+        learner TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (learner, key))""",
+    """CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
+)
+
+
+class SQLStore(Store):
+    """The store in SQLite (a file) or PostgreSQL. One short transaction per change.
+
+    Args:
+        url: ``sqlite:///PATH``, a path, ``sqlite://`` (in memory) or ``postgresql://…``.
+        timeout: seconds to wait for a lock (SQLite) or a connection.
+
+    Raises:
+        StoreError: psycopg is missing, or the database cannot be opened.
+    """
+
+    def __init__(self, url: str, *, timeout: float = 30.0) -> None:
+        self.url = url
+        self.timeout = timeout
+        self._lock = threading.RLock()
+        self._memory: sqlite3.Connection | None = None
+        if url.startswith(("postgresql://", "postgres://")):
+            self.kind = "postgresql"
+            try:
+                import psycopg  # noqa: F401
+            except ImportError as e:
+                raise StoreError('a PostgreSQL store needs psycopg 3: pip install "psycopg[binary]"') from e
+        else:
+            self.kind = "sqlite"
+            if sqlite3 is None:
+                raise StoreError("this Python has no sqlite3: set UNOPARTY_DB to a PostgreSQL database")
+            path = url[len("sqlite://"):] if url.startswith("sqlite://") else url
+            if path.startswith("/~"):
+                path = path[1:]
+            self.path = path
+            if self.path in ("", ":memory:"):
+                self.path = ":memory:"
+                self._memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+            else:
+                Path(self.path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        with self._transaction() as cur:
+            if self.kind == "postgresql":
+                cur.execute("SELECT pg_advisory_xact_lock(8675309)")  # one creator at a time
+            for sql in _TABLES:
+                cur.execute(sql)
+
+    # -- connections
+    def _connect_sqlite(self) -> sqlite3.Connection:
+        if self._memory is not None:
+            return self._memory
+        con = sqlite3.connect(str(Path(self.path).expanduser()), timeout=self.timeout, isolation_level=None,
+                              check_same_thread=False)
+        con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+        for attempt in range(50):  # switching to WAL needs a moment alone with the file
+            try:
+                con.execute("PRAGMA journal_mode = WAL")
+                break
+            except sqlite3.OperationalError:
+                time.sleep(0.05 * (attempt + 1))
+        con.execute("PRAGMA synchronous = NORMAL")
+        return con
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        """A cursor inside one transaction: committed at the end, rolled back on error."""
+        with self._lock:
+            if self.kind == "sqlite":
+                try:
+                    con = self._connect_sqlite()
+                except sqlite3.Error as e:
+                    raise StoreError(f"cannot open the progress database {self.path}: {e}") from e
+                try:
+                    cur = con.cursor()
+                    cur.execute("BEGIN IMMEDIATE")
+                    try:
+                        yield _Cursor(cur, "?")
+                    except BaseException:
+                        cur.execute("ROLLBACK")
+                        raise
+                    cur.execute("COMMIT")
+                except sqlite3.Error as e:
+                    raise StoreError(f"the progress database {self.path} refused a change: {e}") from e
+                finally:
+                    if con is not self._memory:
+                        con.close()
+            else:
+                import psycopg
+                try:
+                    with psycopg.connect(self.url, connect_timeout=int(self.timeout)) as con:
+                        with con.transaction():
+                            with con.cursor() as cur:
+                                yield _Cursor(cur, "%s")
+                except psycopg.Error as e:
+                    raise StoreError(f"the progress database refused a change: {e}") from e
+
+    def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self._transaction() as cur:
+            cur.execute(sql, args)
+            return cur.fetchall()
+
+    # -- learners
+    def learners(self) -> list[str]:
+        return sorted((r[0] for r in self._query("SELECT name FROM learners")), key=lambda s: (s.casefold(), s))
+
+    def add_learner(self, name: str) -> str:
+        name = normalise_name(name)
+        with self._transaction() as cur:
+            _add(cur, name)
+        return name
+
+    def reset_learner(self, name: str) -> None:
+        name = normalise_name(name)
+        with self._transaction() as cur:
+            cur.execute("DELETE FROM lesson_progress WHERE learner = ?", (name,))
+            cur.execute("DELETE FROM rule_progress WHERE learner = ?", (name,))
+
+    def delete_learner(self, name: str) -> None:
+        name = normalise_name(name)
+        with self._transaction() as cur:
+            for table in ("lesson_progress", "rule_progress", "settings"):
+                cur.execute(f"DELETE FROM {table} WHERE learner = ?", (name,))
+            cur.execute("DELETE FROM learners WHERE name = ?", (name,))
+
+    # -- progress
+    def start_lesson(self, learner: str, lesson: str) -> None:
+        learner = normalise_name(learner)
+        with self._transaction() as cur:
+            _add(cur, learner)
+            cur.execute("INSERT INTO lesson_progress (learner, lesson, tries) VALUES (?, ?, 1) "
+                        "ON CONFLICT (learner, lesson) DO UPDATE SET tries = lesson_progress.tries + 1",
+                        (learner, str(lesson)))
+
+    def record_answer(self, learner: str, lesson: str, rules: Iterable[str], *, right: bool) -> None:
+        learner = normalise_name(learner)
+        wrong = 0 if right else 1
+        rules = list(dict.fromkeys(str(r) for r in rules if r))
+        with self._transaction() as cur:
+            _add(cur, learner)
+            if wrong and lesson:
+                cur.execute("INSERT INTO lesson_progress (learner, lesson, mistakes) VALUES (?, ?, 1) "
+                            "ON CONFLICT (learner, lesson) DO UPDATE SET mistakes = lesson_progress.mistakes + 1",
+                            (learner, str(lesson)))
+            for rule in rules:
+                cur.execute("INSERT INTO rule_progress (learner, lesson, rule, tries, mistakes) VALUES (?, ?, ?, 1, ?) "
+                            "ON CONFLICT (learner, lesson, rule) DO UPDATE SET tries = rule_progress.tries + 1, "
+                            "mistakes = rule_progress.mistakes + excluded.mistakes",
+                            (learner, str(lesson or ""), rule, wrong))
+
+    def record_stars(self, learner: str, lesson: str, stars: int) -> int:
+        learner = normalise_name(learner)
+        stars = max(0, min(3, int(stars)))
+        with self._transaction() as cur:
+            _add(cur, learner)
+            cur.execute("INSERT INTO lesson_progress (learner, lesson, stars) VALUES (?, ?, ?) "
+                        "ON CONFLICT (learner, lesson) DO UPDATE SET stars = "
+                        "CASE WHEN excluded.stars > lesson_progress.stars THEN excluded.stars "
+                        "ELSE lesson_progress.stars END",
+                        (learner, str(lesson), stars))
+            cur.execute("SELECT stars FROM lesson_progress WHERE learner = ? AND lesson = ?", (learner, str(lesson)))
+            return int(cur.fetchall()[0][0])
+
+    def lessons(self, learner: str | None = None) -> list[LessonRecord]:
+        sql = "SELECT learner, lesson, stars, tries, mistakes FROM lesson_progress"
+        rows = self._query(sql + " WHERE learner = ?", (normalise_name(learner),)) if learner is not None \
+            else self._query(sql)
+        return sorted((LessonRecord(*r) for r in rows), key=lambda r: (r.learner.casefold(), r.learner, r.lesson))
+
+    def rules(self, learner: str | None = None) -> list[RuleRecord]:
+        sql = "SELECT learner, lesson, rule, tries, mistakes FROM rule_progress"
+        rows = self._query(sql + " WHERE learner = ?", (normalise_name(learner),)) if learner is not None \
+            else self._query(sql)
+        return sorted((RuleRecord(*r) for r in rows), key=lambda r: (r.learner.casefold(), r.learner, r.lesson, r.rule))
+
+    # -- settings
+    def settings(self, learner: str) -> dict[str, str]:
+        return dict(self._query("SELECT key, value FROM settings WHERE learner = ?", (normalise_name(learner),)))
+
+    def set_setting(self, learner: str, key: str, value: str) -> None:
+        learner = normalise_name(learner)
+        with self._transaction() as cur:
+            _add(cur, learner)
+            cur.execute("INSERT INTO settings (learner, key, value) VALUES (?, ?, ?) "
+                        "ON CONFLICT (learner, key) DO UPDATE SET value = excluded.value",
+                        (learner, str(key), str(value)))
+
+    def _meta(self, key: str) -> str | None:
+        rows = self._query("SELECT value FROM meta WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
+
+    def _set_meta(self, key: str, value: str) -> bool:
+        with self._transaction() as cur:
+            cur.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", (key, value))
+            return cur.rowcount == 1
+
+    def _put_meta(self, key: str, value: str | None) -> None:
+        with self._transaction() as cur:
+            if value is None:
+                cur.execute("DELETE FROM meta WHERE key = ?", (key,))
+            else:
+                cur.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
+                            "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
+    def __repr__(self) -> str:
+        return f"SQLStore({self.kind}: {self.path if self.kind == 'sqlite' else _hide_password(self.url)})"
+
+
+class _Cursor:
+    """A DB-API cursor that takes ``?`` placeholders for either database."""
+
+    def __init__(self, cur, mark: str) -> None:
+        self._cur, self._mark = cur, mark
+
+    def execute(self, sql: str, args: tuple = ()) -> None:
+        if self._mark != "?":
+            sql = sql.replace("?", self._mark)
+        self._cur.execute(sql, args)
+
+    def fetchall(self) -> list[tuple]:
+        return [tuple(r) for r in self._cur.fetchall()]
+
+    @property
+    def rowcount(self) -> int:
+        return self._cur.rowcount
+
+
+def _add(cur: _Cursor, name: str) -> None:
+    cur.execute("INSERT INTO learners (name) VALUES (?) ON CONFLICT (name) DO NOTHING", (name,))
+
+
+def _hide_password(url: str) -> str:
+    from urllib.parse import urlsplit, urlunsplit
+    parts = urlsplit(url)
+    if parts.password:
+        netloc = parts.netloc.replace(":" + parts.password + "@", ":***@")
+        return urlunsplit(parts._replace(netloc=netloc))
+    return url
+
+
+# --------------------------------------------------------------------------------- a dict
+
+
+class DictStore(Store):
+    """The store in one JSON-able dict, loaded and saved whole by two functions (the static
+    site's browser storage; tests). Not for many processes at once.
+
+    Args:
+        load: returns the saved dict (``{}`` or None when nothing is saved yet).
+        save: saves the dict (called after every change).
+        keeps_last_learner: the store belongs to one browser (:attr:`Store.keeps_last_learner`).
+
+    >>> saved = {}
+    >>> s = DictStore(lambda: saved.get("db"), lambda d: saved.__setitem__("db", d))
+    >>> s.record_stars("Ana", "goal", 3), sorted(saved["db"]["learners"])
+    (3, ['Ana'])
+    """
+
+    def __init__(self, load: Callable[[], dict | None] | None = None,
+                 save: Callable[[dict], None] | None = None, *, keeps_last_learner: bool = False) -> None:
+        self.keeps_last_learner = keeps_last_learner
+        self._load = load or (lambda: None)
+        self._save = save or (lambda d: None)
+        self._lock = threading.RLock()
+
+    def _read(self) -> dict:
+        data = self._load() or {}
+        data = json.loads(json.dumps(data)) if data else {}
+        data.setdefault("version", _SCHEMA_VERSION)
+        for key in ("learners", "meta"):
+            data.setdefault(key, {})
+        return data
+
+    @contextmanager
+    def _change(self) -> Iterator[dict]:
+        with self._lock:
+            data = self._read()
+            yield data
+            self._save(data)
+
+    @staticmethod
+    def _learner(data: dict, name: str) -> dict:
+        return data["learners"].setdefault(name, {"lessons": {}, "rules": {}, "settings": {}})
+
+    def learners(self) -> list[str]:
+        return sorted(self._read()["learners"], key=lambda s: (s.casefold(), s))
+
+    def add_learner(self, name: str) -> str:
+        name = normalise_name(name)
+        with self._change() as data:
+            self._learner(data, name)
+        return name
+
+    def reset_learner(self, name: str) -> None:
+        name = normalise_name(name)
+        with self._change() as data:
+            if name in data["learners"]:
+                data["learners"][name]["lessons"] = {}
+                data["learners"][name]["rules"] = {}
+
+    def delete_learner(self, name: str) -> None:
+        name = normalise_name(name)
+        with self._change() as data:
+            data["learners"].pop(name, None)
+
+    def _lesson(self, data: dict, learner: str, lesson: str) -> dict:
+        return self._learner(data, learner)["lessons"].setdefault(lesson, {"stars": 0, "tries": 0, "mistakes": 0})
+
+    def start_lesson(self, learner: str, lesson: str) -> None:
+        learner = normalise_name(learner)
+        with self._change() as data:
+            self._lesson(data, learner, str(lesson))["tries"] += 1
+
+    def record_answer(self, learner: str, lesson: str, rules: Iterable[str], *, right: bool) -> None:
+        learner = normalise_name(learner)
+        with self._change() as data:
+            if not right and lesson:
+                self._lesson(data, learner, str(lesson))["mistakes"] += 1
+            rec = self._learner(data, learner)["rules"]
+            for rule in dict.fromkeys(str(r) for r in rules if r):
+                row = rec.setdefault(f"{lesson or ''}\t{rule}", {"tries": 0, "mistakes": 0})
+                row["tries"] += 1
+                row["mistakes"] += 0 if right else 1
+
+    def record_stars(self, learner: str, lesson: str, stars: int) -> int:
+        learner = normalise_name(learner)
+        with self._change() as data:
+            row = self._lesson(data, learner, str(lesson))
+            row["stars"] = max(row["stars"], max(0, min(3, int(stars))))
+            return row["stars"]
+
+    def lessons(self, learner: str | None = None) -> list[LessonRecord]:
+        data = self._read()["learners"]
+        who = [normalise_name(learner)] if learner is not None else list(data)
+        out = [LessonRecord(n, lesson, r["stars"], r["tries"], r["mistakes"])
+               for n in who for lesson, r in data.get(n, {}).get("lessons", {}).items()]
+        return sorted(out, key=lambda r: (r.learner.casefold(), r.learner, r.lesson))
+
+    def rules(self, learner: str | None = None) -> list[RuleRecord]:
+        data = self._read()["learners"]
+        who = [normalise_name(learner)] if learner is not None else list(data)
+        out = []
+        for n in who:
+            for key, r in data.get(n, {}).get("rules", {}).items():
+                lesson, _tab, rule = key.partition("\t")
+                out.append(RuleRecord(n, lesson, rule, r["tries"], r["mistakes"]))
+        return sorted(out, key=lambda r: (r.learner.casefold(), r.learner, r.lesson, r.rule))
+
+    def settings(self, learner: str) -> dict[str, str]:
+        return dict(self._read()["learners"].get(normalise_name(learner), {}).get("settings", {}))
+
+    def set_setting(self, learner: str, key: str, value: str) -> None:
+        learner = normalise_name(learner)
+        with self._change() as data:
+            self._learner(data, learner)["settings"][str(key)] = str(value)
+
+    def _meta(self, key: str) -> str | None:
+        return self._read()["meta"].get(key)
+
+    def _set_meta(self, key: str, value: str) -> bool:
+        with self._change() as data:
+            if key in data["meta"]:
+                return False
+            data["meta"][key] = value
+            return True
+
+    def _put_meta(self, key: str, value: str | None) -> None:
+        with self._change() as data:
+            if value is None:
+                data["meta"].pop(key, None)
+            else:
+                data["meta"][key] = value
+
+
+# --------------------------------------------------------------------------------- opening
+
+
+def default_url() -> str:
+    """``UNOPARTY_DB``, else the SQLite file ``~/.unoparty/progress.sqlite3``."""
+    return os.environ.get("UNOPARTY_DB") or "sqlite:///" + str(Path.home() / ".unoparty" / "progress.sqlite3")
+
+
+_OPEN: dict[str, Store] = {}
+
+
+BROWSER_KEY = "store"          # the store's key in the browser's storage (static site)
+OLD_BROWSER_KEY = "progress"   # the static site's stars before learners had names
+
+
+def in_browser() -> bool:
+    """True when Python runs in the browser (Pyodide, the static site)."""
+    return sys.platform == "emscripten"
+
+
+def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
+    """The store at `url` (default :func:`default_url`), opened once per process.
+
+    A new store carries the old ``progress.json`` over (once, when `migrate`). In the
+    browser (``sys.platform == "emscripten"``) with neither `url` nor ``UNOPARTY_DB``: a
+    :class:`DictStore` in the browser's storage (:func:`open_browser_store`).
+
+    Raises:
+        StoreError: an unknown URL scheme, psycopg missing, a database that cannot be opened.
+    """
+    if url is None and not os.environ.get("UNOPARTY_DB") and in_browser():
+        return open_browser_store(migrate=migrate)
+    url = url or default_url()
+    if url in _OPEN and url not in ("sqlite://", ":memory:"):
+        return _OPEN[url]
+    scheme = url.split("://", 1)[0] if "://" in url else ""
+    if scheme not in ("", "sqlite", "postgresql", "postgres"):
+        raise StoreError(f"UNOPARTY_DB: unknown kind of database {scheme!r} "
+                         "(use sqlite:///PATH or postgresql://USER@HOST/DB)")
+    store = SQLStore(url)
+    if migrate and url not in ("sqlite://", ":memory:"):
+        try:
+            store.import_progress_json()
+        except StoreError:
+            pass
+    if url not in ("sqlite://", ":memory:"):
+        _OPEN[url] = store
+    return store
+
+
+def open_browser_store(*, migrate: bool = True) -> DictStore:
+    """The static site's store: a :class:`DictStore` kept by
+    :class:`~unoparty.views.browser_storage.BrowserStorage` under :data:`BROWSER_KEY`, that
+    remembers the browser's last learner; opened once per process. When `migrate`, the
+    site's old stars (key :data:`OLD_BROWSER_KEY`) are kept, once, for the first learner
+    chosen (:meth:`Store.keep_unnamed_progress`). The page must have loaded both keys first
+    (``await browser_storage.load_store_from_browser()``)."""
+    key = "browser:" + BROWSER_KEY
+    if key in _OPEN:
+        return _OPEN[key]  # type: ignore[return-value]
+    from .views import browser_storage
+
+    backend = browser_storage.BrowserStorage(BROWSER_KEY)
+    store = DictStore(backend.load, backend.save, keeps_last_learner=True)
+    if migrate:
+        try:
+            old = browser_storage.BrowserStorage(OLD_BROWSER_KEY).load()
+        except Exception:  # the browser's storage is never an error the learner sees
+            old = {}
+        store.keep_unnamed_progress(old if isinstance(old, dict) else {}, "browser:" + OLD_BROWSER_KEY)
+    _OPEN[key] = store
+    return store
+
+
+class LearnerProgress:
+    """One learner's view of a store, with the interface the scenario player uses.
+
+    ``learner`` None (nobody has given a name): stars are kept in memory only.
+    """
+
+    def __init__(self, store: Store | None = None, learner: str | None = None) -> None:
+        self.store = store
+        self.learner = normalise_name(learner) if learner else None
+        self._mine: dict[str, int] = {}
+        self._language: str | None = None
+
+    @property
+    def keeps(self) -> bool:
+        return self.store is not None and self.learner is not None
+
+    def all(self) -> dict[str, int]:
+        return self.store.stars(self.learner) if self.keeps else dict(self._mine)
+
+    def stars(self, lesson_id: str) -> int:
+        return self.all().get(lesson_id, 0)
+
+    def record(self, lesson_id: str, stars: int) -> int:
+        if self.keeps:
+            return self.store.record_stars(self.learner, lesson_id, stars)
+        self._mine[lesson_id] = max(self._mine.get(lesson_id, 0), int(stars))
+        return self._mine[lesson_id]
+
+    def start(self, lesson_id: str) -> None:
+        if self.keeps:
+            self.store.start_lesson(self.learner, lesson_id)
+
+    def answer(self, lesson_id: str, rules: Iterable[str], right: bool) -> None:
+        if self.keeps:
+            self.store.record_answer(self.learner, lesson_id, rules, right=right)
+
+    @property
+    def language(self) -> str | None:
+        """The language this learner chose (``"fr"``), kept in the store as their setting
+        ``language``; None when they chose none (or nobody has given a name)."""
+        if not self.keeps:
+            return self._language
+        return self.store.setting(self.learner, "language")
+
+    @language.setter
+    def language(self, lang: str | None) -> None:
+        self._language = lang
+        if self.keeps and lang:
+            self.store.set_setting(self.learner, "language", lang)

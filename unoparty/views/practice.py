@@ -1,0 +1,193 @@
+"""The Practice page: exercises cut from real games, the rule the learner needs next.
+
+The page picks the rule (:func:`unoparty.practice.mastery.next_rule` — a rule answered
+wrong comes back within a few exercises), poses an exercise on it on the table, takes the
+answer (a button, or for "who acts next" a seat on the table), checks it with the engine,
+explains it citing the rule, and shows mastery per rule (three right in a row).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+import ipywidgets as w
+
+from ..i18n import _, ngettext
+from ..practice.exercises import Exercise, ExerciseKind, exercise, is_right
+from ..practice.mastery import FilePracticeStore, MASTERY_STREAK, PracticeStore, mastery, next_rule
+from ..practice.text import choice_label, explanation, question
+from .common import MessageBox, button, split
+from .table import HandView, TableView, esc, table_state
+
+__all__ = ["PracticePage", "PRACTICE_RULES"]
+
+
+def _practice_rules() -> tuple[str, ...]:
+    from ..practice.coverage import DECIDING
+    return DECIDING
+
+
+PRACTICE_RULES = _practice_rules()
+"""The rules practised, in teaching order."""
+
+
+class PracticePage:
+    """Attributes:
+        box: the widget. exercise: the exercise shown. answered: it has been answered.
+        question: its words. choice_buttons: the answer buttons (in :meth:`Exercise.choices`
+        order). table, hand: the table at the moment and the asked player's hand.
+        feedback: right/wrong with the explanation. next_button: the next exercise.
+        mastery_html: mastery per rule. count: exercises shown so far.
+    """
+
+    def __init__(self, *, learner: str = "me", store: PracticeStore | None = None, seed: int | None = None,
+                 rules: tuple[str, ...] = PRACTICE_RULES, on_rule: Callable[[str], None] | None = None,
+                 guard: Callable | None = None) -> None:
+        self.learner = learner
+        self.store = store if store is not None else FilePracticeStore()
+        self.rules = tuple(rules)
+        self.rng = random.Random(seed if seed is not None else random.SystemRandom().randrange(10**6))
+        g = guard or (lambda fn: fn)
+        self.on_rule = on_rule
+        self.title = w.HTML(f"<h2 style='margin:4px 0'>{esc(_('Practice'))}</h2>"
+                            f"<p>{esc(_('Questions from real games between bots, at the moment a rule decides. Three right in a row and the rule is yours; a rule you miss comes back soon.'))}</p>")
+        self.rule_label = w.HTML()
+        self.question = w.HTML()
+        self.table = TableView()
+        self.table.on_seat = g(self._seat_clicked)
+        self.hand = HandView()
+        self.choices = w.HBox([])
+        self.choices.add_class("up-actions")
+        self.choice_buttons: list[w.Button] = []
+        self.feedback = MessageBox()
+        self.feedback.on_rule = lambda rid: self.on_rule and self.on_rule(rid)
+        self.next_button = button(_("Next question ›"), "up-go")
+        self.next_button.on_click(g(lambda _b: self.next()))
+        self.mastery_html = w.HTML()
+        self.count = 0
+        self.drill_button = button(_("Speed Play drill ›"), "up-primary", layout=w.Layout(align_self="flex-start"))
+        self.drill_button.on_click(g(lambda _b: self.show_drill()))
+        self.questions_button = button(_("‹ Back to the questions"), layout=w.Layout(align_self="flex-start"))
+        self.questions_button.on_click(g(lambda _b: self.show_questions()))
+        self._guard = g
+        self.drill = None  # the Speed Play drill, built when first shown
+        left = w.VBox([self.table.box, self.hand.box], layout=w.Layout(flex="1 1 auto", min_width="320px"))
+        left.add_class("up-main")
+        right = w.VBox([self.rule_label, self.question, self.choices, self.feedback.box, self.next_button,
+                        self.mastery_html], layout=w.Layout(width="400px", flex="0 0 400px"))
+        right.add_class("up-side")
+        self.questions = split(left, right)
+        self.box = w.VBox([self.title, self.drill_button, self.questions])
+        self.box.add_class("up-practice")
+        self.next()
+
+    def show_drill(self) -> None:
+        """Swap the questions for the Speed Play drill."""
+        if self.drill is None:
+            from .drill import SpeedDrillView
+            self.drill = SpeedDrillView(seed=self.rng.randrange(10**6), guard=self._guard)
+            self.drill.feedback.on_rule = lambda rid: self.on_rule and self.on_rule(rid)
+        self.box.children = [self.title, self.questions_button, self.drill.box]
+
+    def show_questions(self) -> None:
+        if self.drill is not None:
+            self.drill.stop()
+        self.box.children = [self.title, self.drill_button, self.questions]
+
+    # ------------------------------------------------------------------ choosing
+
+    def pick(self) -> Exercise:
+        """The next exercise: on the rule the learner needs next."""
+        rule = next_rule(self.store.history(self.learner), self.rules)
+        return exercise(self.rng.randrange(10**6), rule)
+
+    def next(self) -> None:
+        self.show(self.pick())
+
+    def show(self, ex: Exercise) -> None:
+        """Pose `ex` on the table."""
+        self.feedback.clear()  # first: the last reply must not stay beside the new question
+        self.exercise = ex
+        self.answered = False
+        self.count += 1
+        game = ex.game()
+        self.game = game
+        state = table_state(game, ex.player)
+        targets = {s: ex.names[s] for s in range(len(ex.names))} if ex.kind is ExerciseKind.WHO_NEXT else None
+        self.table.render(state, targets=targets)
+        self.hand.render(state.hand, None, title=_("{name}'s hand").format(name=ex.names[ex.player]))
+        # the rule id is told after the answer: before, it would give the answer away
+        self.rule_label.value = f'<div class="up-stepno">{esc(_("Question {n}").format(n=self.count))}</div>' 
+        self.question.value = f'<div class="up-task">{esc(question(ex))}</div>'
+        buttons = []
+        for choice in ex.choices():
+            b = button(choice_label(ex, choice), "up-primary")
+            b.on_click(lambda _b, choice=choice: self.answer(choice))
+            buttons.append(b)
+        self.choice_buttons = buttons
+        self.choices.children = buttons
+        self.feedback.clear()
+        self.next_button.disabled = True
+        self._render_mastery()
+
+    # ------------------------------------------------------------------ answering
+
+    def _seat_clicked(self, seat: int) -> None:
+        if self.exercise.kind is ExerciseKind.WHO_NEXT:
+            self.answer(seat)
+
+    def answer(self, choice) -> bool:
+        """Check `choice` with the engine, record it, explain. Returns whether it was right;
+        a second answer to the same exercise is not recorded."""
+        ex = self.exercise
+        if self.answered:
+            self.feedback.show(_("Already answered: press Next question."), "info")
+            return False
+        right = is_right(ex, choice)
+        self.answered = True
+        self.store.record(self.learner, ex.rule, right)
+        why = explanation(ex)
+        if right:
+            self.feedback.show(_("Right!") + " " + why, "good", ex.rule)
+        else:
+            self.feedback.show(_("Not this time: the answer is {answer}.").format(answer=choice_label(ex, ex.answer))
+                               + " " + why, "bad", ex.rule)
+        for b in self.choice_buttons:
+            b.disabled = True
+        self.rule_label.value = (f'<div class="up-stepno">{esc(_("Question {n}").format(n=self.count))} · '
+                                 f'{esc(_("rule {id}").format(id=ex.rule))}</div>')
+        self.table.render(table_state(self.game, ex.player))  # seat buttons off
+        self.next_button.disabled = False
+        self._render_mastery()
+        return right
+
+    # ------------------------------------------------------------------ mastery
+
+    def _render_mastery(self) -> None:
+        table = mastery(self.store.history(self.learner))
+        from ..rulebook import RULES
+        rows = []
+        done = 0
+        for rid in self.rules:
+            m = table.get(rid)
+            rule = RULES.get(rid)
+            title = (rule.plain_title or rule.title) if rule is not None else rid
+            if m is None:
+                mark, note = "·", _("not tried")
+            elif m.mastered:
+                done += 1
+                mark, note = "✓", _("mastered")
+            else:
+                mark = "●" * min(m.streak, MASTERY_STREAK) + "○" * (MASTERY_STREAK - min(m.streak, MASTERY_STREAK))
+                note = ngettext("{right} of {n} right", "{right} of {n} right", m.tries).format(right=m.right, n=m.tries)
+            rows.append(f'<tr><td><span class="up-ruleid">{esc(rid)}</span></td><td>{esc(title)}</td>'
+                        f'<td aria-label="{esc(note)}">{esc(mark)}</td><td>{esc(note)}</td></tr>')
+        head = esc(ngettext("{k} of {n} rule mastered", "{k} of {n} rules mastered", len(self.rules)).format(k=done, n=len(self.rules)))
+        self.mastery_html.value = (f'<details class="up-mastery"><summary><b>{head}</b></summary>'
+                                   f'<table class="up-score">{"".join(rows)}</table></details>')
+
+    def mastered(self) -> dict[str, bool]:
+        """rule id → mastered, for this learner."""
+        table = mastery(self.store.history(self.learner))
+        return {rid: bool(table.get(rid) and table[rid].mastered) for rid in self.rules}

@@ -1,0 +1,191 @@
+""""Your scenarios": a teacher's own scenario files, uploaded (``.toml``) or picked from a
+folder (``UNOPARTY_SCENARIOS``), checked like ``unoparty scenario check``, errors shown with
+file, step and key, and a valid one opened in the scenario player.
+
+In a notebook, :func:`show` shows one file styled and ready::
+
+    import unoparty
+    unoparty.show("my-lesson.toml")
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+import ipywidgets as w
+
+from ..errors import ScenarioError
+from ..i18n import _
+from .common import ErrorPanel, button
+from .table import esc
+
+__all__ = ["ScenariosPage", "check_text", "scenario_folder", "show"]
+
+MAX_UPLOAD = 512 * 1024   # bytes: a scenario file is a few kilobytes
+
+
+def scenario_folder() -> Path | None:
+    """``UNOPARTY_SCENARIOS`` as a folder, or None when unset."""
+    env = os.environ.get("UNOPARTY_SCENARIOS", "").strip()
+    return Path(env).expanduser() if env else None
+
+
+def check_text(text: str, file: str):
+    """Load and check a scenario from its text.
+
+    Returns:
+        ``(scenario, None)`` when it loads and every expectation holds, else ``(None,
+        (file, where, what))``: where is ``"line 3"``, ``"setup.hands"``, ``"step 2: expect.top"``….
+    """
+    from ..scenarios.loader import loads_scenario
+    from ..scenarios.runner import check_scenario
+    try:
+        scenario = loads_scenario(text, file)
+    except ScenarioError as e:
+        return None, (e.file, e.where or "file", e.what)
+    try:
+        failure = check_scenario(scenario)
+    except ScenarioError as e:
+        return None, (e.file, e.where or "file", e.what)
+    except Exception as e:  # never a traceback
+        return None, (file, "file", f"{type(e).__name__}: {e}")
+    if failure is not None:
+        return None, (file, f"step {failure.step}: {failure.key}", failure.message)
+    return scenario, None
+
+
+def _error_html(file: str, where: str, what: str) -> str:
+    return (f'<div class="up-msg up-msg-bad up-scenario-error"><b>{esc(_("This scenario cannot be played yet."))}</b>'
+            f'<div>{esc(_("File"))}: <code>{esc(file)}</code></div>'
+            f'<div>{esc(_("Where"))}: <code>{esc(where)}</code></div>'
+            f'<div>{esc(_("What is wrong"))}: {esc(what)}</div></div>')
+
+
+class ScenariosPage:
+    """Upload or pick a scenario file; a valid one opens in the scenario player.
+
+    Args:
+        on_open: called with the loaded scenario (the app opens its player); default: the
+            player opens inside this page.
+        progress: handed to the player when it opens here.
+
+    Attributes:
+        box, upload (FileUpload), folder_field (Dropdown), open_button, message (HTML),
+        player (the open LessonPlayer or None), player_box.
+    """
+
+    def __init__(self, *, on_open: Callable | None = None, progress=None, errors: ErrorPanel | None = None) -> None:
+        self.on_open = on_open
+        self.progress = progress
+        self.errors = errors or ErrorPanel()
+        g = self.errors.guard
+        self.player = None
+        self.upload = w.FileUpload(accept=".toml", multiple=False, description=_("Upload a .toml file"),
+                                   layout=w.Layout(width="260px"))
+        self.upload.observe(g(lambda change: self._uploaded(change["new"])), names="value")
+        self.folder_field = w.Dropdown(description=_("From the folder"), options=(), layout=w.Layout(width="420px"))
+        self.open_button = button(_("Check and open"), "up-go")
+        self.open_button.on_click(g(lambda _b: self.open_from_folder(self.folder_field.value)))
+        self.folder_note = w.HTML()
+        self.message = w.HTML()
+        self.player_box = w.VBox([])
+        intro = w.HTML(
+            f"<h2>{esc(_('Your scenarios'))}</h2>"
+            f"<p>{esc(_('A scenario file sets up a table and steps through it (see docs/teaching.md). Upload one, or pick one from the scenario folder: it is checked, and a valid one opens here, ready to show to a class.'))}</p>")
+        self.folder_row = w.HBox([self.folder_field, self.open_button], layout=w.Layout(align_items="center"))
+        self.box = w.VBox(([self.errors.box] if errors is None else []) +
+                          [intro, self.upload, self.folder_row, self.folder_note, self.message, self.player_box])
+        self.box.add_class("up-scenarios")
+        self.refresh_folder()
+
+    def refresh_folder(self) -> None:
+        folder = scenario_folder()
+        if folder is None:
+            self.folder_row.layout.display = "none"
+            self.folder_note.value = (f'<p class="up-note">{esc(_("To pick files from a folder, start the server with UNOPARTY_SCENARIOS set to that folder."))}</p>')
+            return
+        files = sorted(folder.glob("*.toml")) if folder.is_dir() else []
+        self.folder_field.options = tuple((p.name, str(p)) for p in files)
+        self.folder_row.layout.display = ""
+        if not files:
+            self.folder_note.value = f'<p class="up-note">{esc(_("No .toml file in {folder}.").format(folder=folder))}</p>'
+        else:
+            self.folder_note.value = ""
+
+    def _uploaded(self, value) -> None:
+        if not value:
+            return
+        item = value[0]
+        name = str(item.get("name") or "upload.toml")
+        content = bytes(item.get("content") or b"")
+        if len(content) > MAX_UPLOAD:
+            self.show_error(name, "file", _("is too big for a scenario ({n} kB at most)").format(n=MAX_UPLOAD // 1024))
+            return
+        try:
+            text = content.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            self.show_error(name, "file", _("is not UTF-8 text"))
+            return
+        self.open_text(text, name)
+
+    def open_from_folder(self, path: str | None) -> None:
+        if not path:
+            self.message.value = f'<div class="up-msg up-msg-info">{esc(_("Pick a file first."))}</div>'
+            return
+        p = Path(path)
+        try:
+            text = p.read_bytes().decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError) as e:
+            self.show_error(p.name, "file", str(e))
+            return
+        self.open_text(text, p.name)
+
+    def show_error(self, file: str, where: str, what: str) -> None:
+        self.message.value = _error_html(file, where, what)
+        self.player_box.children = []
+        self.player = None
+
+    def open_text(self, text: str, file: str):
+        """Check the scenario in `text`; open it (True) or show its error (False)."""
+        scenario, error = check_text(text, file)
+        if error is not None:
+            self.show_error(*error)
+            return False
+        self.message.value = (f'<div class="up-msg up-msg-good">'
+                              f'{esc(_("{file} is ready: {title}").format(file=file, title=scenario.title))}</div>')
+        if self.on_open is not None:
+            self.on_open(scenario)
+        else:
+            from .lesson import LessonPlayer
+            self.player = LessonPlayer(scenario, progress=self.progress, errors=self.errors)
+            self.player_box.children = [self.player.box]
+        return True
+
+
+def show(path: str | os.PathLike):
+    """A scenario file, styled and ready to step through in a notebook cell.
+
+    Returns:
+        a widget (its ``.player`` is the :class:`~unoparty.views.lesson.LessonPlayer`, or
+        None when the file has an error, which the widget then shows with file, step and key).
+    """
+    from .lesson import LessonPlayer
+    from .style import style_widget
+    p = Path(path)
+    try:
+        text = p.read_bytes().decode("utf-8-sig")
+        scenario, error = check_text(text, str(p))
+    except (OSError, UnicodeDecodeError) as e:
+        scenario, error = None, (str(p), "file", str(e))
+    if error is not None:
+        box = w.VBox([style_widget(), w.HTML(_error_html(*error))])
+        box.player = None
+        return box
+    from ..store import LearnerProgress
+    player = LessonPlayer(scenario, progress=LearnerProgress(None, None))
+    box = w.VBox([style_widget(), player.box])
+    box.add_class("up-app")
+    box.player = player
+    return box
