@@ -1,32 +1,67 @@
-"""Engine speed: rounds and actions per second with uniformly random legal play
-(`unoparty.playout`), and µs per action, for party 2/6/16 and classic 2/6/10 players.
+"""Engine speed and memory (issue 9, "Measured goals"). Every ratio is measured in one
+process with alternating batches (A, B, A, B, …), repeated; min and median are reported —
+the machines here are noisy, so only figures from the same run are compared.
 
-With the ``bench`` extra installed (rlcard), the same run also plays rlcard's classic UNO
-(`rlcard.games.uno.game.UnoGame`, uniformly random legal actions) and prints the ratio.
-Figures are only comparable within one run (machines here are noisy).
+Times are this process's CPU time (`time.process_time`), not the wall clock.
 
-Note on the comparison: the two programs' random games differ in length. rlcard lists
-"draw" only when nothing can be played, plays a drawn card automatically, and never calls
-or catches UNO; unoparty always allows drawing (T-3: "or choose not to") and includes UNO
-calls, catches and challenges, so its uniformly random rounds are several times longer.
-The table therefore shows games/s (the issue's measure) and actions/s (work per step).
+1. rlcard: classic UNO, 2 players, rlcard's random policy on both engines (`rlcard_like_move`
+   ports it to ours: a random playable card, a Wild Draw Four only when nothing else plays,
+   draw only when nothing plays, play a drawn card that plays, accept draw cards, no
+   out-of-turn moves). Games per second, unoparty / rlcard, with undo off (as simulations
+   run) and on (the default `Game`). Goal ≥ 1×.
+2. Engine alone: µs per action for `legal_moves(actor)` + `apply(move)` replaying recorded
+   games (the policy and dealing left out). Goal ≤ 5 µs (classic 2 players, rlcard's policy).
+3. Party, µs per action at 16 players / 2 players (uniformly random play,
+   `unoparty.playout.random_move`, and engine alone). Goal ≤ 1.5×.
+4. Memory: bytes per `Game` with undo after 500 moves at 16 players (tracemalloc).
 
-Usage: python benchmarks/engine.py [--seconds S] [--undo]
+The older table (rounds/s for party 2/6/16 and classic 2/6/10 with uniformly random play)
+is ``--table``. Note: uniformly random rounds of unoparty are several times longer than
+rlcard's (T-3 always allows drawing; UNO calls, catches and challenges are moves), so the
+rlcard comparison uses rlcard's policy on both engines.
+
+Figures (this machine: 2 cores shared with other jobs; CPU time; `--reps 9 --batch 30`;
+min / median of the repetitions), before → after issue 9's point 1 (before = commit
+55e6be8 run with this same script):
+
+    unoparty / rlcard games/s, undo off     0.49 / 0.56  →  0.96 / 1.21   (goal ≥ 1)
+    unoparty / rlcard games/s, undo on      0.35 / 0.44  →  1.01 / 1.20
+    engine alone µs/action, undo off       10.53 / 10.66 →  4.39 / 4.43   (goal ≤ 5)
+    engine alone µs/action, undo on        14.22 / 14.40 →  4.58 / 4.61
+    party 2p / 16p engine alone µs/action  15.1 / 15.7   →  5.9 / 7.1
+    party 16p / 2p, engine alone            1.01 / 1.04  →  1.16 / 1.21   (goal ≤ 1.5)
+    party 16p / 2p, random play             0.95 / 1.11  →  1.25 / 1.29   (goal ≤ 1.5)
+    bytes per Game, 16p, 500 moves, undo    2,717,112    →  403,796
+    the same without undo                   221,468      →  79,636  (events are shared values)
+    `unoparty simulate`, bytes kept per move    32.5     →  about 0 (flat; 4 random bots,
+                                                            40 and 120 rounds: 2.8 MB, 2.2 MB)
+
+Usage: python benchmarks/engine.py [--reps R] [--batch G] [--simulate] [--table] [--seconds S]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
+import statistics
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from unoparty.cards import Kind  # noqa: E402
+from unoparty.engine import Accept, Draw, Keep, Phase, Play  # noqa: E402
 from unoparty.game import Game  # noqa: E402
 from unoparty.playout import random_move  # noqa: E402
 from unoparty.rules import Rules  # noqa: E402
+
+WD4 = Kind.WILD_DRAW_FOUR
+# CPU time of this process: other jobs on a shared machine slow the wall clock of both
+# sides unevenly; the CPU time they leave us is what the code costs.
+CLOCK = time.process_time
 
 
 def rlcard_like_move(game, rng: random.Random):
@@ -34,20 +69,28 @@ def rlcard_like_move(game, rng: random.Random):
     random playable card when there is one (a Wild Draw Four only when nothing else plays),
     draw only when nothing plays, play a drawn card that can be played, accept draw cards,
     and make no out-of-turn moves (no speed plays, UNO calls or catches)."""
-    from unoparty.engine import Accept, Draw, Keep, Phase, Play
     phase = game.phase
     if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
         return None
     actor = rng.choice(game.waiting_for) if phase is Phase.POINTING else game.current
     moves = game.legal_moves(actor)
-    plays = [m for m in moves if type(m) is Play and not m.call_uno]
     if phase is Phase.TURN or phase is Phase.DRAWN:
-        normal = [m for m in plays if m.card.kind.name != "WILD_DRAW_FOUR"]
-        if normal or plays:
-            return rng.choice(normal or plays)
-        return Draw(actor) if phase is Phase.TURN else Keep(actor)
+        normal = []
+        wd4 = []
+        other = None
+        for m in moves:
+            if type(m) is Play:
+                if not m.call_uno:
+                    (wd4 if m.card.kind is WD4 else normal).append(m)
+            elif other is None:
+                other = m  # Draw (turn) or Keep (drawn): listed right after the plays
+        if normal:
+            return rng.choice(normal)
+        if wd4:
+            return rng.choice(wd4)
+        return other
     if phase is Phase.CHALLENGE:
-        return Accept(actor)
+        return next(m for m in moves if type(m) is Accept)
     return rng.choice([m for m in moves if not (type(m) is Play and m.call_uno)])
 
 
@@ -98,35 +141,232 @@ def row(label: str, r: dict) -> str:
             f"{r['actions'] / r['games']:>10.0f}")
 
 
+def record_games(rule_set: str, n: int, games: int, policy, seed0: int = 10_000) -> list:
+    """Play `games` rounds with `policy` and keep (seed, moves) to replay."""
+    out = []
+    rules = Rules(rule_set=rule_set)
+    names = [f"P{i}" for i in range(n)]
+    for seed in range(seed0, seed0 + games):
+        game = Game(names, rules, seed=seed, record_undo=False)
+        rng = random.Random(seed)
+        moves = []
+        while True:
+            move = policy(game, rng)
+            if move is None:
+                break
+            game.apply(move)
+            moves.append(move)
+        out.append((seed, moves))
+    return out
+
+
+def replay_us(rule_set: str, n: int, recorded: list, undo: bool = False) -> float:
+    """Engine alone: µs per action for `legal_moves(player)` + `apply(move)` over recorded
+    games (dealing and the policy not counted)."""
+    rules = Rules(rule_set=rule_set)
+    names = [f"P{i}" for i in range(n)]
+    total = 0.0
+    actions = 0
+    clock = CLOCK
+    for seed, moves in recorded:
+        game = Game(names, rules, seed=seed, record_undo=undo)
+        legal, apply = game.legal_moves, game.apply
+        t0 = clock()
+        for move in moves:
+            legal(move.player)
+            apply(move)
+        total += clock() - t0
+        actions += len(moves)
+    return total / actions * 1e6
+
+
+def _games(fn, batch: int) -> float:
+    """Games per second of `fn(games)` (which plays that many games)."""
+    t0 = CLOCK()
+    fn(batch)
+    return batch / (CLOCK() - t0)
+
+
+def _ours(batch_seed: list, undo: bool, policy=rlcard_like_move, rule_set="classic", n=2):
+    def run(games: int) -> int:
+        rules = Rules(rule_set=rule_set)
+        names = [f"P{i}" for i in range(n)]
+        actions = 0
+        for _ in range(games):
+            seed = batch_seed[0]
+            batch_seed[0] += 1
+            game = Game(names, rules, seed=seed, record_undo=undo)
+            rng = random.Random(seed)
+            while True:
+                move = policy(game, rng)
+                if move is None:
+                    break
+                game.apply(move)
+                actions += 1
+        return actions
+    return run
+
+
+def _rlcard(batch_seed: list):
+    from rlcard.games.uno.game import UnoGame
+    rng = random.Random(0)
+
+    def run(games: int) -> int:
+        actions = 0
+        for _ in range(games):
+            game = UnoGame(num_players=2)
+            game.np_random.seed(batch_seed[0])
+            batch_seed[0] += 1
+            state, _ = game.init_game()
+            while not game.is_over():
+                state, _ = game.step(rng.choice(state["legal_actions"]))
+                actions += 1
+        return actions
+    return run
+
+
+def _summary(xs: list[float]) -> str:
+    return f"min {min(xs):.2f}  median {statistics.median(xs):.2f}  max {max(xs):.2f}"
+
+
+def game_bytes(n: int = 16, moves: int = 500, undo: bool = True) -> tuple[int, int]:
+    """tracemalloc bytes held by one party `Game` after `moves` random moves at `n` players
+    (new rounds dealt when one ends), and the moves made. Caches are warmed first."""
+    names = [f"P{i}" for i in range(n)]
+
+    def play(seed: int) -> tuple[Game, int]:
+        game = Game(names, Rules(rule_set="party"), seed=seed, record_undo=undo)
+        rng = random.Random(seed)
+        done = 0
+        while done < moves:
+            move = random_move(game, rng)
+            if move is None:
+                if game.phase is Phase.MATCH_OVER:
+                    break
+                game.new_round()
+                continue
+            game.apply(move)
+            done += 1
+        return game, done
+
+    play(1)  # warm the engine's tables
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    game, done = play(1)
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    del game
+    return after - before, done
+
+
+def simulate_bytes_per_move(small: int = 20, large: int = 60) -> tuple[float, int, int]:
+    """`unoparty simulate` memory: bytes still held (tracemalloc) per move played, comparing
+    a run of `small` and one of `large` rounds of four random bots (party). About 0 when the
+    run keeps nothing per decision. Returns (bytes per move, bytes after small, after large)."""
+    from unoparty.simulate import simulate
+    simulate(4, small, ("random",), "party", seed=0)  # warm the engine's tables and imports
+    held = []
+    for games in (small, large):
+        gc.collect()
+        tracemalloc.start()
+        summary = simulate(4, games, ("random",), "party", seed=0)
+        moves = sum(r.moves for r in summary.results)
+        gc.collect()
+        held.append((tracemalloc.get_traced_memory()[0], moves))
+        tracemalloc.stop()
+        del summary
+    (b1, m1), (b2, m2) = held
+    return (b2 - b1) / (m2 - m1), b1, b2
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=4.0, help="time per configuration (default 4)")
-    ap.add_argument("--undo", action="store_true", help="keep undo snapshots (the default Game); simulations turn them off")
+    ap.add_argument("--reps", type=int, default=7, help="alternating repetitions (default 7)")
+    ap.add_argument("--batch", type=int, default=40, help="games per batch (default 40)")
+    ap.add_argument("--table", action="store_true", help="also print the older rounds/s table")
+    ap.add_argument("--seconds", type=float, default=2.0, help="time per configuration of --table")
+    ap.add_argument("--simulate", action="store_true", help="also measure `unoparty simulate`'s memory (slow)")
     args = ap.parse_args()
-    print(f"{'configuration':<22} {'rounds':>7} {'rounds/s':>10} {'actions/s':>11} {'µs/action':>9} {'actions/rd':>10}")
-    results = {}
+
+    # 1. rlcard, alternating batches
+    try:
+        import rlcard  # noqa: F401
+        have_rl = True
+    except Exception:  # rlcard not installed: the bench extra is optional
+        have_rl = False
+        print("rlcard is not installed (pip install -e '.[bench]'): no comparison.")
+    if have_rl:
+        seeds = {"rl": [0], "off": [0], "on": [0]}
+        runs = {"rl": _rlcard(seeds["rl"]), "off": _ours(seeds["off"], False), "on": _ours(seeds["on"], True)}
+        for fn in runs.values():
+            fn(3)  # warm up
+        ratio_off, ratio_on, rl_gps = [], [], []
+        for _ in range(args.reps):
+            for s in seeds.values():
+                s[0] = 0  # the same games in every repetition: only the machine varies
+            rl = _games(runs["rl"], args.batch)
+            off = _games(runs["off"], args.batch)
+            on = _games(runs["on"], args.batch)
+            rl_gps.append(rl)
+            ratio_off.append(off / rl)
+            ratio_on.append(on / rl)
+        print(f"rlcard classic 2p games/s: {_summary(rl_gps)}")
+        print(f"unoparty / rlcard games/s, rlcard's policy, undo off: {_summary(ratio_off)}  (goal ≥ 1)")
+        print(f"unoparty / rlcard games/s, rlcard's policy, undo on:  {_summary(ratio_on)}")
+
+    # 2. engine alone
+    rec_c2 = record_games("classic", 2, args.batch, rlcard_like_move)
+    rec_p2 = record_games("party", 2, max(4, args.batch // 8), random_move)
+    rec_p16 = record_games("party", 16, max(2, args.batch // 20), random_move)
+    c2, c2u, p2, p16 = [], [], [], []
+    for _ in range(args.reps):
+        c2.append(replay_us("classic", 2, rec_c2))
+        c2u.append(replay_us("classic", 2, rec_c2, undo=True))
+        p2.append(replay_us("party", 2, rec_p2))
+        p16.append(replay_us("party", 16, rec_p16))
+    print(f"engine alone, classic 2p, rlcard's policy, µs/action, undo off: {_summary(c2)}  (goal ≤ 5)")
+    print(f"engine alone, classic 2p, rlcard's policy, µs/action, undo on:  {_summary(c2u)}")
+    print(f"engine alone, party 2p, random play, µs/action: {_summary(p2)}")
+    print(f"engine alone, party 16p, random play, µs/action: {_summary(p16)}")
+    print(f"engine alone, party 16p / 2p: {_summary([b / a for a, b in zip(p2, p16)])}  (goal ≤ 1.5)")
+
+    # 3. party 16 / 2 with the random policy (per action), alternating
+    s2, s16 = [0], [0]
+    f2 = _ours(s2, False, random_move, "party", 2)
+    f16 = _ours(s16, False, random_move, "party", 16)
+    ratios = []
+    for _ in range(args.reps):
+        s2[0] = s16[0] = 0  # the same games in every repetition
+        t0 = CLOCK()
+        a2 = f2(max(2, args.batch // 8))
+        t2 = (CLOCK() - t0) / a2
+        t0 = CLOCK()
+        a16 = f16(max(2, args.batch // 15))
+        t16 = (CLOCK() - t0) / a16
+        ratios.append(t16 / t2)
+    print(f"random play (policy included), party µs/action 16p / 2p: {_summary(ratios)}  (goal ≤ 1.5)")
+
+    # 4. memory
+    for undo in (True, False):
+        size, done = game_bytes(undo=undo)
+        print(f"bytes per party Game, 16 players, {done} moves, undo {'on' if undo else 'off'}: {size:,}")
+
+    if args.simulate:
+        per_move, b1, b2 = simulate_bytes_per_move()
+        print(f"unoparty simulate, 4 random bots: {b1:,} bytes held after 20 rounds, {b2:,} after 60: "
+              f"{per_move:.1f} bytes per move kept (goal: flat, about 0)")
+
+    if args.table:
+        table(args.seconds)
+
+
+def table(seconds: float) -> None:
+    print(f"\n{'configuration':<22} {'rounds':>7} {'rounds/s':>10} {'actions/s':>11} {'µs/action':>9} {'actions/rd':>10}")
     for rule_set, counts in (("party", (2, 6, 16)), ("classic", (2, 6, 10))):
         for n in counts:
-            r = bench_unoparty(rule_set, n, args.seconds, args.undo)
-            results[(rule_set, n)] = r
-            print(row(f"unoparty {rule_set} {n}p", r), flush=True)
-    us = {k: v["seconds"] / v["actions"] * 1e6 for k, v in results.items()}
-    print(f"\nµs/action, party 16 players vs 2 players: {us[('party', 16)] / us[('party', 2)]:.2f}× (goal ≤ 1.5×)")
-    print(f"µs/action, classic 10 players vs 2 players: {us[('classic', 10)] / us[('classic', 2)]:.2f}×")
-    rl = bench_rlcard(2, args.seconds)
-    if rl is None:
-        print("\nrlcard is not installed (pip install -e '.[bench]'): no comparison.")
-        return
-    print(row("rlcard classic 2p", rl))
-    ours = results[("classic", 2)]
-    g_ratio = (ours["games"] / ours["seconds"]) / (rl["games"] / rl["seconds"])
-    a_ratio = (ours["actions"] / ours["seconds"]) / (rl["actions"] / rl["seconds"])
-    print(f"\nclassic 2 players, unoparty / rlcard: {g_ratio:.2f}× games/s (goal ≥ 3×), {a_ratio:.2f}× actions/s")
-    like = bench_unoparty("classic", 2, args.seconds, args.undo, policy=rlcard_like_move)
-    print(row("unoparty rlcard-like 2p", like))
-    g_ratio = (like["games"] / like["seconds"]) / (rl["games"] / rl["seconds"])
-    a_ratio = (like["actions"] / like["seconds"]) / (rl["actions"] / rl["seconds"])
-    print(f"classic 2 players, rlcard's policy on both: {g_ratio:.2f}× games/s, {a_ratio:.2f}× actions/s")
+            print(row(f"unoparty {rule_set} {n}p", bench_unoparty(rule_set, n, seconds, False)), flush=True)
 
 
 if __name__ == "__main__":

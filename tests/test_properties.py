@@ -113,6 +113,46 @@ def test_apply_then_undo_restores_the_state(game_rng, data) -> None:
     assert before == after
 
 
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_st, st.integers(2, 6), st.integers(0, 2**32 - 1), st.integers(1, 70))
+def test_undo_all_the_way_back(rules, n, seed, steps) -> None:
+    """Undo goes back through its checkpoints (one per `Game.UNDO_EVERY` moves) and new rounds:
+    every earlier position comes back exactly, random generator included."""
+    game = Game([f"P{i}" for i in range(n)], rules, seed=seed)
+    rng = random.Random(seed)
+    seen = [(state_to_dict(game._state), game._rng.getstate(), game.events, game.history)]
+    for _ in range(steps):
+        move = random_move(game, rng, out_of_turn=0.3)
+        if move is None:
+            if game.phase.value != "round over":
+                break
+            game.new_round()
+        else:
+            game.apply(move)
+        seen.append((state_to_dict(game._state), game._rng.getstate(), game.events, game.history))
+    seen.pop()
+    while seen:
+        game.undo()
+        assert (state_to_dict(game._state), game._rng.getstate(), game.events, game.history) == seen.pop()
+    assert not game.can_undo
+
+
+def test_state_copy_copies_every_field() -> None:
+    """`State.copy` is written out field by field (for speed): every slot is copied, and the
+    containers are new ones (changing the copy leaves the original as it was)."""
+    from unoparty.engine.state import State
+    game = Game(["A", "B", "C"], Rules(rule_set="party"), seed=4)
+    s = game._state
+    c = s.copy()
+    for name in State.__slots__:
+        a, b = getattr(s, name), getattr(c, name)
+        assert a == b, name
+        if isinstance(a, (list, dict)):
+            assert a is not b, f"{name} is shared"
+    assert all(h is not g for h, g in zip(s.hands, c.hands))
+    assert state_to_dict(c) == state_to_dict(s)
+
+
 @SETTINGS
 @given(games(), st.data())
 def test_a_refusal_changes_nothing(game_rng, data) -> None:

@@ -247,8 +247,19 @@ def deck_counts(rule_set: str, without=()) -> dict[Card, int]:
 
 def deck(rule_set: str, without=()) -> list[Card]:
     """A fresh, unshuffled deck as a list (224 cards for ``party``, 108 for ``classic``; fewer
-    without the kinds in `without`)."""
-    return [card for card, n in deck_counts(rule_set, without).items() for _ in range(n)]
+    without the kinds in `without`).
+
+    Raises:
+        ValueError: unknown rule set.
+    """
+    key = (rule_set, tuple(without))
+    cards = _DECKS.get(key)
+    if cards is None:
+        cards = _DECKS[key] = tuple(card for card, n in deck_counts(rule_set, without).items() for _ in range(n))
+    return list(cards)
+
+
+_DECKS: dict[tuple, tuple[Card, ...]] = {}  # (rule set, kinds left out) -> the deck, made once
 
 
 def hand_points(cards: Iterable[Card]) -> int:

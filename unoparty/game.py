@@ -15,6 +15,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from itertools import repeat
+from operator import is_ as _is
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
@@ -157,11 +159,21 @@ class Game:
 
     def _init(self, events: Iterable[Event], record_undo: bool = True) -> None:
         self._events: list[Event] = list(events)
-        self._initial = (self._state.copy(), self._rng.getstate(), tuple(self._events))
+        self._start = (self._state.copy(), self._rng.hold(), tuple(self._events))
         self._initial_used = self._rng.used
         self._log: list = []          # moves and "new round" markers, in order
-        self._undo: list = []         # (state, rng state or None, len(events), len(log), reshuffles used) per action
+        # Undo checkpoints, one every `UNDO_EVERY` log entries: (state copy, random state,
+        # len(events), len(log), reshuffles used). `undo` goes back to the last one and replays.
+        self._undo: list = []
         self._record_undo = record_undo
+        self._listed: tuple = ()      # the moves the last `legal_moves` call returned, until the game changes
+
+    @property
+    def _initial(self) -> tuple:
+        """(the state at the start, the random state then, the start's events): for saving and
+        replays. The random state is copied only once the generator changes (`_RecordingRandom.hold`)."""
+        state, held, events = self._start
+        return state, self._rng.held(held), events
 
     # ---- building ------------------------------------------------------------------------
 
@@ -434,7 +446,8 @@ class Game:
 
     def legal_moves(self, player: int) -> tuple[Move, ...]:
         """Every move `player` may make now (never a speed-play mistake, SP-4)."""
-        return tuple(_legal_moves(self._state, player))
+        moves = self._listed = tuple(_legal_moves(self._state, player))
+        return moves
 
     def all_legal_moves(self) -> tuple[Move, ...]:
         """Every player's legal moves, seat by seat."""
@@ -463,28 +476,25 @@ class Game:
                 not two seats), the field named; or a scenario's given reshuffle that does not
                 hold the cards being shuffled. The game is unchanged.
         """
-        refusal = _why_illegal(self._state, move, self._names)
-        if refusal is not None:
-            raise IllegalMove(move, refusal)
+        # A move object just listed by `legal_moves` (the same object, not an equal one) is
+        # legal: `legal_moves` ⇔ `why_illegal` (a property test) — no need to check it again.
+        if not any(map(_is, self._listed, repeat(move))):
+            refusal = _why_illegal(self._state, move, self._names)
+            if refusal is not None:
+                raise IllegalMove(move, refusal)
+        self._listed = ()
         rng = self._rng
-        rng.saved = None
-        if self._record_undo:
-            entry = [self._state.copy(), None, len(self._events), len(self._log), rng.used]
-            self._undo.append(entry)
-            try:
-                events = apply_move(self._state, move, rng)
-            except ValueError:  # a given reshuffle that does not fit: nothing changes
-                self._undo.pop()
-                self._state = entry[0]
-                rng.used = entry[4]
-                raise
-            entry[1] = rng.saved
-        elif rng.used < len(rng.reshuffles):  # a given reshuffle may not fit: keep a copy
+        undo = self._undo
+        added = self._record_undo and (not undo or len(self._log) - undo[-1][3] >= self.UNDO_EVERY) \
+            and self._checkpoint()
+        if rng.used < len(rng.reshuffles):  # a given reshuffle may not fit: keep a copy
             before, used = self._state.copy(), rng.used
             try:
                 events = apply_move(self._state, move, rng)
-            except ValueError:
+            except ValueError:  # nothing changes
                 self._state, rng.used = before, used
+                if added:
+                    self._undo.pop()
                 raise
         else:
             events = apply_move(self._state, move, rng)
@@ -501,8 +511,9 @@ class Game:
         s = self._state
         if s.phase is not Phase.ROUND_OVER:
             raise UnopartyError("A new round starts only when a round is over (and the match is not). (R-4)")
+        self._listed = ()
         if self._record_undo:
-            self._undo.append((s.copy(), self._rng.getstate(), len(self._events), len(self._log), self._rng.used))
+            self._checkpoint()
         s.dealer = (s.dealer + 1) % s.n
         s.round_number += 1
         events = deal_round(s, self._rng)
@@ -518,6 +529,21 @@ class Game:
         rng.reshuffles, rng.used = list(self._rng.reshuffles), self._rng.used
         return Game._wrap(self._names, self._rules, self._state.copy(), rng, record_undo=record_undo)
 
+    UNDO_EVERY = 16
+    """Log entries between two undo checkpoints: undo replays at most this many moves, and a
+    game keeps one state copy per this many moves (instead of one per move)."""
+
+    def _checkpoint(self) -> bool:
+        """Before a move or new round: keep a checkpoint if `UNDO_EVERY` entries have passed
+        since the last one. Returns whether one was added."""
+        undo = self._undo
+        n_log = len(self._log)
+        if undo and n_log - undo[-1][3] < self.UNDO_EVERY:
+            return False
+        rng = self._rng
+        undo.append((self._state.copy(), rng.hold(), len(self._events), n_log, rng.used))
+        return True
+
     @property
     def can_undo(self) -> bool:
         return bool(self._undo)
@@ -531,13 +557,32 @@ class Game:
         if not self._undo:
             raise UnopartyError("There is nothing to take back." if self._record_undo
                                 else "This game was made without undo (record_undo=False).")
-        state, rng_state, n_events, n_log, used = self._undo.pop()
+        target = len(self._log) - 1
+        state, rng_state, n_events, n_log, used = self._undo[-1]
+        if n_log == target:
+            self._undo.pop()
+        else:
+            state = state.copy()  # the checkpoint stays for the next undo
+        replay = self._log[n_log:target]
+        self._listed = ()
         self._state = state
-        if rng_state is not None:
-            self._rng.setstate(rng_state)
-        self._rng.used = used
+        rng = self._rng
+        rng.setstate(rng.held(rng_state))
+        rng.used = used
         del self._events[n_events:]
         del self._log[n_log:]
+        # Replay the moves after the checkpoint: the engine is deterministic given the state
+        # and the random state (a property test: same seed, same log).
+        record, self._record_undo = self._record_undo, False
+        try:
+            for entry in replay:
+                if isinstance(entry, str):
+                    self.new_round()
+                else:
+                    self._events += apply_move(self._state, entry, rng)
+                    self._log.append(entry)
+        finally:
+            self._record_undo = record
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -637,21 +682,55 @@ class Game:
         except (KeyError, TypeError, ValueError) as exc:
             raise UnopartyError(f"not a saved unoparty game: {exc}") from None
 
+_SHUFFLE_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}  # length -> (i, i + 1, its bit length), as shuffle visits them
+
 
 class _RecordingRandom(random.Random):
-    """A `random.Random` that remembers its state before the first shuffle of a move, so
-    `undo` restores it without copying the generator's state on every move.
+    """A `random.Random` whose state is kept for a game's start and undo checkpoints only when
+    it is about to change (`hold`, `held`): one copy shared by every holder while it is
+    unchanged. The engine draws on its generator only through `shuffle` (T-5, S-2).
 
     Chance made explicit: `reshuffles` holds draw piles (top first) that the next reshuffles
     (T-5, PU-2) make instead of shuffling — a scenario's ``reshuffles``, a replay — and
     `used` counts those taken."""
 
-    saved = None
+    shuffles = 0  # shuffles, seeds and setstates so far: the state is unchanged while this is
+    _pending: list | None = None  # holders waiting for the state (see `hold`)
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.reshuffles: list[tuple[Card, ...]] = []
         self.used = 0
+
+    def hold(self) -> list:
+        """A holder of the generator's state as it is now, for `held`. The state (a tuple of
+        625 numbers) is copied only when the generator is about to change (`shuffle`,
+        `setstate`, `seed`), once for all the holders waiting — most moves shuffle nothing."""
+        pending = self._pending
+        if pending is None:
+            pending = self._pending = []
+        elif pending and pending[-1][0] == self.shuffles:
+            return pending[-1]
+        holder = [self.shuffles, None]
+        pending.append(holder)
+        return holder
+
+    def held(self, holder: list) -> tuple[Any, ...]:
+        """The state kept by `holder` (`hold`)."""
+        state = holder[1]
+        if state is None:  # still waiting: the generator has not changed since
+            state = self.getstate()
+        return state
+
+    def _changing(self) -> None:
+        """Before the state changes: give it to the holders waiting for it."""
+        self.shuffles += 1
+        pending = self._pending
+        if pending:
+            state = self.getstate()
+            for holder in pending:
+                holder[1] = state
+            pending.clear()
 
     def take_reshuffle(self, cards: list[Card]) -> list[Card] | None:
         """The next given order for `cards` (internal order: top last), or ``None`` to shuffle.
@@ -669,9 +748,26 @@ class _RecordingRandom(random.Random):
         return list(reversed(order))
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        if self.saved is None:
-            self.saved = self.getstate()
-        super().shuffle(x)
+        """`random.Random.shuffle` with its `_randbelow` written inline: the same numbers
+        drawn in the same order (same seed, same deal), a third of the time."""
+        self._changing()
+        getrandbits = self.getrandbits
+        plan = _SHUFFLE_PLANS.get(len(x))
+        if plan is None:
+            plan = _SHUFFLE_PLANS[len(x)] = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(x))))
+        for i, n, k in plan:
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._changing()
+        super().setstate(state)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self._changing()
+        super().seed(*args, **kwargs)
 
 
 def _where(card: Card, hands: Mapping[str, Sequence[Card]], discard_pile: Sequence[Card],

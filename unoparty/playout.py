@@ -24,8 +24,9 @@ def random_move(game, rng: random.Random, out_of_turn: float = 0.1):
         return None
     actor = actors[0] if len(actors) == 1 else rng.choice(actors)
     if out_of_turn and rng.random() < out_of_turn:
-        others = [p for p in range(game.n_players) if p != actor]
-        p = rng.choice(others)
+        p = rng.randrange(game.n_players - 1)  # a seat other than actor's, as rng.choice(others) draws it
+        if p >= actor:
+            p += 1
         moves = game.legal_moves(p)
         if moves:
             return rng.choice(moves)

@@ -106,7 +106,9 @@ class RoundResult:
     plays: dict
     decisions: dict
     phases: tuple
-    # Wall-clock milliseconds per decision, by level (not deterministic; not compared).
+    # Wall-clock thinking time per decision, by level, as a histogram: whole microseconds ->
+    # decisions (`_record_ms`); bounded by the range of times, not their number, so a long run
+    # keeps flat memory. Not deterministic; not compared.
     ms: dict = field(default_factory=dict, compare=False)
 
     def key(self) -> tuple:
@@ -200,7 +202,7 @@ def run_round(index: int, players: int, levels, rules: Rules = Rules(), seed: in
             bot = bots[best_seat]
             t0 = clock()
             best_move = bot.choose(game.view_for(best_seat), rngs[best_seat])
-            ms.setdefault(bot.level, []).append((clock() - t0) * 1000)
+            _record_ms(ms, bot.level, clock() - t0)
         refusal = game.why_illegal(best_move)
         if refusal is not None or game.is_mistake(best_move):
             raise RuntimeError(f"game {index}: the {bots[best_seat].level} bot at seat {best_seat} chose "
@@ -287,10 +289,11 @@ class Summary:
         return out
 
     def ms_by_level(self) -> dict:
+        """Per level, the histogram of thinking times: whole microseconds -> decisions."""
         out: dict = {}
         for r in self.results:
-            for level, xs in r.ms.items():
-                out.setdefault(level, []).extend(xs)
+            for level, hist in r.ms.items():
+                out.setdefault(level, Counter()).update(hist)
         return out
 
     def to_dict(self, timing: bool = True) -> dict:
@@ -323,9 +326,8 @@ class Summary:
         if timing:
             d["seconds"] = self.seconds
             d["rounds_per_second"] = n / self.seconds if self.seconds else None
-            d["ms_per_decision"] = {lvl: {"median": statistics.median(xs), "p95": _pct(xs, 0.95),
-                                          "max": max(xs), "decisions": len(xs)}
-                                    for lvl, xs in sorted(self.ms_by_level().items()) if xs}
+            d["ms_per_decision"] = {lvl: _hist_stats(hist)
+                                    for lvl, hist in sorted(self.ms_by_level().items()) if hist}
         return d
 
     def text(self) -> str:
@@ -365,9 +367,32 @@ class Summary:
         return "\n".join(lines)
 
 
-def _pct(xs, q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
+def _record_ms(ms: dict, level: str, seconds: float) -> None:
+    """Count one decision's thinking time (to the microsecond) in `ms[level]`."""
+    hist = ms.get(level)
+    if hist is None:
+        hist = ms[level] = Counter()
+    hist[round(seconds * 1e6)] += 1
+
+
+def _hist_stats(hist: Counter) -> dict:
+    """Median (the mean of the two middle values for an even count, as `statistics.median`),
+    95th percentile (the value at index ``int(0.95 n)`` of the sorted times) and max, in ms,
+    of a histogram of whole microseconds; and the number of decisions."""
+    n = sum(hist.values())
+    want = sorted({(n - 1) // 2, n // 2, min(n - 1, int(0.95 * n))})
+    at: dict = {}
+    seen = 0
+    keys = sorted(hist)
+    i = 0
+    for us in keys:
+        seen += hist[us]
+        while i < len(want) and want[i] < seen:
+            at[want[i]] = us
+            i += 1
+    median = (at[(n - 1) // 2] + at[n // 2]) / 2
+    return {"median": median / 1000, "p95": at[min(n - 1, int(0.95 * n))] / 1000,
+            "max": keys[-1] / 1000, "decisions": n}
 
 
 def simulate(players: int, games: int, bots=("basic",), rules: Rules | str = "party", seed: int = 0,

@@ -21,6 +21,27 @@ __all__ = ["apply_move", "draw_cards", "reshuffle", "start_turn", "end_round"]
 PT_MAX_DRAW = 5  # PT-4: at most five cards per Point Taken
 
 
+# ---- events ------------------------------------------------------------------------------------
+
+_EVENTS: dict = {}
+_EVENTS_MAX = 50_000  # a bound, so long runs keep flat memory (the table is a cache only)
+
+
+def _event(kind: E, rule: str, player: int | None = None, target: int | None = None,
+           cards: tuple[Card, ...] = (), colour: Colour | None = None, count: int = 0) -> Event:
+    """The `Event` with these fields: events are frozen values, so the common ones (at most one
+    card) are made once and shared — building a frozen dataclass costs more than a look-up."""
+    if len(cards) > 1:
+        return Event(kind, rule, player, target, cards, colour, count)
+    key = (id(kind), rule, player, target, cards, colour, count)
+    e = _EVENTS.get(key)
+    if e is None:
+        if len(_EVENTS) >= _EVENTS_MAX:
+            _EVENTS.clear()
+        e = _EVENTS[key] = Event(kind, rule, player, target, cards, colour, count)
+    return e
+
+
 # ---- piles ------------------------------------------------------------------------------------
 
 def _shuffle(cards: list[Card], rng: random.Random) -> None:
@@ -52,7 +73,7 @@ def reshuffle(s: State, rng: random.Random, ev: list[Event], rule: str = "T-5", 
         s.draw_pile = []
     _shuffle(cards, rng)
     s.draw_pile[:0] = cards
-    ev.append(Event(E.RESHUFFLED, rule, count=len(cards), cards=tuple(reversed(s.draw_pile))))
+    ev.append(_event(E.RESHUFFLED, rule, count=len(cards), cards=tuple(reversed(s.draw_pile))))
     return True
 
 
@@ -67,17 +88,24 @@ def draw_cards(s: State, p: int, count: int, rule: str, rng: random.Random, ev: 
     """`p` draws `count` cards, fewer if the piles run out (T-5); a linked partner then draws
     the same number right after (LK-2; the copy is not copied back). Returns the cards `p`
     drew. `source`: for a copied draw, the seat whose draw is copied (the event's target)."""
-    got: list[Card] = []
-    for _ in range(count):
-        card = _take_top(s, rng, ev)
-        if card is None:
-            break
-        got.append(card)
+    pile = s.draw_pile
+    if count == 1 and pile:
+        got = [pile.pop()]
+    elif len(pile) >= count:  # no reshuffle needed: the top `count` cards, top first
+        got = pile[:-count - 1:-1] if count else []
+        del pile[len(pile) - count:]
+    else:
+        got = []
+        for _ in range(count):
+            card = _take_top(s, rng, ev)
+            if card is None:
+                break
+            got.append(card)
     if got:
         s.hands[p].extend(got)
         s.uno_called[p] = False
         s.idle_turns = 0
-    ev.append(Event(E.DREW, rule, player=p, target=source, cards=tuple(got), count=count))
+    ev.append(_event(E.DREW, rule, player=p, target=source, cards=tuple(got), count=count))
     if copy and s.links and p in s.links and count > 0:
         partner = s.links[1] if s.links[0] == p else s.links[0]
         draw_cards(s, partner, count, "LK-2", rng, ev, copy=False, source=p)
@@ -86,12 +114,18 @@ def draw_cards(s: State, p: int, count: int, rule: str, rng: random.Random, ev: 
 
 # ---- turns -------------------------------------------------------------------------------------
 
+_TURN_STARTED: dict[int, Event] = {}
+
+
 def start_turn(s: State, seat: int, ev: list[Event]) -> None:
     """T-4: `seat` takes their turn."""
     s.current = seat
     s.phase = Phase.TURN
     s.drawn_card = None
-    ev.append(Event(E.TURN_STARTED, "T-4", player=seat))
+    e = _TURN_STARTED.get(seat)
+    if e is None:
+        e = _TURN_STARTED[seat] = Event(E.TURN_STARTED, "T-4", player=seat)
+    ev.append(e)
 
 
 def _close_catch(s: State, p: int) -> None:
@@ -105,7 +139,7 @@ def _after_hand_shrinks(s: State, p: int, call_uno: bool, ev: list[Event]) -> No
     if len(s.hands[p]) == 1:
         s.uno_called[p] = call_uno
         if call_uno:
-            ev.append(Event(E.UNO_CALLED, "U-1", player=p))
+            ev.append(_event(E.UNO_CALLED, "U-1", player=p))
             if s.catchable == p:
                 s.catchable = None
         else:
@@ -116,7 +150,7 @@ def _idle_turn(s: State, p: int, rng: random.Random, ev: list[Event]) -> None:
     """A turn with nothing played and nothing drawn; a whole table of them blocks the round (T-6)."""
     s.idle_turns += 1
     if s.idle_turns >= s.n:
-        ev.append(Event(E.ROUND_BLOCKED, "T-6"))
+        ev.append(_event(E.ROUND_BLOCKED, "T-6"))
         # Ruling (T-6/R-1): on a tie, the first of the tied players in turn order after the
         # player whose move ended the round.
         order = [s.next_seat(p, i) for i in range(1, s.n + 1)]
@@ -148,7 +182,7 @@ def end_round(s: State, winner: int, ev: list[Event], rule: str = "R-1") -> None
         # Ties at the top: the round's winner if among them, else the first in seating order (ruling).
         s.match_winner = winner if s.scores[winner] == best else s.scores.index(best)
         s.phase = Phase.MATCH_OVER
-        ev.append(Event(E.MATCH_WON, "R-4", player=s.match_winner, count=best))
+        ev.append(_event(E.MATCH_WON, "R-4", player=s.match_winner, count=best))
     else:
         s.phase = Phase.ROUND_OVER
 
@@ -164,14 +198,14 @@ def effect_number(s: State, p: int, card: Card, m: Play | SpeedPlay | None, rng:
     if s.rules.seven_o and card.number == 7 and m is not None and m.swap_with is not None:
         t = m.swap_with
         s.hands[p], s.hands[t] = s.hands[t], s.hands[p]
-        ev.append(Event(E.HANDS_SWAPPED, "H-2", player=p, target=t))
+        ev.append(_event(E.HANDS_SWAPPED, "H-2", player=p, target=t))
         _uno_follows_hands(s)
     elif s.rules.seven_o and card.number == 0:
         hands = [None] * s.n
         for i in range(s.n):
             hands[s.next_seat(i)] = s.hands[i]
         s.hands = hands
-        ev.append(Event(E.HANDS_PASSED, "H-2", count=s.direction))
+        ev.append(_event(E.HANDS_PASSED, "H-2", count=s.direction))
         _uno_follows_hands(s)
     start_turn(s, s.next_seat(p), ev)
 
@@ -191,10 +225,10 @@ def effect_draw_two(s: State, p: int, k: int, rng: random.Random, ev: list[Event
         s.pending_kind = Kind.DRAW_TWO
         s.phase = Phase.CHALLENGE
         s.current = nxt
-        ev.append(Event(E.STACKED, "H-1", player=p, target=nxt, count=s.pending_draw))
+        ev.append(_event(E.STACKED, "H-1", player=p, target=nxt, count=s.pending_draw))
         return
     draw_cards(s, nxt, 2 * k, "A-1", rng, ev)
-    ev.append(Event(E.SKIPPED, "A-1", player=nxt))
+    ev.append(_event(E.SKIPPED, "A-1", player=nxt))
     start_turn(s, s.next_seat(p, 2), ev)
 
 
@@ -202,10 +236,10 @@ def effect_reverse(s: State, p: int, k: int, ev: list[Event]) -> None:
     """A-2: the direction flips (once per card, H-4). A-3: with two players it acts as a Skip."""
     for _ in range(k):
         s.direction = -s.direction
-        ev.append(Event(E.DIRECTION_CHANGED, "A-2", player=p, count=s.direction))
+        ev.append(_event(E.DIRECTION_CHANGED, "A-2", player=p, count=s.direction))
     if s.n == 2:
         for i in range(1, k + 1):
-            ev.append(Event(E.SKIPPED, "A-3", player=s.next_seat(p, i)))
+            ev.append(_event(E.SKIPPED, "A-3", player=s.next_seat(p, i)))
         start_turn(s, s.next_seat(p, k + 1), ev)
     else:
         start_turn(s, s.next_seat(p), ev)
@@ -214,7 +248,7 @@ def effect_reverse(s: State, p: int, k: int, ev: list[Event]) -> None:
 def effect_skip(s: State, p: int, k: int, ev: list[Event]) -> None:
     """A-4: the next player loses their turn (the next two with a double Skip, H-4)."""
     for i in range(1, k + 1):
-        ev.append(Event(E.SKIPPED, "A-4", player=s.next_seat(p, i)))
+        ev.append(_event(E.SKIPPED, "A-4", player=s.next_seat(p, i)))
     start_turn(s, s.next_seat(p, k + 1), ev)
 
 
@@ -229,7 +263,7 @@ def effect_point_taken(s: State, p: int, k: int, ev: list[Event]) -> None:
     s.pointing = {}
     s.pointing_twice = k == 2
     s.current = s.next_seat(p)
-    ev.append(Event(E.POINTING_STARTED, "PT-3", player=p))
+    ev.append(_event(E.POINTING_STARTED, "PT-3", player=p))
 
 
 def resolve_pointing(s: State, rng: random.Random, ev: list[Event]) -> None:
@@ -264,8 +298,8 @@ def effect_wild_draw_four(s: State, p: int, colour_before: Colour | None, rng: r
     s.phase = Phase.CHALLENGE
     s.current = s.next_seat(p)
     if s.rules.stacking and s.pending_draw > 4:
-        ev.append(Event(E.STACKED, "H-1", player=p, target=s.current, count=s.pending_draw))
-    ev.append(Event(E.CHALLENGE_STARTED, "W-3", player=p, target=s.current, count=s.pending_draw))
+        ev.append(_event(E.STACKED, "H-1", player=p, target=s.current, count=s.pending_draw))
+    ev.append(_event(E.CHALLENGE_STARTED, "W-3", player=p, target=s.current, count=s.pending_draw))
 
 
 def effect_wild_drawn_together(s: State, p: int, link: tuple[int, int], ev: list[Event]) -> None:
@@ -288,7 +322,7 @@ def effect_wild_pile_up(s: State, p: int, rng: random.Random, ev: list[Event]) -
         # wild cards left in the draw pile (T-5), and turning goes on.
         if not (any(c.kind < Kind.WILD for c in s.discard_pile[:-1])
                 and reshuffle(s, rng, ev, with_draw_pile=True)):
-            ev.append(Event(E.MINI_PILE_NOT_STARTED, "PU-2", player=p))
+            ev.append(_event(E.MINI_PILE_NOT_STARTED, "PU-2", player=p))
             start_turn(s, nxt, ev)
             return
     while True:
@@ -296,13 +330,13 @@ def effect_wild_pile_up(s: State, p: int, rng: random.Random, ev: list[Event]) -
         if card.kind < Kind.WILD:
             break
         s.draw_pile.insert(0, card)
-        ev.append(Event(E.MINI_PILE_WILD_TURNED, "PU-2", player=p, cards=(card,)))
+        ev.append(_event(E.MINI_PILE_WILD_TURNED, "PU-2", player=p, cards=(card,)))
     s.mini_pile = [card]
     s.mini_colour = card.colour
     s.colour = card.colour
     s.phase = Phase.MINI_PILE
     s.current = nxt
-    ev.append(Event(E.MINI_PILE_STARTED, "PU-3", player=p, target=nxt, cards=(card,), colour=card.colour))
+    ev.append(_event(E.MINI_PILE_STARTED, "PU-3", player=p, target=nxt, cards=(card,), colour=card.colour))
 
 
 def _card_effect(s: State, p: int, card: Card, k: int, m: Play | SpeedPlay | None,
@@ -343,30 +377,52 @@ def _going_out(s: State, p: int, card: Card, k: int, rng: random.Random, ev: lis
 
 # ---- moves -------------------------------------------------------------------------------------
 
+_TAKES_COLOUR = frozenset(k for k in Kind if k.takes_colour)  # W-1, LK-1 (not PU-1)
+
+
+_PLAYED: dict = {}
+
+
 def _play(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
-    p, card = m.player, m.card
-    hand = s.hands[p]
+    """T-1: the card (two with Doubles, H-4) goes on the discard pile; a wild card's colour is
+    named (W-1); UNO (U-1); the last card ends the round (R-1); else the card's effect."""
     if s.phase is Phase.MINI_PILE:
         _add_to_mini_pile(s, m, rng, ev)
         return
-    k = 2 if m.twice else 1
-    for _ in range(k):
+    p, card, colour = m.player, m.card, m.colour
+    hand = s.hands[p]
+    hand.remove(card)
+    s.discard_pile.append(card)
+    if m.twice:
+        k = 2
         hand.remove(card)
         s.discard_pile.append(card)
+    else:
+        k = 1
     colour_before = s.colour
     s.top_player = p
     s.drawn_card = None
     s.idle_turns = 0
-    _close_catch(s, p)
-    ev.append(Event(E.PLAYED, "T-1", player=p, cards=(card,) * k, colour=m.colour))
-    if card.kind.takes_colour:
-        s.colour = m.colour
-        ev.append(Event(E.COLOUR_CHOSEN, "W-1", player=p, colour=m.colour))
-    elif card.kind is not Kind.WILD_PILE_UP:
+    if s.catchable is not None and s.catchable != p:  # _close_catch (U-2 ruling)
+        s.catchable = None
+    key = (p, card, k, colour)
+    played = _PLAYED.get(key)
+    if played is None:
+        played = _PLAYED[key] = Event(E.PLAYED, "T-1", player=p, cards=(card,) * k, colour=colour)
+    ev.append(played)
+    kind = card.kind
+    if kind in _TAKES_COLOUR:
+        s.colour = colour
+        ev.append(_event(E.COLOUR_CHOSEN, "W-1", player=p, colour=colour))
+    elif kind is not Kind.WILD_PILE_UP:
         s.colour = card.colour
-    _after_hand_shrinks(s, p, m.call_uno, ev)
-    if not hand:
-        _going_out(s, p, card, k, rng, ev)
+    if len(hand) <= 1:
+        _after_hand_shrinks(s, p, m.call_uno, ev)
+        if not hand:
+            _going_out(s, p, card, k, rng, ev)
+            return
+    if kind is Kind.NUMBER and not s.rules.seven_o:
+        start_turn(s, s.next_seat(p), ev)  # effect_number without Seven-O: no effect
         return
     _card_effect(s, p, card, k, m, colour_before, rng, ev)
 
@@ -378,7 +434,7 @@ def _add_to_mini_pile(s: State, m: Play, rng: random.Random, ev: list[Event]) ->
     s.mini_pile.append(m.card)
     s.idle_turns = 0
     _close_catch(s, p)
-    ev.append(Event(E.MINI_PILE_ADDED, "PU-4", player=p, cards=(m.card,)))
+    ev.append(_event(E.MINI_PILE_ADDED, "PU-4", player=p, cards=(m.card,)))
     _after_hand_shrinks(s, p, m.call_uno, ev)
     if not s.hands[p]:
         end_round(s, p, ev)
@@ -395,8 +451,8 @@ def _take_mini_pile(s: State, m: TakeMiniPile, ev: list[Event]) -> None:
     s.uno_called[p] = False
     s.mini_pile = []
     s.colour = s.mini_colour
-    ev.append(Event(E.MINI_PILE_TAKEN, "PU-6", player=p, cards=cards, colour=s.mini_colour))
-    ev.append(Event(E.COLOUR_SET, "PU-7", colour=s.mini_colour))
+    ev.append(_event(E.MINI_PILE_TAKEN, "PU-6", player=p, cards=cards, colour=s.mini_colour))
+    ev.append(_event(E.COLOUR_SET, "PU-7", colour=s.mini_colour))
     s.mini_colour = None
     start_turn(s, s.next_seat(p), ev)
 
@@ -415,14 +471,14 @@ def _draw(s: State, m: Draw, rng: random.Random, ev: list[Event]) -> None:
         s.phase = Phase.DRAWN
         s.drawn_card = card
     else:
-        ev.append(Event(E.TURN_ENDED_AFTER_DRAW, "T-3", player=p, cards=(card,)))
+        ev.append(_event(E.TURN_ENDED_AFTER_DRAW, "T-3", player=p, cards=(card,)))
         start_turn(s, s.next_seat(p), ev)
 
 
 def _keep(s: State, m: Keep, ev: list[Event]) -> None:
     p = m.player
     _close_catch(s, p)
-    ev.append(Event(E.KEPT, "T-3", player=p))
+    ev.append(_event(E.KEPT, "T-3", player=p))
     start_turn(s, s.next_seat(p), ev)
 
 
@@ -434,7 +490,7 @@ def _speed_play(s: State, m: SpeedPlay, rng: random.Random, ev: list[Event]) -> 
     Speed plays arriving "at once" are taken in the order `apply` receives them (SP-6)."""
     p, card = m.player, m.card
     if not speed_matches(s, card):
-        ev.append(Event(E.SPEED_PLAY_MISTAKE, "SP-4", player=p, cards=(card,)))
+        ev.append(_event(E.SPEED_PLAY_MISTAKE, "SP-4", player=p, cards=(card,)))
         draw_cards(s, p, 1, "SP-4", rng, ev)
         return
     rule = "SP-1" if card.kind is Kind.NUMBER else "SP-7"
@@ -450,7 +506,7 @@ def _speed_play(s: State, m: SpeedPlay, rng: random.Random, ev: list[Event]) -> 
     s.drawn_card = None
     s.idle_turns = 0
     _close_catch(s, p)
-    ev.append(Event(E.SPEED_PLAYED, rule, player=p, cards=(card,)))
+    ev.append(_event(E.SPEED_PLAYED, rule, player=p, cards=(card,)))
     if passed:
         ev.append(Event(E.PASSED_OVER, "SP-2", player=p, players=tuple(passed)))
     _after_hand_shrinks(s, p, m.call_uno, ev)
@@ -467,11 +523,11 @@ def _accept(s: State, m: Accept, rng: random.Random, ev: list[Event]) -> None:
     p = m.player
     total = s.pending_draw
     rule = "H-1" if s.rules.stacking else ("W-3" if s.pending_kind is Kind.WILD_DRAW_FOUR else "A-1")
-    ev.append(Event(E.ACCEPTED, rule, player=p, count=total))
+    ev.append(_event(E.ACCEPTED, rule, player=p, count=total))
     s.pending_draw = 0
     s.pending_kind = None
     got = draw_cards(s, p, total, rule, rng, ev)
-    ev.append(Event(E.SKIPPED, rule, player=p))
+    ev.append(_event(E.SKIPPED, rule, player=p))
     if not got:
         _idle_turn(s, p, rng, ev)
         return
@@ -491,7 +547,7 @@ def _challenge(s: State, m: Challenge, rng: random.Random, ev: list[Event]) -> N
     s.pending_kind = None
     if s.wd4_legal:
         draw_cards(s, p, total + 2, "W-3", rng, ev)
-        ev.append(Event(E.SKIPPED, "W-3", player=p))
+        ev.append(_event(E.SKIPPED, "W-3", player=p))
         start_turn(s, s.next_seat(p), ev)
     else:
         draw_cards(s, w, total, "W-3", rng, ev)
@@ -500,7 +556,7 @@ def _challenge(s: State, m: Challenge, rng: random.Random, ev: list[Event]) -> N
 
 def _point_at(s: State, m: PointAt, rng: random.Random, ev: list[Event]) -> None:
     s.pointing[m.player] = m.target
-    ev.append(Event(E.POINTED, "PT-3", player=m.player))
+    ev.append(_event(E.POINTED, "PT-3", player=m.player))
     if len(s.pointing) == s.n:
         resolve_pointing(s, rng, ev)
 
@@ -509,13 +565,13 @@ def _call_uno(s: State, m: CallUno, ev: list[Event]) -> None:
     s.uno_called[m.player] = True
     if s.catchable == m.player:
         s.catchable = None
-    ev.append(Event(E.UNO_CALLED, "U-1", player=m.player))
+    ev.append(_event(E.UNO_CALLED, "U-1", player=m.player))
 
 
 def _catch(s: State, m: Catch, rng: random.Random, ev: list[Event]) -> None:
     """U-2: the player caught draws two cards (links apply)."""
     s.catchable = None
-    ev.append(Event(E.UNO_CAUGHT, "U-2", player=m.player, target=m.target))
+    ev.append(_event(E.UNO_CAUGHT, "U-2", player=m.player, target=m.target))
     draw_cards(s, m.target, 2, "U-2", rng, ev)
 
 

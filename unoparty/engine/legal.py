@@ -11,12 +11,11 @@ from itertools import combinations
 from ..cards import COLOURS, Card, Kind
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
-from .refusals import fits_mini_pile, matches, speed_matches
+from .refusals import MATCHING, SPEED_MATCHING, fits_mini_pile
 from .state import Phase, State
 
 __all__ = ["legal_moves"]
 
-_OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 _PAIRS: dict[int, tuple] = {}
 
 
@@ -31,16 +30,15 @@ _VARIANTS: dict = {}
 
 def _play_variants(s: State, p: int, card: Card, out: list, allow_twice: bool = True) -> None:
     hand = s.hands[p]
-    kind = card.kind
     rules = s.rules
-    seven = rules.seven_o and kind is Kind.NUMBER and card.number == 7
-    two = allow_twice and rules.doubles and kind < Kind.WILD and hand.count(card) >= 2
+    seven = rules.seven_o and card.kind is Kind.NUMBER and card.number == 7
+    two = allow_twice and rules.doubles and card.kind < Kind.WILD and hand.count(card) >= 2
     size = len(hand)
     key = (p, card, s.n, size if size <= 3 else 4, seven, two)
     moves = _VARIANTS.get(key)
     if moves is None:
         moves = _VARIANTS[key] = _build_variants(s.n, p, card, size, seven, two)
-    out.extend(moves)
+    out += moves
 
 
 def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: bool) -> tuple:
@@ -60,11 +58,25 @@ def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: boo
     return tuple(out)
 
 
+# The one-field moves, made once per seat and shared (moves are frozen values); pointing too.
+_SIMPLE: dict = {}
+_POINTS: dict = {}
+_SPEEDS: dict = {}
+
+
+def _simple(kind: type, p: int) -> Move:
+    move = _SIMPLE.get((kind, p))
+    if move is None:
+        move = _SIMPLE[(kind, p)] = kind(p)
+    return move
+
+
 def legal_moves(s: State, p: int) -> list[Move]:
     """Every move seat `p` may make now, in a stable order (plays, then draw/keep/answers,
-    then speed plays, UNO calls and catches)."""
+    then speed plays, UNO calls and catches). Builds no refusal: T-1 is looked up in the
+    matching table (`refusals.MATCHING`), and the move objects are made once and shared."""
     phase = s.phase
-    if phase in _OVER:
+    if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
         return []
     out: list = []
     hand = s.hands[p]
@@ -72,26 +84,44 @@ def legal_moves(s: State, p: int) -> list[Move]:
     is_cur = p == s.current
     if phase is Phase.TURN:
         if is_cur:
+            # _play_variants, written inline for the commonest case.
+            ok = MATCHING[s.discard_pile[-1]][s.colour]
+            rules = s.rules
+            seven_o, doubles = rules.seven_o, rules.doubles
+            size = len(hand)
+            bucket = size if size <= 3 else 4
+            n = s.n
             for card in distinct:
-                if matches(s, card):
-                    _play_variants(s, p, card, out)
-            out.append(Draw(p))
+                if card in ok:
+                    kind = card.kind
+                    seven = seven_o and kind is Kind.NUMBER and card.number == 7
+                    two = doubles and kind < Kind.WILD and hand.count(card) >= 2
+                    key = (p, card, n, bucket, seven, two)
+                    moves = _VARIANTS.get(key)
+                    if moves is None:
+                        moves = _VARIANTS[key] = _build_variants(n, p, card, size, seven, two)
+                    out += moves
+            out.append(_simple(Draw, p))
     elif phase is Phase.DRAWN:
         if is_cur:
             _play_variants(s, p, s.drawn_card, out, allow_twice=False)
-            out.append(Keep(p))
+            out.append(_simple(Keep, p))
     elif phase is Phase.CHALLENGE:
         if is_cur:
             if s.rules.stacking:
                 for card in distinct:
                     if card.kind is s.pending_kind:
                         _play_variants(s, p, card, out)
-            out.append(Accept(p))
+            out.append(_simple(Accept, p))
             if s.pending_kind is Kind.WILD_DRAW_FOUR:
-                out.append(Challenge(p))
+                out.append(_simple(Challenge, p))
     elif phase is Phase.POINTING:
         if p not in s.pointing:
-            out.extend(PointAt(p, t) for t in range(s.n) if t != p)
+            key = (s.n, p)
+            points = _POINTS.get(key)
+            if points is None:
+                points = _POINTS[key] = tuple(PointAt(p, t) for t in range(s.n) if t != p)
+            out += points
     elif phase is Phase.MINI_PILE:
         if is_cur:
             fits = [c for c in distinct if fits_mini_pile(s, c)]
@@ -101,20 +131,24 @@ def legal_moves(s: State, p: int) -> list[Move]:
                     for call in calls:
                         out.append(Play(p, card, call_uno=call))
             else:
-                out.append(TakeMiniPile(p))
+                out.append(_simple(TakeMiniPile, p))
     if (phase is Phase.TURN or (phase is Phase.DRAWN and not is_cur)) and s.rules.has_speed_play \
             and s.top_player != p:
-        calls = (False, True) if len(hand) == 2 else (False,)
+        two = len(hand) == 2
+        seven_o = s.rules.seven_o
+        exact = SPEED_MATCHING[s.discard_pile[-1]][s.rules.jump_in]
         for card in distinct:
-            if speed_matches(s, card):
-                swaps: tuple = (None,)
-                if s.rules.seven_o and card.kind is Kind.NUMBER and card.number == 7:
-                    swaps = (None,) + tuple(t for t in range(s.n) if t != p)
-                for call in calls:
-                    for swap in swaps:
-                        out.append(SpeedPlay(p, card, call, swap))
+            if card in exact:
+                seven = seven_o and card.kind is Kind.NUMBER and card.number == 7
+                key = (p, card, s.n, two, seven)
+                speeds = _SPEEDS.get(key)
+                if speeds is None:
+                    calls = (False, True) if two else (False,)
+                    swaps: tuple = (None,) + tuple(t for t in range(s.n) if t != p) if seven else (None,)
+                    speeds = _SPEEDS[key] = tuple(SpeedPlay(p, card, call, swap) for call in calls for swap in swaps)
+                out += speeds
     if len(hand) == 1 and not s.uno_called[p]:
-        out.append(CallUno(p))
+        out.append(_simple(CallUno, p))
     t = s.catchable
     if t is not None and t != p and len(s.hands[t]) == 1 and not s.uno_called[t]:
         out.append(Catch(p, t))

@@ -12,12 +12,13 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from ..cards import Card, Colour, Kind
+from ..cards import ALL_CARDS, COLOURS, Card, Colour, Kind
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .state import Phase, State
 
-__all__ = ["Refusal", "RefusalReason", "why_illegal", "check_move_types", "is_mistake", "matches", "wd4_legal", "speed_matches",
+__all__ = ["Refusal", "RefusalReason", "why_illegal", "check_move_types", "is_mistake", "matches", "matching", "MATCHING",
+           "SPEED_MATCHING", "speed_matches", "wd4_legal",
            "fits_mini_pile"]
 
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
@@ -141,18 +142,13 @@ class Refusal:
         return self.explanation
 
 
-def matches(s: State, card: Card) -> bool:
-    """T-1/T-2: `card` may be played on the discard pile now (colour, number or symbol; wild
-    cards match anything). A current colour of ``None`` (classic first Wild, S-5) matches any.
-
-    Reads only ``s.colour`` and ``s.discard_pile[-1]``, so a player's view
-    (`unoparty.game.PlayerView`) may be passed for `s`: bots ask this function rather than
-    restating the rule."""
+def _card_matches(top: Card, colour: Colour | None, card: Card) -> bool:
+    """T-1/T-2 for one card: colour, number or symbol; wild cards match anything; a current
+    colour of ``None`` (classic first Wild, S-5) matches any card."""
     if card.kind >= Kind.WILD:
         return True
-    if s.colour is None or card.colour is s.colour:
+    if colour is None or card.colour is colour:
         return True
-    top = s.discard_pile[-1]
     if top.kind is Kind.NUMBER:
         return card.kind is Kind.NUMBER and card.number == top.number
     if top.kind >= Kind.WILD:
@@ -160,17 +156,55 @@ def matches(s: State, card: Card) -> bool:
     return card.kind is top.kind
 
 
-def speed_matches(s: State, card: Card) -> bool:
-    """SP-1 / SP-7: `card` is an exact match of the top card (same colour and number; with
+# T-1/T-2 as a table, made once from `_card_matches`: top card -> current colour -> the
+# cards that may be played on it (the hot path of `legal_moves` and `apply`).
+MATCHING: dict[Card, dict[Colour | None, frozenset[Card]]] = {
+    top: {colour: frozenset(c for c in ALL_CARDS if _card_matches(top, colour, c))
+          for colour in (None, *COLOURS)}
+    for top in ALL_CARDS
+}
+
+
+def matching(s: State) -> frozenset[Card]:
+    """Every card that may be played on the discard pile now (T-1, T-2)."""
+    return MATCHING[s.discard_pile[-1]][s.colour]
+
+
+def matches(s: State, card: Card) -> bool:
+    """T-1/T-2: `card` may be played on the discard pile now (colour, number or symbol; wild
+    cards match anything). A current colour of ``None`` (classic first Wild, S-5) matches any.
+
+    Reads only ``s.colour`` and ``s.discard_pile[-1]``, so a player's view
+    (`unoparty.game.PlayerView`) may be passed for `s`: bots ask this function rather than
+    restating the rule."""
+    return card in MATCHING[s.discard_pile[-1]][s.colour]
+
+
+def _card_speed_matches(top: Card, jump_in: bool, card: Card) -> bool:
+    """SP-1 / SP-7 for one card: an exact match of `top` (same colour and number; with
     Jump-In also same colour and action). Wild cards never match."""
     if card.kind >= Kind.WILD:
         return False
-    top = s.discard_pile[-1]
     if card.colour is not top.colour:
         return False
     if top.kind is Kind.NUMBER:
         return card.kind is Kind.NUMBER and card.number == top.number
-    return s.rules.jump_in and card.kind is top.kind
+    return jump_in and card.kind is top.kind
+
+
+# SP-1 / SP-7 as a table, made once from `_card_speed_matches`: top card -> Jump-In -> the
+# cards that are an exact match.
+SPEED_MATCHING: dict[Card, dict[bool, frozenset[Card]]] = {
+    top: {jump_in: frozenset(c for c in ALL_CARDS if _card_speed_matches(top, jump_in, c))
+          for jump_in in (False, True)}
+    for top in ALL_CARDS
+}
+
+
+def speed_matches(s: State, card: Card) -> bool:
+    """SP-1 / SP-7: `card` is an exact match of the top card (same colour and number; with
+    Jump-In also same colour and action). Wild cards never match."""
+    return card in SPEED_MATCHING[s.discard_pile[-1]][s.rules.jump_in]
 
 
 def wd4_legal(hand: Iterable[Card], colour_before: Colour | None) -> bool:

@@ -44,10 +44,15 @@ def deal_round(s: State, rng: random.Random) -> list[Event]:
     reset_round_state(s)
     cards = deck(s.rules.rule_set, s.rules.without)
     rng.shuffle(cards)
-    s.hands = [[] for _ in range(s.n)]
-    for _ in range(HAND_SIZE):
-        for i in range(s.n):
-            s.hands[(s.dealer + 1 + i) % s.n].append(cards.pop())
+    # One card at a time from the top (the end of the list), starting at the dealer's left:
+    # the i-th player after the dealer gets the dealt cards i, i + n, i + 2n, …
+    n = s.n
+    dealt = cards[:-HAND_SIZE * n - 1:-1]
+    del cards[-HAND_SIZE * n:]
+    hands: list = [None] * n
+    for i in range(n):
+        hands[(s.dealer + 1 + i) % n] = dealt[i::n]
+    s.hands = hands
     s.draw_pile = cards
     s.discard_pile = []
     ev.append(Event(E.ROUND_STARTED, "S-2", player=s.dealer, count=HAND_SIZE))
