@@ -376,7 +376,9 @@ def _made_move_questions(game: Game, move) -> list[tuple]:
         chosen = next((e for e in events if e.kind in _COLOUR_EVENTS and e.rule), None)
         started = next((e for e in events if e.kind is EventKind.MINI_PILE_STARTED and e.rule), None)
         chosen = chosen or started
-        if colour is not None:
+        # a mini pile started by the Wild Pile Up takes its colour from a card turned up
+        # from the draw pile (PU-3): hidden before the move, so not asked
+        if colour is not None and started is None:
             out.append((ExerciseKind.COLOUR, chosen.rule if chosen is not None else "T-2", None, colour))
     return out
 
