@@ -415,3 +415,14 @@ def test_the_hand_has_one_button_per_card_shown(page):
 def test_the_page_shows_the_rules_of_the_table(page):
     from unoparty.practice.text import rules_line
     assert rules_line(page.exercise.rules) in page.rules_html.value.replace("&amp;", "&")
+
+
+def test_a_point_taken_ending_a_link_is_posed():
+    from unoparty.practice.text import question
+    ex = exercise(1000, "PT-2")
+    game = ex.game()
+    assert ex.kind is ExerciseKind.LINKED and game.links and ex.answer is False
+    assert engine_answer(ex) is False
+    a, b = (ex.names[s] for s in game.links[:2])
+    assert f"Are {a} and {b} still linked then?" in question(ex)
+    assert check_scenario(loads_scenario(to_scenario(ex))) is None

@@ -70,6 +70,9 @@ def question(ex: Exercise) -> str:
         if isinstance(ex.move, PointAt):  # the pointing is secret until the last one: say it
             did += " " + _pointing(ex)
         return did + " " + _("How many cards does {name} draw?").format(name=names[ex.target])
+    if ex.kind is ExerciseKind.LINKED:
+        a, b = ex.game().links[:2]
+        return did + " " + _("Are {a} and {b} still linked then?").format(a=names[a], b=names[b])
     return did + " " + _("Which colour is current then?")
 
 
