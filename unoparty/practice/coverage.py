@@ -35,9 +35,10 @@ NOT_POSED: dict[str, str] = {
     "SP-3": "judged as SP-4 (a later speed play against the new top card): counted there",
     "SP-6": "simultaneous speed plays are ordered by arrival; one table cannot pose it",
     "PT-1": "Point Taken's matching is T-1: counted there",
-    "PT-2": "ends links; no question kind asks whether players are linked (the links are on the table)",
     "LK-3": "moves the links; no question kind asks who is linked (the links are on the table)",
     "LK-4": "ends the links; no question kind asks who is linked (the links are on the table)",
+    "PU-3": "the mini pile's colour is a card turned up from the draw pile: hidden until the move, "
+            "so no question can be answered from the table",
     "PU-2": "the wild cards turned for a mini pile: met in fewer than 1 round in 100",
     "PU-8": "going out on the mini pile: met in fewer than 1 round in 100",
     "T-6": "a blocked round: met in fewer than 1 round in 1000",
@@ -50,7 +51,7 @@ NOT_POSED: dict[str, str] = {
 """Rules with no count of their own, and why."""
 
 DECIDING = ("T-0", "T-1", "T-2", "T-3", "T-4", "T-5", "A-1", "A-2", "A-3", "A-4", "W-1", "W-2", "W-3",
-            "SP-1", "SP-2", "SP-4", "SP-5", "SP-7", "PT-3", "PT-4", "PT-5", "PU-1", "PU-3", "PU-4",
+            "SP-1", "SP-2", "SP-4", "SP-5", "SP-7", "PT-2", "PT-3", "PT-4", "PT-5", "PU-1", "PU-4",
             "PU-5", "PU-6", "PU-7", "LK-1", "LK-2", "U-1", "U-2", "U-3", "H-1", "H-2", "H-4")
 """Rules that decide a move or an outcome and that the exercises pose: each needs MINIMUM.
 T-5 (a reshuffle while drawing) is posed mostly on documented changes of real tables: the

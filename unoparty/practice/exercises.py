@@ -1,7 +1,7 @@
 """Exercises cut from real games: seeded bot rounds, stopped where a rule decides.
 
 An exercise is a table plus the moves that lead to the moment (so any phase can be posed),
-a question of one of five kinds, and the answer *the engine* gives:
+a question of one of six kinds, and the answer *the engine* gives:
 
 =============  ====================================================  ==================
 kind           question                                              answer
@@ -11,6 +11,8 @@ kind           question                                              answer
 ``HOW_MANY``   "Ava plays a Draw Two. How many cards does Ben draw?"  cards (``int``)
 ``CATCH``      "Can Cal catch Ben now?" (U-2)                        ``bool``
 ``COLOUR``     "Ben plays the wild. Which colour is current?"        a ``Colour``
+``LINKED``     "Ben plays a Point Taken. Are Ava and Cal still        ``bool``
+               linked then?" (PT-2)
 =============  ====================================================  ==================
 
 Each exercise carries the rule id the engine cites for its answer: the refusal's rule for a
@@ -53,6 +55,7 @@ class ExerciseKind(enum.Enum):
     HOW_MANY = "how many"
     CATCH = "catch"
     COLOUR = "colour"
+    LINKED = "linked"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +106,7 @@ class Exercise:
 
     def choices(self) -> tuple:
         """The possible answers, in the order a page shows them."""
-        if self.kind in (ExerciseKind.CAN_PLAY, ExerciseKind.CATCH):
+        if self.kind in (ExerciseKind.CAN_PLAY, ExerciseKind.CATCH, ExerciseKind.LINKED):
             return (True, False)
         if self.kind is ExerciseKind.WHO_NEXT:
             return tuple(range(len(self.names)))
@@ -212,7 +215,13 @@ def engine_answer(ex: Exercise):
         return _next_actor(after)
     if ex.kind is ExerciseKind.HOW_MANY:
         return _drawn(events, ex.target)
+    if ex.kind is ExerciseKind.LINKED:
+        return _still_linked(game, after)
     return _current_colour(after)
+
+
+def _still_linked(before: Game, after: Game) -> bool:
+    return bool(before.links) and set(after.links) == set(before.links)
 
 
 def is_right(ex: Exercise, answer) -> bool:
@@ -376,8 +385,13 @@ def _made_move_questions(game: Game, move) -> list[tuple]:
         chosen = next((e for e in events if e.kind in _COLOUR_EVENTS and e.rule), None)
         started = next((e for e in events if e.kind is EventKind.MINI_PILE_STARTED and e.rule), None)
         chosen = chosen or started
-        if colour is not None:
+        # a mini pile started by the Wild Pile Up takes its colour from a card turned up
+        # from the draw pile (PU-3): hidden before the move, so not asked
+        if colour is not None and started is None:
             out.append((ExerciseKind.COLOUR, chosen.rule if chosen is not None else "T-2", None, colour))
+    # a Point Taken ends every link at once (PT-2): are the linked players still linked?
+    if game.links and any(e.kind is EventKind.LINKS_ENDED and e.rule == "PT-2" for e in events):
+        out.append((ExerciseKind.LINKED, "PT-2", None, _still_linked(game, after)))
     return out
 
 
@@ -430,7 +444,7 @@ _REQUIRES = {
     "H-4": lambda rules, names: rules.doubles,
     "SP-7": lambda rules, names: rules.jump_in or rules.rule_set == "classic",
     **{r: (lambda rules, names: rules.rule_set == "party")
-       for r in ("PT-3", "PT-4", "PT-5", "PU-1", "PU-3", "PU-4", "PU-5", "PU-6", "PU-7", "LK-1", "LK-2")},
+       for r in ("PT-2", "PT-3", "PT-4", "PT-5", "PU-1", "PU-3", "PU-4", "PU-5", "PU-6", "PU-7", "LK-1", "LK-2")},
 }
 
 
@@ -567,6 +581,9 @@ def _expect(ex: Exercise, game: Game) -> dict[str, str]:
         return {"hand": "{ " + f"{_q(ex.names[ex.target])} = {len(after.hands[ex.target])}" + " }"}
     if ex.kind is ExerciseKind.COLOUR and ex.answer is not None:
         return {"colour": _q(ex.answer.name.lower())}
+    if ex.kind is ExerciseKind.LINKED:
+        after, _events = _after(game, ex.move)
+        return {"links": "[" + ", ".join(_q(ex.names[s]) for s in after.links) + "]"}
     return {}
 
 

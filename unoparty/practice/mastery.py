@@ -7,8 +7,9 @@ the file store used for now (:class:`FilePracticeStore`, beside the lessons' sta
 
 - **Mastery** (:func:`mastery`): a rule is *mastered* once its latest
   :data:`MASTERY_STREAK` answers are all right.
-- **Spaced review** (:func:`next_rule`): a rule answered wrong comes back within
-  :data:`REVIEW_WITHIN` exercises; otherwise the rule least known comes next.
+- **Spaced review** (:func:`next_rule`): a rule answered wrong comes back after
+  ``REVIEW_WITHIN - 1`` other exercises (later if another review came just before: reviews
+  take at most every other question); otherwise the rule least known comes next.
 
 >>> store = MemoryPracticeStore()
 >>> for ok in (True, True, True):
@@ -139,12 +140,23 @@ def mastery(history: Sequence[Answer]) -> dict[str, RuleMastery]:
     return {r: RuleMastery(r, tries[r], right[r], streak[r]) for r in tries}
 
 
+def _was_review(history: Sequence[Answer]) -> bool:
+    """Whether the latest answer was a review: its rule's answer before it was wrong."""
+    if not history:
+        return False
+    last = history[-1]
+    before = next((a for a in reversed(history[:-1]) if a.rule == last.rule), None)
+    return before is not None and not before.correct
+
+
 def next_rule(history: Sequence[Answer], rules: Sequence[str]) -> str:
     """The rule to practise next, from `rules` (in teaching order).
 
     1. A rule whose latest answer was wrong, once ``REVIEW_WITHIN - 1`` other exercises have
        passed since (or at once if there is nothing else to ask) — so it comes back within
-       ``REVIEW_WITHIN`` exercises, never twice in a row while others wait.
+       ``REVIEW_WITHIN`` exercises, never twice in a row while others wait — and never
+       right after another review while other rules wait, so reviews take at most every
+       other question (a rule missed again and again cannot crowd out the rest).
     2. Else the first rule never tried, 3. else the rule furthest from mastery (shortest
        streak, fewest tries), 4. else (all mastered) the rule answered longest ago.
 
@@ -161,9 +173,11 @@ def next_rule(history: Sequence[Answer], rules: Sequence[str]) -> str:
     n = len(history)
     wrong = [r for r in rules if r in last_ok and not last_ok[r]]
     due = [r for r in wrong if n - 1 - last_seen[r] >= REVIEW_WITHIN - 1]
-    if due:
-        return min(due, key=lambda r: last_seen[r])
     table = mastery(history)
+    others = [r for r in rules if r not in wrong]
+    held = bool(others) and _was_review(history)  # a review just came: another rule first
+    if due and not held:
+        return min(due, key=lambda r: last_seen[r])
     fresh = [r for r in rules if r not in table]
     if fresh:
         if wrong and len(rules) == len(wrong):
@@ -172,6 +186,6 @@ def next_rule(history: Sequence[Answer], rules: Sequence[str]) -> str:
     learning = [r for r in rules if not table[r].mastered and r not in wrong]
     if learning:
         return min(learning, key=lambda r: (table[r].streak, table[r].tries, last_seen[r]))
-    if wrong:
+    if wrong and not held:
         return min(wrong, key=lambda r: last_seen[r])
-    return min(rules, key=lambda r: last_seen[r])
+    return min(others or rules, key=lambda r: last_seen[r])

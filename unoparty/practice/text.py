@@ -17,7 +17,7 @@ from ..engine.moves import Accept, CallUno, Catch, Challenge, Draw, Keep, Play, 
 from ..i18n import _, card_name, colour_name, the_card
 from .exercises import Exercise, ExerciseKind
 
-__all__ = ["question", "choice_label", "explanation", "move_words"]
+__all__ = ["question", "choice_label", "explanation", "move_words", "situation", "rules_line"]
 
 _RULE_SUFFIX = re.compile(r"\s*\([A-Z]{1,2}-\d+[^()]*\)\s*$")
 
@@ -55,18 +55,54 @@ def question(ex: Exercise) -> str:
     """The question, naming the players and cards: ``"Can Ben play the red 7 now?"``."""
     names = ex.names
     who = names[ex.move.player]
+    said = " ".join(situation(ex))
+    lead = said + " " if said else ""
     if ex.kind in (ExerciseKind.CAN_PLAY, ExerciseKind.CATCH):
-        return _("Can {name} {do} now?").format(name=who, do=move_words(ex.move, names))
-    did = _("{name} is about to {do}.").format(name=who, do=move_words(ex.move, names))
+        return lead + _("Can {name} {do} now?").format(name=who, do=move_words(ex.move, names))
+    did = lead + _("{name} is about to {do}.").format(name=who, do=move_words(ex.move, names))
     if ex.change:  # a documented change of the real table (exercises.CHANGES): say it
-        did = _("This table is changed: the draw pile is almost empty.") + " " + did
+        changed = (_("This table is changed: the draw pile is empty.") if ex.change.endswith(" 0")
+                   else _("This table is changed: one card is left in the draw pile."))
+        did = changed + " " + did
     if ex.kind is ExerciseKind.WHO_NEXT:
         return did + " " + _("Who acts next?")
     if ex.kind is ExerciseKind.HOW_MANY:
         if isinstance(ex.move, PointAt):  # the pointing is secret until the last one: say it
             did += " " + _pointing(ex)
         return did + " " + _("How many cards does {name} draw?").format(name=names[ex.target])
+    if ex.kind is ExerciseKind.LINKED:
+        a, b = ex.game().links[:2]
+        return did + " " + _("Are {a} and {b} still linked then?").format(a=names[a], b=names[b])
     return did + " " + _("Which colour is current then?")
+
+
+def situation(ex: Exercise, game=None) -> list[str]:
+    """What decides answers but the table does not draw: who played the Point Taken being
+    answered (PT-3), the card the player has already drawn this turn (T-3), the cards
+    waiting to be drawn (W-3, H-1). Sentences, possibly none."""
+    from ..engine import Phase
+    from ..i18n import ngettext
+    game = game if game is not None else ex.game()
+    out = []
+    if game.phase is Phase.POINTING and game.pointer is not None:
+        out.append(_("{name} played a Point Taken.").format(name=ex.names[game.pointer]))
+    if game.phase is Phase.DRAWN and game.drawn_card is not None and game.current is not None:
+        out.append(_("{name} has already drawn {card} this turn.").format(
+            name=ex.names[game.current], card=the_card(game.drawn_card)))
+    if game.pending_draw:
+        out.append(ngettext("{n} card is waiting to be drawn.", "{n} cards are waiting to be drawn.",
+                            game.pending_draw).format(n=game.pending_draw))
+    return out
+
+
+def rules_line(rules) -> str:
+    """``"Rules: UNO Party! + Stacking (H-1)"``: the rule set and the house rules on."""
+    names = {"stacking": _("Stacking (H-1)"), "seven_o": _("Seven-O (H-2)"), "jump_in": _("Jump-In (H-3)"),
+             "doubles": _("Doubles (H-4)")}
+    on = [label for key, label in names.items() if getattr(rules, key)]
+    return _("Rules: {rules}{options}").format(
+        rules=_("UNO Party!") if rules.rule_set == "party" else _("Classic UNO"),
+        options=(" + " + ", ".join(on)) if on else "")
 
 
 def _pointing(ex: Exercise) -> str:

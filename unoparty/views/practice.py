@@ -16,7 +16,7 @@ import ipywidgets as w
 from ..i18n import _, ngettext
 from ..practice.exercises import Exercise, ExerciseKind, exercise, is_right
 from ..practice.mastery import FilePracticeStore, MASTERY_STREAK, PracticeStore, mastery, next_rule
-from ..practice.text import choice_label, explanation, question
+from ..practice.text import choice_label, explanation, question, rules_line
 from .common import MessageBox, button, split
 from .table import HandView, TableView, esc, table_state
 
@@ -53,6 +53,7 @@ class PracticePage:
         self.title = w.HTML(f"<h2 style='margin:4px 0'>{esc(_('Practice'))}</h2>"
                             f"<p>{esc(_('Questions from real games between bots, at the moment a rule decides. Three right in a row and the rule is yours; a rule you miss comes back soon.'))}</p>")
         self.rule_label = w.HTML()
+        self.rules_html = w.HTML()  # the rule set and house rules of the table (they decide answers)
         self.question = w.HTML()
         self.table = TableView()
         self.table.on_seat = g(self._seat_clicked)
@@ -74,7 +75,7 @@ class PracticePage:
         self.drill = None  # the Speed Play drill, built when first shown
         left = w.VBox([self.table.box, self.hand.box], layout=w.Layout(flex="1 1 auto", min_width="320px"))
         left.add_class("up-main")
-        right = w.VBox([self.rule_label, self.question, self.choices, self.feedback.box, self.next_button,
+        right = w.VBox([self.rule_label, self.rules_html, self.question, self.choices, self.feedback.box, self.next_button,
                         self.mastery_html], layout=w.Layout(width="400px", flex="0 0 400px"))
         right.add_class("up-side")
         self.questions = split(left, right)
@@ -119,6 +120,7 @@ class PracticePage:
         self.hand.render(state.hand, None, title=_("{name}'s hand").format(name=ex.names[ex.player]))
         # the rule id is told after the answer: before, it would give the answer away
         self.rule_label.value = f'<div class="up-stepno">{esc(_("Question {n}").format(n=self.count))}</div>' 
+        self.rules_html.value = f'<div class="up-stepno">{esc(rules_line(ex.rules))}</div>'
         self.question.value = f'<div class="up-task">{esc(question(ex))}</div>'
         buttons = []
         for choice in ex.choices():
@@ -141,18 +143,20 @@ class PracticePage:
         """Check `choice` with the engine, record it, explain. Returns whether it was right;
         a second answer to the same exercise is not recorded."""
         ex = self.exercise
-        if self.answered:
-            self.feedback.show(_("Already answered: press Next question."), "info")
+        if self.answered:  # the explanation stays; the note goes below it
+            self.feedback.show(self._reply[0], self._reply[1], ex.rule,
+                               raw_html=f'<div>{esc(_("Already answered: press Next question."))}</div>')
             return False
         right = is_right(ex, choice)
         self.answered = True
         self.store.record(self.learner, ex.rule, right)
         why = explanation(ex)
         if right:
-            self.feedback.show(_("Right!") + " " + why, "good", ex.rule)
+            self._reply = (_("Right!") + " " + why, "good")
         else:
-            self.feedback.show(_("Not this time: the answer is {answer}.").format(answer=choice_label(ex, ex.answer))
-                               + " " + why, "bad", ex.rule)
+            self._reply = (_("Not this time: the answer is {answer}.").format(answer=choice_label(ex, ex.answer))
+                           + " " + why, "bad")
+        self.feedback.show(*self._reply, ex.rule)
         for b in self.choice_buttons:
             b.disabled = True
         self.rule_label.value = (f'<div class="up-stepno">{esc(_("Question {n}").format(n=self.count))} · '

@@ -385,7 +385,9 @@ class HandView:
             if self.buttons[i].description != label:
                 self.buttons[i].description = label
                 self.buttons[i].tooltip = label
-        children = tuple(self.slots[: len(hand)])
+        # the slots of a longer hand shown before are dropped: buttons match the cards shown
+        del self.slots[len(hand):], self.buttons[len(hand):], self._drawings[len(hand):], self._marks[len(hand):]
+        children = tuple(self.slots)
         if self.row.children != children:
             self.row.children = children
         count = len(hand)
