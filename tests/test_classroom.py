@@ -232,6 +232,18 @@ def test_show_a_scenario_file_in_a_notebook(tmp_path) -> None:
     assert box.player is None and "bad.toml" in box.children[1].value and "required key missing" in box.children[1].value
 
 
+def test_a_missing_or_unreadable_scenario_file_is_told_in_words_not_an_errno(tmp_path) -> None:
+    import unoparty
+    box = unoparty.show(tmp_path / "nope.toml")
+    assert box.player is None and "no such file" in box.children[1].value
+    assert "Errno" not in box.children[1].value
+    box = unoparty.show(tmp_path)
+    assert "is a directory" in box.children[1].value and "Errno" not in box.children[1].value
+    (tmp_path / "latin1.toml").write_bytes(b'title = "caf\xe9"\n')
+    box = unoparty.show(tmp_path / "latin1.toml")
+    assert "is not UTF-8 text" in box.children[1].value
+
+
 # ---------------------------------------------------------------- the classroom lab
 
 

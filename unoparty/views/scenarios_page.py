@@ -138,7 +138,7 @@ class ScenariosPage:
         try:
             text = p.read_bytes().decode("utf-8-sig")
         except (OSError, UnicodeDecodeError) as e:
-            self.show_error(p.name, "file", str(e))
+            self.show_error(p.name, "file", _file_error(e))
             return
         self.open_text(text, p.name)
 
@@ -164,6 +164,20 @@ class ScenariosPage:
         return True
 
 
+def _file_error(e: Exception) -> str:
+    """Why a scenario file could not be read, in the learner's language (never an
+    ``[Errno N]`` message from the operating system)."""
+    if isinstance(e, UnicodeDecodeError):
+        return _("is not UTF-8 text")
+    if isinstance(e, FileNotFoundError):
+        return _("no such file")
+    if isinstance(e, IsADirectoryError):
+        return _("is a directory, not a scenario file")
+    if isinstance(e, PermissionError):
+        return _("cannot be read (permission denied)")
+    return _("cannot be read")
+
+
 def show(path: str | os.PathLike):
     """A scenario file, styled and ready to step through in a notebook cell.
 
@@ -178,7 +192,7 @@ def show(path: str | os.PathLike):
         text = p.read_bytes().decode("utf-8-sig")
         scenario, error = check_text(text, str(p))
     except (OSError, UnicodeDecodeError) as e:
-        scenario, error = None, (str(p), "file", str(e))
+        scenario, error = None, (str(p), "file", _file_error(e))
     if error is not None:
         box = w.VBox([style_widget(), w.HTML(_error_html(*error))])
         box.player = None
