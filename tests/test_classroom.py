@@ -204,6 +204,8 @@ def test_an_uploaded_scenario_is_checked_and_opened_in_the_app() -> None:
     assert "typo.toml" in page.message.value and "line 4" in page.message.value
     _upload(page, "mia.toml", (HERE / "mia.toml").read_text())
     assert app.page == "lesson" and app.lesson.scenario.learner == "Mia"
+    lit = [name for name, b in app.nav_buttons.items() if "up-nav-active" in b._dom_classes]
+    assert lit == ["scenarios"]   # a teacher's scenario is not one of the Lessons
     _play_through(app.lesson, "Mia")
     assert open_store().stars("Mia") == {"mia-plays": 2}
     app.lesson.exit_button.click()

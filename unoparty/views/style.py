@@ -79,6 +79,9 @@ CSS = """
 .up-compact .up-header p { display: none; }
 .up-header p { margin: 2px 0 0; font-size: 14px; text-shadow: 0 1px 0 rgba(0,0,0,.35); }
 .up-nav .widget-button { background: #fff; color: #1f2430; border: 2px solid #d7dbe6; }
+/* the nav wraps rather than cutting its buttons to "H…", "Less…" (a 1280-px projector) */
+.up-nav { flex-wrap: wrap !important; row-gap: 6px; }
+.up-nav .widget-button { flex: 0 0 auto !important; width: auto !important; }
 .up-nav .up-nav-active { background: #1f2430; color: #fff; border-color: #1f2430; }
 .up-primary { background: #0956BF !important; color: #fff !important; }
 .up-go { background: #2B7A0B !important; color: #fff !important; }  /* 5.4:1 with white text */
