@@ -53,6 +53,13 @@ def test_a_scenario_without_you_is_a_show_answered_for_the_task_player(tmp_path)
     player = LessonPlayer(scenario, progress=Progress(tmp_path / "p.json"))
     assert player.me is None
     assert player.board.hand.box.layout.display == "none"   # the table as set up: no hand
+    player.next_button.click()
+    while player._waiting_task() is None:
+        player.next_button.click()
+    # the task's player's hand is open, but on the projector that seat is not "(you)"
+    assert player.board.hand.box.layout.display == ""
+    assert "(you)" not in player.board.table.drawing.value
+    player = LessonPlayer(scenario, progress=Progress(tmp_path / "p2.json"))
     _play_through(player, "Mia")
 
 
