@@ -85,7 +85,8 @@ class ScenariosPage:
         self.upload = w.FileUpload(accept=".toml", multiple=False, description=_("Upload a .toml file"),
                                    layout=w.Layout(width="260px"))
         self.upload.observe(g(lambda change: self._uploaded(change["new"])), names="value")
-        self.folder_field = w.Dropdown(description=_("From the folder"), options=(), layout=w.Layout(width="420px"))
+        self.folder_field = w.Dropdown(description=_("From the folder"), options=(), layout=w.Layout(width="420px"),
+                                       style={"description_width": "initial"})  # not cut to "From th…"
         self.open_button = button(_("Check and open"), "up-go")
         self.open_button.on_click(g(lambda _b: self.open_from_folder(self.folder_field.value)))
         self.folder_note = w.HTML()
