@@ -53,6 +53,13 @@ def test_a_scenario_without_you_is_a_show_answered_for_the_task_player(tmp_path)
     player = LessonPlayer(scenario, progress=Progress(tmp_path / "p.json"))
     assert player.me is None
     assert player.board.hand.box.layout.display == "none"   # the table as set up: no hand
+    player.next_button.click()
+    while player._waiting_task() is None:
+        player.next_button.click()
+    # the task's player's hand is open, but on the projector that seat is not "(you)"
+    assert player.board.hand.box.layout.display == ""
+    assert "(you)" not in player.board.table.drawing.value
+    player = LessonPlayer(scenario, progress=Progress(tmp_path / "p2.json"))
     _play_through(player, "Mia")
 
 
@@ -204,6 +211,8 @@ def test_an_uploaded_scenario_is_checked_and_opened_in_the_app() -> None:
     assert "typo.toml" in page.message.value and "line 4" in page.message.value
     _upload(page, "mia.toml", (HERE / "mia.toml").read_text())
     assert app.page == "lesson" and app.lesson.scenario.learner == "Mia"
+    lit = [name for name, b in app.nav_buttons.items() if "up-nav-active" in b._dom_classes]
+    assert lit == ["scenarios"]   # a teacher's scenario is not one of the Lessons
     _play_through(app.lesson, "Mia")
     assert open_store().stars("Mia") == {"mia-plays": 2}
     app.lesson.exit_button.click()
@@ -230,6 +239,18 @@ def test_show_a_scenario_file_in_a_notebook(tmp_path) -> None:
     bad.write_text("format = 2\n")
     box = unoparty.show(bad)
     assert box.player is None and "bad.toml" in box.children[1].value and "required key missing" in box.children[1].value
+
+
+def test_a_missing_or_unreadable_scenario_file_is_told_in_words_not_an_errno(tmp_path) -> None:
+    import unoparty
+    box = unoparty.show(tmp_path / "nope.toml")
+    assert box.player is None and "no such file" in box.children[1].value
+    assert "Errno" not in box.children[1].value
+    box = unoparty.show(tmp_path)
+    assert "is a directory" in box.children[1].value and "Errno" not in box.children[1].value
+    (tmp_path / "latin1.toml").write_bytes(b'title = "caf\xe9"\n')
+    box = unoparty.show(tmp_path / "latin1.toml")
+    assert "is not UTF-8 text" in box.children[1].value
 
 
 # ---------------------------------------------------------------- the classroom lab

@@ -131,6 +131,7 @@ class App:
         self._rules: RulesPage | None = None   # built when first shown: a faster first page
         self._game: GameApp | None = None
         self.lesson: LessonPlayer | None = None
+        self._lesson_nav = "lessons"   # the nav button lit while the scenario player is shown
         self.lesson_buttons: dict[str, w.Button] = {}
         self.home = w.VBox([])
         self.content = w.VBox([])
@@ -226,7 +227,7 @@ class App:
         else:
             self.box.add_class("up-compact")
         for name, b in self.nav_buttons.items():
-            active = (name == page) or (name == "lessons" and page == "lesson")
+            active = (name == page) or (name == self._lesson_nav and page == "lesson")
             if active:
                 b.add_class("up-nav-active")
             else:
@@ -351,6 +352,7 @@ class App:
                                    on_exit=self.errors.guard(self.show_game if back == "game" else self.show_scenarios),
                                    lesson_id=scenario.id)
         self.lesson.exit_button.description = _("Back to the game") if back == "game" else _("Your scenarios")
+        self._lesson_nav = "game" if back == "game" else "scenarios"
         self._set("lesson", self.lesson.box)
         return self.lesson
 
@@ -387,6 +389,7 @@ class App:
                                    on_exit=self.errors.guard(self.show_home), lesson_id=info.id,
                                    on_next_lesson=self._next_lesson_opener(info))
         self._watch_table(self.lesson.board.table)
+        self._lesson_nav = "lessons"
         self._set("lesson", self.lesson.box)
         self.scroll_to_top()
         return self.lesson

@@ -11,6 +11,8 @@ lesson checks the answer.
 
 from __future__ import annotations
 
+import dataclasses
+
 from typing import Callable
 
 import ipywidgets as w
@@ -109,6 +111,8 @@ class Board:
         replaces "Your hand" (a show for the class holds another player's hand)."""
         self.game, self.me = game, me
         state = table_state(game, me)
+        if hand_title is not None:   # a show for the class: the seat is not the onlooker's own
+            state = dataclasses.replace(state, mark_viewer=False)
         legal = game.legal_moves(me) if not state.phase.is_over else ()
         playable: set[Card] | None
         if self.free:

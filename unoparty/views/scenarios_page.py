@@ -85,7 +85,8 @@ class ScenariosPage:
         self.upload = w.FileUpload(accept=".toml", multiple=False, description=_("Upload a .toml file"),
                                    layout=w.Layout(width="260px"))
         self.upload.observe(g(lambda change: self._uploaded(change["new"])), names="value")
-        self.folder_field = w.Dropdown(description=_("From the folder"), options=(), layout=w.Layout(width="420px"))
+        self.folder_field = w.Dropdown(description=_("From the folder"), options=(), layout=w.Layout(width="420px"),
+                                       style={"description_width": "initial"})  # not cut to "From th…"
         self.open_button = button(_("Check and open"), "up-go")
         self.open_button.on_click(g(lambda _b: self.open_from_folder(self.folder_field.value)))
         self.folder_note = w.HTML()
@@ -138,7 +139,7 @@ class ScenariosPage:
         try:
             text = p.read_bytes().decode("utf-8-sig")
         except (OSError, UnicodeDecodeError) as e:
-            self.show_error(p.name, "file", str(e))
+            self.show_error(p.name, "file", _file_error(e))
             return
         self.open_text(text, p.name)
 
@@ -164,6 +165,20 @@ class ScenariosPage:
         return True
 
 
+def _file_error(e: Exception) -> str:
+    """Why a scenario file could not be read, in the learner's language (never an
+    ``[Errno N]`` message from the operating system)."""
+    if isinstance(e, UnicodeDecodeError):
+        return _("is not UTF-8 text")
+    if isinstance(e, FileNotFoundError):
+        return _("no such file")
+    if isinstance(e, IsADirectoryError):
+        return _("is a directory, not a scenario file")
+    if isinstance(e, PermissionError):
+        return _("cannot be read (permission denied)")
+    return _("cannot be read")
+
+
 def show(path: str | os.PathLike):
     """A scenario file, styled and ready to step through in a notebook cell.
 
@@ -178,7 +193,7 @@ def show(path: str | os.PathLike):
         text = p.read_bytes().decode("utf-8-sig")
         scenario, error = check_text(text, str(p))
     except (OSError, UnicodeDecodeError) as e:
-        scenario, error = None, (str(p), "file", str(e))
+        scenario, error = None, (str(p), "file", _file_error(e))
     if error is not None:
         box = w.VBox([style_widget(), w.HTML(_error_html(*error))])
         box.player = None

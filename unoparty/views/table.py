@@ -59,6 +59,7 @@ class TableState:
     round_number: int = 1
     rule_set: str = "party"
     extra: dict = field(default_factory=dict)
+    mark_viewer: bool = True   # label the viewer's seat "(you)"; False in a show for the class
 
     @property
     def n(self) -> int:
@@ -217,7 +218,7 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
             tags.append(f'<span class="up-tag up-tag-wait">{esc(_("pointing…"))}</span>')
         is_you = name in ("You", _("You"))  # the lessons' learner is "You": named in the language shown
         who = esc(_("You") if is_you else name) + (
-            f' <span style="font-weight:400">{esc(_("(you)"))}</span>' if seat == state.viewer and not is_you else "")
+            f' <span style="font-weight:400">{esc(_("(you)"))}</span>' if seat == state.viewer and state.mark_viewer and not is_you else "")
         fan = svg.fan_svg(count, 86, label)
         count_text = ngettext("{count} card", "{count} cards", count).format(count=count)
         parts.append(
