@@ -292,6 +292,8 @@ def test_the_drill_page_shows_reaction_times(page):
     clock.now += 0.5
     view.hand.buttons[view.hand.cards.index(card)].click()
     assert view.feedback.kind == "good" and "0.50" in view.stats.value
+    view.flip()  # the next card: the verdict on the jump stays readable
+    assert view.feedback.kind == "good"
     page.questions_button.click()
     assert page.questions in page.box.children
 

@@ -95,8 +95,9 @@ class SpeedDrillView:
     # ------------------------------------------------------------------ the drill
 
     def flip(self) -> None:
+        """Turn up the next card. The verdict on the learner's last jump stays shown until
+        their next jump: at party pace a flip comes within seconds, too soon to read it."""
         self.drill.flip()
-        self.feedback.clear()
         self.render()
 
     def jump(self, card) -> None:
