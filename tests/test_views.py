@@ -889,3 +889,21 @@ def test_moves_are_described_in_words_not_notation():
     assert move_words(wild, names, 0, perfect=True) == "played the wild and chosen red"
     assert move_words(Draw(0), names, 0, perfect=True) == "drawn a card"
     assert move_advice(Catch(0, 1), names, 0) == "catch Ava"
+
+
+def test_stars_are_earned_when_the_last_task_is_answered_not_only_at_finish():
+    # a learner who answers the last task and then goes Home keeps the lesson's stars
+    app = App(bot_factory=stub_bots, learner="Ana")
+    info = next(i for i in lesson_catalogue() if i.id == "speed-play")
+    player = app.open_lesson(info)
+    tasks = [i for i, st in enumerate(player.steps) if st.is_task]
+    while player.pos < tasks[-1]:
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+    assert open_store().stars("Ana").get(info.id, 0) == 0  # the last task is still open
+    player._answer(player.steps[player.pos].answer_moves[0])
+    assert not player.finished
+    app.nav_buttons["home"].click()
+    assert open_store().stars("Ana")[info.id] == 3

@@ -302,6 +302,10 @@ class LessonPlayer:
             else:
                 self.other_answer.pop(self.pos, None)
                 self._set_result(reply.result)
+            if all(i in self.answered for i, st in enumerate(self.steps) if st.is_task):
+                # every task answered: the stars are earned now, even if the learner leaves
+                # before pressing Finish (best kept, so Finish records nothing new)
+                self.progress.record(self.lesson_id, stars_for(self.wrong))
             self._render()
             self._show_right(step)
             return
