@@ -69,7 +69,7 @@ def about_html() -> str:
     paragraphs = (
         _("A friendly way to learn UNO Party! (and classic UNO): short lessons that set up a table and walk you through one rule at a time, a game against bots, and every rule written in plain words."),
         _("How the game teaches: every refusal comes with a sentence and the id of the rule behind it (like SP-3). Where the printed rules are silent, the app says so and shows its own ruling."),
-        _("Your stars are kept on this computer, so you can come back later and carry on."),
+        _("Your stars are kept under your name, so you can come back later and carry on."),
     )
     return (f'<div class="up-about"><h3>{esc(_("About this app"))}</h3>'
             + "".join(f"<p>{esc(p)}</p>" for p in paragraphs) + "</div>")
