@@ -2,9 +2,8 @@
 (`unoparty simulate --export`) and from the app ("Replay this round"); each passes
 `unoparty scenario check` and reproduces the round's final state.
 
-Rounds with a reshuffle are written with the `reshuffles` key, which the scenario loader
-reads only once the engine supports it: these tests use rounds without reshuffles, and
-check that a reshuffle is written out."""
+Rounds with a reshuffle are written with the `reshuffles` key (each new draw pile, top
+first, as the engine's reshuffle event carries it), so they replay exactly too."""
 
 from __future__ import annotations
 
@@ -70,9 +69,27 @@ def test_simulate_export_writes_replays_that_check(tmp_path) -> None:
     assert [f.name for f in files] == [f"round-000{i}.toml" for i in range(1, 5)]
     for f in files:
         text = f.read_text(encoding="utf-8")
-        if _has_reshuffle(text):
-            continue  # needs the engine's `reshuffles` (another branch)
         assert check_file(f).status == "ok", check_file(f).line
+
+
+def test_a_replay_of_a_round_with_reshuffles_checks_and_ends_the_same(tmp_path) -> None:
+    # random bots in classic UNO: a long round whose draw pile is reshuffled (T-5)
+    from unoparty.rules import Rules
+    names = ("You", "Ava", "Ben")
+    game = Game(list(names), Rules("classic"), seed=0)
+    bots = [make_bot("random") for _ in names]
+    rng = random.Random(0)
+    while game.phase not in OVER:
+        seat = game.to_act()[0]
+        game.apply(bots[seat].choose(game.view_for(seat), rng))
+    text = round_to_toml(game, scenario_id="reshuffled-round", title="A long round")
+    assert _has_reshuffle(text)
+    path = tmp_path / "replay.toml"
+    path.write_text(text, encoding="utf-8")
+    assert check_file(path).status == "ok", check_file(path).line
+    runner = loads_scenario(text, str(path)).runner(None)
+    runner.run_to_end()
+    _same_end(runner.game, game)
 
 
 def test_a_reshuffle_is_written_top_first() -> None:

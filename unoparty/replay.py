@@ -3,10 +3,9 @@ one narrated ``say`` per move, so a class can step through the round it just pla
 scenario player.
 
 The setup is the table as the round started (after the deal and the first card), with
-``rest = "none"``: every card is written out, so the file reproduces the round exactly — up
-to the first reshuffle. The order of each reshuffled draw pile (T-5, PU-2) is written in the
-top-level key ``reshuffles`` (top first), which the scenario loader reads once the engine
-supports it.
+``rest = "none"``: every card is written out, and the order of each reshuffled draw pile
+(T-5, PU-2) — carried by the engine's reshuffle event — is written in the top-level key
+``reshuffles`` (top first), so the file reproduces the round exactly.
 
 >>> from unoparty.game import Game
 >>> text = round_to_toml(Game(["Ava", "Ben"], seed=1), scenario_id="empty-round", title="Nothing yet")
@@ -32,18 +31,6 @@ class ReplayError(ValueError):
     describe)."""
 
 
-class _ShuffleLog(_RecordingRandom):
-    """The game's generator, remembering every list it shuffles (after shuffling)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.shuffled: list[list] = []
-
-    def shuffle(self, x) -> None:  # type: ignore[override]
-        super().shuffle(x)
-        self.shuffled.append(list(x))
-
-
 def _q(text: str) -> str:
     """A TOML basic string."""
     return json.dumps(str(text), ensure_ascii=False)
@@ -63,7 +50,7 @@ def _replay(game: Game):
     """The game's last round again from its start: (start game, [(move, events, reshuffles)])."""
     state, rng_state, events = game._initial
     start = Game._wrap(game.names, game.rules, state.copy(), _RecordingRandom(), events, record_undo=False)
-    rng = _ShuffleLog()
+    rng = _RecordingRandom()
     rng.setstate(rng_state)
     again = Game._wrap(game.names, game.rules, state.copy(), rng, events, record_undo=False)
     steps = []
@@ -73,16 +60,9 @@ def _replay(game: Game):
             start = again.clone()
             steps = []
             continue
-        before = len(rng.shuffled)
         evs = again.apply(move)
-        counts = [e.count for e in evs if e.kind is EventKind.RESHUFFLED]
-        lists = rng.shuffled[before:]
-        reshuffles = []
-        for n in counts:  # the shuffle that made each new draw pile (the engine pops from the end)
-            match = next((x for x in lists if len(x) == n), None)
-            if match is not None:
-                lists.remove(match)
-                reshuffles.append(list(reversed(match)))
+        # chance is explicit: each reshuffle's event carries the new draw pile, top first
+        reshuffles = [list(e.cards) for e in evs if e.kind is EventKind.RESHUFFLED]
         steps.append((move, evs, reshuffles))
     return start, steps
 
