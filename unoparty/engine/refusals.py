@@ -306,7 +306,7 @@ def why_illegal(s: State, move: Move, names: Sequence[str] | None = None) -> Ref
     p = move.player
     nm = tuple(names) if names is not None else None
 
-    def r(rule: str, reason: RefusalReason, ruling: bool = False, **data) -> Refusal:
+    def r(rule: str, reason: RefusalReason, ruling: bool = False, **data: Any) -> Refusal:
         return Refusal(rule, reason, player=p, is_ruling=ruling, names=nm, **data)
 
     if not (0 <= p < n):
