@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..cards import Card, Kind
 from ..engine import Catch, Draw, Keep, Phase, Play, State, TakeMiniPile
@@ -42,6 +43,9 @@ from .base import Timing, colour_counts, unseen_cards
 from .memory import TableMemory, card_keys
 from .basic import BasicBot, colour_before_wd4, wd4_is_legal
 
+if TYPE_CHECKING:
+    from ..game import PlayerView
+
 __all__ = ["StrongBot", "determinize", "determinize_state", "rollout", "plays_agreeing"]
 
 _WD4 = Card(Kind.WILD_DRAW_FOUR)
@@ -51,7 +55,7 @@ _RECENT_PLAYS = 4
 
 # ---- sampling the hidden cards -------------------------------------------------------------------
 
-def determinize_state(view, rng: random.Random, memory=None, tries: int = 0, model=None) -> State:
+def determinize_state(view: PlayerView, rng: random.Random, memory=None, tries: int = 0, model=None) -> State:
     """An engine `State` agreeing with `view` in everything the viewer can see, with the
     hidden cards — other hands, draw pile order, secret pointing targets, whether a Wild Draw
     Four being answered was legal — sampled with `rng`.
@@ -119,7 +123,7 @@ def determinize_state(view, rng: random.Random, memory=None, tries: int = 0, mod
     return s
 
 
-def _deal_with_memory(s: State, view, pool: list, memory, tries: int = 0, model=None) -> None:
+def _deal_with_memory(s: State, view: PlayerView, pool: list, memory, tries: int = 0, model=None) -> None:
     """Deal the shuffled `pool` into the other hands respecting `memory`; the rest stays in
     `pool` (the draw pile). With `tries` > 0 and a `model` (a ``basic`` bot), a hand with
     which the model would not have made the plays `memory` saw since that player last drew
@@ -221,7 +225,7 @@ def _sample_drawn_card(s: State, rng: random.Random) -> None:
     s.drawn_card = hand[-1]
 
 
-def determinize(view, rng: random.Random, seed: int = 0):
+def determinize(view: PlayerView, rng: random.Random, seed: int = 0):
     """A `unoparty.game.Game` agreeing with `view` (see `determinize_state`), with undo off
     and its own generator seeded with `seed` — for search and what-ifs from a player's side."""
     from ..game import Game
@@ -359,7 +363,7 @@ class StrongBot(BasicBot):
 
     void_bonus: float = 5.0
 
-    def _next_void(self, view, colour) -> float:
+    def _next_void(self, view: PlayerView, colour) -> float:
         """How sure the memory is that the next player holds no card of `colour` (0–1)."""
         voids = self.memory.voids
         if colour is None or len(voids) != len(view.names):
@@ -370,13 +374,13 @@ class StrongBot(BasicBot):
             return 0.0
         return 1.0 if fresh == 0 else 0.5 if fresh == 1 else 0.0
 
-    def _score(self, view, card, threat: bool) -> float:
+    def _score(self, view: PlayerView, card, threat: bool) -> float:
         score = super()._score(view, card, threat)
         if card.kind in (Kind.DRAW_TWO, Kind.SKIP):
             score += self.action_bonus
         return score + self.void_bonus * self._next_void(view, card.colour)
 
-    def _play(self, view, card, rng, twice: bool = False, forget=None):
+    def _play(self, view: PlayerView, card, rng, twice: bool = False, forget=None):
         move = super()._play(view, card, rng, twice=twice, forget=forget)
         if move.colour is not None and self.void_bonus:
             counts = colour_counts(view.hand, exclude=card)
@@ -388,7 +392,7 @@ class StrongBot(BasicBot):
     timing: Timing = field(default_factory=lambda: Timing(think_delay=1.0, reaction_time=0.6))
     level: str = "strong"
 
-    def _turn(self, view, rng: random.Random) -> tuple:
+    def _turn(self, view: PlayerView, rng: random.Random) -> tuple:
         hand = view.hand
         wd4 = _WD4
         if wd4 in hand and len(hand) > 1:
@@ -409,14 +413,14 @@ class StrongBot(BasicBot):
         self.memory = TableMemory()
         self._model = BasicBot()
 
-    def observe(self, view, events=()) -> None:
+    def observe(self, view: PlayerView, events: Sequence[Event] = ()) -> None:
         """Watch the table: call with this seat's view and the events it saw since the last
         call (``game.events_for(seat, start)``) after every move (optional; it makes the
         sampled hands likelier, `TableMemory`)."""
         if view.player is not None:
             self.memory.observe(view, events)
 
-    def choose(self, view, rng: random.Random):
+    def choose(self, view: PlayerView, rng: random.Random):
         phase = view.phase
         if phase in (Phase.POINTING, Phase.CHALLENGE) or any(type(m) is Catch for m in view.legal_moves):
             return self.decide(view, rng)[0]
@@ -425,7 +429,7 @@ class StrongBot(BasicBot):
             return cands[0]
         return self.search(view, cands, rng)
 
-    def options(self, view, rng: random.Random) -> list:
+    def options(self, view: PlayerView, rng: random.Random) -> list:
         """The moves worth comparing now; the ``basic`` choice first."""
         first = self.decide(view, rng)[0]
         out = [first]
@@ -455,7 +459,7 @@ class StrongBot(BasicBot):
         legal = set(view.legal_moves)
         return [m for m in out if m in legal] or [first]
 
-    def search(self, view, cands: list, rng: random.Random):
+    def search(self, view: PlayerView, cands: list, rng: random.Random):
         """The option whose sampled rollouts beat the heuristic choice (``cands[0]``) clearly:
         by more than `margin` plus `confidence` standard errors of the paired differences; else
         ``cands[0]``. (Single rollouts are noisy: most options differ by less than the noise.)"""
