@@ -2,6 +2,7 @@
 #
 #   make app        build .venv if needed, then serve the app with Voila on 127.0.0.1:$(PORT)
 #   make test       build .venv if needed, then run the whole test suite (a few minutes)
+#   make typecheck  mypy --strict over the core, plain mypy over the views (part of make test)
 #   make lab        JupyterLab on notebooks/ for teachers (outputs and widget state never saved)
 #   make soak       long random-play soak runs, outside make test (~15 min on a busy machine)
 #   make site       build the app as a static site in site/ (Python in the browser, no server)
@@ -35,12 +36,12 @@ POT := $(LOCALE_DIR)/$(DOMAIN).pot
 # names the same five): French, Romanian, Norwegian (bokmål), Czech — the seeds' languages.
 LANGUAGES ?= fr ro nb cs
 
-.PHONY: all venv app lab test soak bench messages catalogues clean help browser-deps site test-site
+.PHONY: all venv app lab test typecheck soak bench messages catalogues clean help browser-deps site test-site
 
 all: test
 
 help:
-	@sed -n '3,12p' Makefile
+	@sed -n '3,13p' Makefile
 
 # The virtual environment: created if missing, (re)installed when pyproject.toml is newer
 # than the stamp file, so repeated runs cost nothing.
@@ -84,9 +85,25 @@ lab: $(STAMP)
 	    --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
 	    $$(if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
-# Three pytest runs; every one runs even if an earlier one failed, and `make test` fails if
-# any did. Browser tests run on their own: Playwright's sync API keeps an event loop running
-# in its process, which breaks other tests that run asyncio loops.
+# The typed core: `mypy --strict` (settings in pyproject.toml, [tool.mypy]). The views are
+# checked by plain `mypy` (ipywidgets has no type information).
+TYPED_CORE := unoparty/cards.py unoparty/rules.py unoparty/engine unoparty/game.py \
+	unoparty/notation.py unoparty/scenarios unoparty/bots unoparty/narrate.py \
+	unoparty/refusal_words.py unoparty/simulate.py unoparty/errors.py unoparty/i18n.py
+TYPED_VIEWS := unoparty/views
+
+typecheck: $(STAMP)
+	@status=0; \
+	set -x; \
+	$(VENV)/bin/mypy --strict $(TYPED_CORE) || status=1; \
+	$(VENV)/bin/mypy $(TYPED_VIEWS) || status=1; \
+	{ set +x; } 2>/dev/null; \
+	exit $$status
+
+# Three pytest runs and the type check (the commands of `make typecheck`, written out: a
+# recipe line naming $(MAKE) would run even under `make -n`); every one runs even if an
+# earlier one failed, and `make test` fails if any did. Browser tests run on their own: Playwright's sync API keeps an
+# event loop running in its process, which breaks other tests that run asyncio loops.
 test: catalogues browser-deps
 	@status=0; \
 	set -x; \
@@ -100,6 +117,10 @@ test: catalogues browser-deps
 	else \
 	    echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \
 	fi; \
+	set -x; \
+	$(VENV)/bin/mypy --strict $(TYPED_CORE) || status=1; \
+	$(VENV)/bin/mypy $(TYPED_VIEWS) || status=1; \
+	{ set +x; } 2>/dev/null; \
 	if [ $$status -ne 0 ]; then echo "make test: some tests failed (see above)."; fi; \
 	exit $$status
 

@@ -181,6 +181,22 @@ def test_make_test_runs_pytest_on_two_workers() -> None:
     assert ".venv/bin/python -m pytest -n 2 -m browser tests" in done.stdout
     assert "--nbval-lax notebooks/" in done.stdout
     assert "-m soak" not in done.stdout
+    # the fourth step: the type check (its failure fails `make test` like the pytest runs)
+    assert re.search(r"\.venv/bin/mypy --strict unoparty/cards\.py .+ \|\| status=1", done.stdout), done.stdout
+    assert ".venv/bin/mypy unoparty/views || status=1" in done.stdout
+
+
+def test_make_typecheck_runs_mypy_strict_over_the_core_and_plain_over_the_views() -> None:
+    done = make("-n", "typecheck")
+    assert done.returncode == 0, done.stderr
+    strict = re.search(r"\.venv/bin/mypy --strict (.+?) \|\| status=1", done.stdout)
+    assert strict is not None, done.stdout
+    core = strict.group(1).split()
+    for path in ("unoparty/cards.py", "unoparty/rules.py", "unoparty/engine", "unoparty/game.py",
+                 "unoparty/notation.py", "unoparty/scenarios", "unoparty/bots", "unoparty/narrate.py",
+                 "unoparty/simulate.py"):
+        assert path in core
+    assert ".venv/bin/mypy unoparty/views || status=1" in done.stdout
 
 
 def test_make_soak_runs_only_the_soak_tests_outside_make_test() -> None:

@@ -17,7 +17,8 @@ Card.parse('red 7')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
+from typing import Any
 from dataclasses import dataclass
 
 from .errors import MoveSyntaxError
@@ -117,17 +118,17 @@ class Card:
     # Every card is one of the canonical instances in ALL_CARDS: constructing a card returns
     # the existing instance, so cards compare and hash by identity (fast), and equal cards
     # are the same object. Pickling and copying keep that true.
-    def __new__(cls, kind: Kind | None = None, colour: Colour | None = None, number: int | None = None):
+    def __new__(cls, kind: Kind | None = None, colour: Colour | None = None, number: int | None = None) -> "Card":
         card = _CANON.get((kind, colour, number))
         return card if card is not None else object.__new__(cls)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], "Card"], tuple[str]]:
         return (Card.parse, (str(self),))
 
     def __copy__(self) -> "Card":
         return self
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo: object) -> "Card":
         return self
 
     def __post_init__(self) -> None:
@@ -188,7 +189,7 @@ class Card:
         return card
 
 
-_CANON: dict = {}
+_CANON: dict[tuple[Kind | None, Colour | None, int | None], Card] = {}
 
 
 def _all_cards() -> tuple[Card, ...]:
@@ -208,7 +209,7 @@ _BY_TEXT: dict[str, Card] = {str(c): c for c in ALL_CARDS}
 
 # D-1 and D-3, as one data table: copies of each card per rule set.
 # Keys: (kind, number) for coloured cards (per colour), kind for wild cards.
-_COPIES: dict[str, dict] = {
+_COPIES: dict[str, dict[str, dict[Any, int]]] = {
     "party": {  # D-1 [inferred]: 224 cards
         "numbers": {0: 2, **{n: 4 for n in range(1, 10)}},
         "actions": {Kind.DRAW_TWO: 4, Kind.REVERSE: 4, Kind.SKIP: 4, Kind.POINT_TAKEN: 2},
@@ -222,7 +223,7 @@ _COPIES: dict[str, dict] = {
 }
 
 
-def deck_counts(rule_set: str, without=()) -> dict[Card, int]:
+def deck_counts(rule_set: str, without: Collection[Kind] = ()) -> dict[Card, int]:
     """How many copies of each card the rule set's deck holds (D-1 ``party``, D-3 ``classic``),
     less the card kinds in `without` (``Rules.without``: a lab setting).
 
@@ -245,7 +246,7 @@ def deck_counts(rule_set: str, without=()) -> dict[Card, int]:
     return counts
 
 
-def deck(rule_set: str, without=()) -> list[Card]:
+def deck(rule_set: str, without: Collection[Kind] = ()) -> list[Card]:
     """A fresh, unshuffled deck as a list (224 cards for ``party``, 108 for ``classic``; fewer
     without the kinds in `without`).
 
@@ -259,7 +260,7 @@ def deck(rule_set: str, without=()) -> list[Card]:
     return list(cards)
 
 
-_DECKS: dict[tuple, tuple[Card, ...]] = {}  # (rule set, kinds left out) -> the deck, made once
+_DECKS: dict[tuple[str, tuple[Kind, ...]], tuple[Card, ...]] = {}  # (rule set, kinds left out) -> the deck, made once
 
 
 def hand_points(cards: Iterable[Card]) -> int:

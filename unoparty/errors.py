@@ -51,7 +51,7 @@ class IllegalMove(UnopartyError):
     @property
     def explanation(self) -> str:
         if self._explanation is None:
-            self._explanation = str(self.refusal.explanation)
+            self._explanation = "" if self.refusal is None else str(self.refusal.explanation)
         return self._explanation
 
     def __str__(self) -> str:

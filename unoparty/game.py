@@ -161,15 +161,15 @@ class Game:
         self._events: list[Event] = list(events)
         self._start = (self._state.copy(), self._rng.hold(), tuple(self._events))
         self._initial_used = self._rng.used
-        self._log: list = []          # moves and "new round" markers, in order
+        self._log: list[Move | str] = []          # moves and "new round" markers, in order
         # Undo checkpoints, one every `UNDO_EVERY` log entries: (state copy, random state,
         # len(events), len(log), reshuffles used). `undo` goes back to the last one and replays.
-        self._undo: list = []
+        self._undo: list[tuple[State, list[Any], int, int, int]] = []
         self._record_undo = record_undo
-        self._listed: tuple = ()      # the moves the last `legal_moves` call returned, until the game changes
+        self._listed: tuple[Move, ...] = ()      # the moves the last `legal_moves` call returned, until the game changes
 
     @property
-    def _initial(self) -> tuple:
+    def _initial(self) -> tuple[State, tuple[Any, ...], tuple[Event, ...]]:
         """(the state at the start, the random state then, the start's events): for saving and
         replays. The random state is copied only once the generator changes (`_RecordingRandom.hold`)."""
         state, held, events = self._start
@@ -632,6 +632,7 @@ class Game:
         s = self._state
         if s.phase not in _OVER:
             return None
+        assert s.winner is not None  # set whenever the round is over
         return Outcome(s.winner, s.round_points, tuple(s.scores), s.blocked, s.match_winner)
 
     # ---- save and load -------------------------------------------------------------------------------
@@ -695,14 +696,14 @@ class _RecordingRandom(random.Random):
     `used` counts those taken."""
 
     shuffles = 0  # shuffles, seeds and setstates so far: the state is unchanged while this is
-    _pending: list | None = None  # holders waiting for the state (see `hold`)
+    _pending: list[list[Any]] | None = None  # holders waiting for the state (see `hold`)
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.reshuffles: list[tuple[Card, ...]] = []
         self.used = 0
 
-    def hold(self) -> list:
+    def hold(self) -> list[Any]:
         """A holder of the generator's state as it is now, for `held`. The state (a tuple of
         625 numbers) is copied only when the generator is about to change (`shuffle`,
         `setstate`, `seed`), once for all the holders waiting — most moves shuffle nothing."""
@@ -715,9 +716,9 @@ class _RecordingRandom(random.Random):
         pending.append(holder)
         return holder
 
-    def held(self, holder: list) -> tuple[Any, ...]:
+    def held(self, holder: list[Any]) -> tuple[Any, ...]:
         """The state kept by `holder` (`hold`)."""
-        state = holder[1]
+        state: tuple[Any, ...] | None = holder[1]
         if state is None:  # still waiting: the generator has not changed since
             state = self.getstate()
         return state

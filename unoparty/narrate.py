@@ -281,7 +281,7 @@ def narrate_all(events: Iterable[Event], names: Sequence[str], viewer: int | Non
     return [narrate(e, names, viewer) for e in events]
 
 
-def narrate_refusal(refusal) -> str:
+def narrate_refusal(refusal: object) -> str:
     """The sentence for a refused move (a ``Refusal``, an ``IllegalMove`` or any object with
     ``rule``, ``explanation`` and ``is_ruling``): its explanation, ending with the rule id, and
     for a ruling of this app the one ruling note (added by `unoparty.refusal_words.finish`

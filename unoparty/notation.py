@@ -33,7 +33,7 @@ unoparty.errors.MoveSyntaxError: unknown player 'Zed'
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Colour
@@ -48,7 +48,7 @@ MOVE_WORDS = ("play", "speed play", "draw", "keep", "call uno", "catch", "accept
               "challenge", "point at", "take mini pile")
 """The actions a move may start with."""
 
-_SIMPLE = {
+_SIMPLE: dict[str, type[Draw | Keep | CallUno | Accept | Challenge | TakeMiniPile]] = {
     "draw": Draw,
     "keep": Keep,
     "call uno": CallUno,
@@ -66,7 +66,7 @@ def _kw(words: str) -> str:
     return _WS.join(re.escape(w) for w in words.split())
 
 
-def _ci(pattern: str) -> re.Pattern:
+def _ci(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE | re.ASCII)
 
 
@@ -140,14 +140,14 @@ def _names_longest_first(names: Sequence[str]) -> list[tuple[int, str]]:
     return sorted(enumerate(names), key=lambda sn: -len(sn[1]))
 
 
-def _ends_with_name(text: str, names: Sequence[str]):
+def _ends_with_name(text: str, names: Sequence[str]) -> Iterator[tuple[int, str]]:
     """Yield (seat, text before the name) for each known name `text` ends with, longest first."""
     for seat, name in _names_longest_first(names):
         if name and text.endswith(name):
             yield seat, text[: len(text) - len(name)]
 
 
-def _play_readings(rest: str, names: Sequence[str], errors: _Errors, *, speed: bool):
+def _play_readings(rest: str, names: Sequence[str], errors: _Errors, *, speed: bool) -> Iterator[_PlayParts]:
     """Every way to read `rest` (the text after ``play``/``speed play``) as a play."""
     # "and call uno"
     options = [(rest, False)]
@@ -168,14 +168,14 @@ def _play_readings(rest: str, names: Sequence[str], errors: _Errors, *, speed: b
                             yield _PlayParts(card, colour, link, swap, twice, uno)
 
 
-def _twice_readings(text: str):
+def _twice_readings(text: str) -> Iterator[tuple[str, bool]]:
     m = _TWICE_TAIL.search(text)
     if m:
         yield text[: m.start()], True
     yield text, False
 
 
-def _swap_readings(text: str, names: Sequence[str], errors: _Errors):
+def _swap_readings(text: str, names: Sequence[str], errors: _Errors) -> Iterator[tuple[str, int | None]]:
     found = False
     for seat, before in _ends_with_name(text, names):
         m = _SWAP_PRE.search(before)
@@ -190,7 +190,7 @@ def _swap_readings(text: str, names: Sequence[str], errors: _Errors):
     yield text, None
 
 
-def _link_readings(text: str, names: Sequence[str], errors: _Errors):
+def _link_readings(text: str, names: Sequence[str], errors: _Errors) -> Iterator[tuple[str, tuple[int, int] | None]]:
     pairs = []
     for second, before in _ends_with_name(text, names):
         m = _AND_PRE.search(before)
@@ -232,7 +232,7 @@ def _link_error(who: str, names: Sequence[str]) -> str:
     return usage if who in names else _unknown_player(who, names)
 
 
-def _colour_readings(text: str, errors: _Errors):
+def _colour_readings(text: str, errors: _Errors) -> Iterator[tuple[str, Colour | None]]:
     m = _AS_TAIL.search(text)
     if m:
         word = m.group(1)
@@ -245,7 +245,7 @@ def _colour_readings(text: str, errors: _Errors):
     yield text, None
 
 
-def _card_readings(text: str, errors: _Errors):
+def _card_readings(text: str, errors: _Errors) -> Iterator[Card]:
     if not text.strip():
         errors.add(1, "")  # filled in by the caller: the action needs a card
         return
@@ -291,14 +291,15 @@ def parse_move(text: str, names: Sequence[str]) -> Move:
         if _is_word(action, words):
             return cls(seat)
 
-    for words, cls in (("catch", Catch), ("point at", PointAt)):
+    targeted: tuple[tuple[str, type[Catch | PointAt]], ...] = (("catch", Catch), ("point at", PointAt))
+    for words, target_cls in targeted:
         rest = _strip_prefix(action, words)
         if rest is None:
             continue
         rest = rest.strip(" \t")
         if not rest:
             raise MoveSyntaxError(f"'{words}' needs a player, e.g. '{words} {names[(seat + 1) % len(names)]}'")
-        return cls(seat, parse_player(rest, names))
+        return target_cls(seat, parse_player(rest, names))
 
     for words, speed in (("speed play", True), ("play", False)):
         rest = _strip_prefix(action, words)
@@ -343,16 +344,16 @@ def format_move(move: Move, names: Sequence[str]) -> str:
     cls = type(move)
     if cls in _SIMPLE_WORDS:
         return f"{who}: {_SIMPLE_WORDS[cls]}"
-    if cls is Catch:
+    if type(move) is Catch:
         return f"{who}: catch {_name(move.target, names)}"
-    if cls is PointAt:
+    if type(move) is PointAt:
         return f"{who}: point at {_name(move.target, names)}"
-    if cls is SpeedPlay:
+    if type(move) is SpeedPlay:
         text = f"{who}: speed play {move.card}"
-        if getattr(move, "swap_with", None) is not None:
+        if move.swap_with is not None:
             text += f" swapping with {_name(move.swap_with, names)}"
         return text + (" and call uno" if move.call_uno else "")
-    if cls is Play:
+    if type(move) is Play:
         text = f"{who}: play {move.card}"
         if move.colour is not None:
             text += f" as {Colour(move.colour)}"

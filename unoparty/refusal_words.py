@@ -57,6 +57,8 @@ def symbol_name(card: Card) -> str:
 
 def phase_words(phase: Phase | None) -> str:
     """What is going on in `phase`, as a clause (``"the round is over"``)."""
+    if phase is None:
+        return ""
     return {
         Phase.TURN: _("it is a normal turn"),
         Phase.DRAWN: _("a player has just drawn a card"),
@@ -141,6 +143,7 @@ def _sentence(f: Refusal, names: Sequence[str] | None) -> str:  # noqa: C901 (on
         return _("On a mini pile each player adds one card, and no card's effect applies.")
     if reason in (R.NO_MATCH_CHOSEN_COLOUR, R.NO_MATCH_NUMBER, R.NO_MATCH_SYMBOL):
         top = f.other
+        assert top is not None  # a no-match refusal always names the top card
         if reason is R.NO_MATCH_CHOSEN_COLOUR:
             why = _("it is not {colour}, the colour chosen for the {top}.").format(
                 colour=colour_name(f.colour), top=card_name(top))

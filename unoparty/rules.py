@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from .cards import Kind, deck_counts
+from typing import Any
+
+from .cards import Card, Kind, deck_counts
 
 __all__ = ["Rules", "RULE_SETS", "OPTIONS"]
 
@@ -46,7 +48,7 @@ class Rules:
     jump_in: bool = False
     doubles: bool = False
     target_score: int = 500
-    without: tuple = ()
+    without: tuple[Kind, ...] = ()
 
     def __post_init__(self) -> None:
         kinds = []
@@ -94,19 +96,19 @@ class Rules:
         """S-1: party is meant for 6–16 players; the app may warn below 6, never refuse."""
         return 6 if self.rule_set == "party" else 2
 
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         """The house-rule options and target score as a plain dict (for files and JSON)."""
         out = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("rule_set", "without")}
         if self.without:
             out["without"] = [k.name.lower().replace("_", " ") for k in self.without]
         return out
 
-    def deck_counts(self) -> dict:
+    def deck_counts(self) -> dict[Card, int]:
         """The deck of these rules: card → copies (`unoparty.cards.deck_counts`, less `without`)."""
         return deck_counts(self.rule_set, self.without)
 
     @classmethod
-    def from_dict(cls, rule_set: str = "party", options: dict | None = None) -> "Rules":
+    def from_dict(cls, rule_set: str = "party", options: dict[str, Any] | None = None) -> "Rules":
         """Build from a rule-set name and an options table (scenario ``options``).
 
         Raises:

@@ -19,6 +19,8 @@ races than a slow ``random`` one, as at a real table.
 
 from __future__ import annotations
 
+import argparse
+import functools
 import hashlib
 import math
 import random
@@ -26,18 +28,26 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from .bots import LEVELS, make_bot
 from .bots.basic import wd4_is_legal
 from .cards import Kind
-from .engine import EventKind, Phase
+from .engine import EventKind, Move, Phase, Play
 from .game import Game
 from .i18n import _, ngettext
 from .rules import Rules
 
 __all__ = ["RoundResult", "Summary", "run_round", "simulate", "wilson", "derive_seed",
            "seat_levels", "register", "run", "DEFAULT_CAP"]
+
+Settings = Mapping[str, Mapping[str, Any]]
+"""Per bot level, keyword settings for `unoparty.bots.make_bot`."""
+
+# A round to play: `run_round`'s positional arguments (index, players, levels, rules, seed, cap, settings).
+_Job = tuple[int, int, Sequence[str], Rules, int, int, Settings | None]
 
 DEFAULT_CAP = 5000
 """Moves after which a round is stopped and counted as hitting the cap."""
@@ -46,7 +56,7 @@ NOISE = 0.3
 """Spread of the race noise: each delay is multiplied by exp(N(0, NOISE))."""
 
 
-def derive_seed(seed: int, *parts) -> int:
+def derive_seed(seed: int, *parts: object) -> int:
     """A 64-bit seed from `seed` and `parts` (stable across processes and Python runs)."""
     text = ":".join(str(x) for x in (seed,) + parts)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
@@ -67,7 +77,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def seat_levels(bots, players: int) -> tuple[str, ...]:
+def seat_levels(bots: Iterable[str], players: int) -> tuple[str, ...]:
     """The bot level of each slot: the list given, its last level repeated to fill the table.
 
     Raises:
@@ -103,25 +113,25 @@ class RoundResult:
     cards_drawn: int
     speed_plays: int
     pt_draws: int
-    plays: dict
-    decisions: dict
-    phases: tuple
+    plays: dict[str, int]
+    decisions: dict[str, int]
+    phases: tuple[str, ...]
     # Wall-clock thinking time per decision, by level, as a histogram: whole microseconds ->
     # decisions (`_record_ms`); bounded by the range of times, not their number, so a long run
     # keeps flat memory. Not deterministic; not compared.
-    ms: dict = field(default_factory=dict, compare=False)
+    ms: dict[str, Counter[int]] = field(default_factory=dict, compare=False)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """Everything deterministic, for comparing runs."""
         return (self.index, self.winner_slot, self.blocked, self.capped, self.moves, self.turns,
                 self.cards_drawn, self.speed_plays, self.pt_draws, sorted(self.plays.items()),
                 sorted(self.decisions.items()), self.phases)
 
 
-def _decision_kinds(game: Game, move) -> list[str]:
+def _decision_kinds(game: Game, move: Move) -> list[str]:
     """Labels for the kinds of decision `move` is (for coverage and the summary)."""
     t = type(move).__name__
-    if t != "Play":
+    if type(move) is not Play:
         return [{"Draw": "draw", "Keep": "keep", "SpeedPlay": "speed play", "CallUno": "call uno",
                  "Catch": "catch", "Accept": "accept", "Challenge": "challenge", "PointAt": "point at",
                  "TakeMiniPile": "take mini pile"}[t]]
@@ -149,8 +159,10 @@ def _decision_kinds(game: Game, move) -> list[str]:
     return out
 
 
-def run_round(index: int, players: int, levels, rules: Rules = Rules(), seed: int = 0,
-              cap: int = DEFAULT_CAP, settings: dict | None = None, check=None, on_end=None) -> RoundResult:
+def run_round(index: int, players: int, levels: Sequence[str], rules: Rules = Rules(), seed: int = 0,
+              cap: int = DEFAULT_CAP, settings: Settings | None = None,
+              check: Callable[[Game, Move], object] | None = None,
+              on_end: Callable[[Game], object] | None = None) -> RoundResult:
     """Play game `index` of a run: one round with bots, races settled by timing (module doc).
 
     Args:
@@ -175,16 +187,17 @@ def run_round(index: int, players: int, levels, rules: Rules = Rules(), seed: in
     race = random.Random(derive_seed(seed, index, "race"))
     gauss = race.gauss
     moves = turns = drawn = speed = pt = 0
-    plays: Counter = Counter()
-    decisions: Counter = Counter()
-    phases = set()
-    ms: dict = {}
+    plays: Counter[str] = Counter()
+    decisions: Counter[str] = Counter()
+    phases: set[str] = set()
+    ms: dict[str, Counter[int]] = {}
     clock = time.perf_counter
     while not game.phase.is_over and moves < cap:
         phase = game.phase
         phases.add(phase.value)
         actors = game.to_act()
-        best_t, best_seat, best_move = math.inf, -1, None
+        best_t, best_seat = math.inf, -1
+        best_move: Move | None = None
         for a in actors:
             t = bots[a].timing.think_delay * math.exp(gauss(0.0, NOISE))
             if t < best_t:
@@ -243,13 +256,13 @@ def run_round(index: int, players: int, levels, rules: Rules = Rules(), seed: in
         decisions=dict(decisions), phases=tuple(sorted(phases)), ms=ms)
 
 
-def _run_one(args) -> RoundResult:
+def _run_one(args: _Job) -> RoundResult:
     return run_round(*args)
 
 
 # ---- the summary ------------------------------------------------------------------------------
 
-def _stats(values) -> dict:
+def _stats(values: Iterable[float]) -> dict[str, float]:
     values = list(values)
     if not values:
         return {"mean": 0.0, "median": 0.0, "max": 0}
@@ -262,10 +275,10 @@ class Summary:
 
     players: int
     games: int
-    levels: tuple
+    levels: tuple[str, ...]
     rule_set: str
     seed: int
-    results: list
+    results: list[RoundResult]
     seconds: float = 0.0
 
     @property
@@ -280,31 +293,31 @@ class Summary:
     def capped(self) -> int:
         return sum(r.capped for r in self.results)
 
-    def level_wins(self) -> dict:
+    def level_wins(self) -> dict[str, tuple[int, int]]:
         """Per level: (rounds won by any bot of the level, bots of the level)."""
-        out: dict = {}
+        out: dict[str, tuple[int, int]] = {}
         for slot, level in enumerate(self.levels):
             w, k = out.get(level, (0, 0))
             out[level] = (w + self.wins_by_slot[slot], k + 1)
         return out
 
-    def ms_by_level(self) -> dict:
+    def ms_by_level(self) -> dict[str, Counter[int]]:
         """Per level, the histogram of thinking times: whole microseconds -> decisions."""
-        out: dict = {}
+        out: dict[str, Counter[int]] = {}
         for r in self.results:
             for level, hist in r.ms.items():
                 out.setdefault(level, Counter()).update(hist)
         return out
 
-    def to_dict(self, timing: bool = True) -> dict:
+    def to_dict(self, timing: bool = True) -> dict[str, Any]:
         n = self.games
         wins = self.wins_by_slot
-        plays: Counter = Counter()
-        decisions: Counter = Counter()
+        plays: Counter[str] = Counter()
+        decisions: Counter[str] = Counter()
         for r in self.results:
             plays.update(r.plays)
             decisions.update(r.decisions)
-        d = {
+        d: dict[str, Any] = {
             "players": self.players, "games": n, "rules": self.rule_set, "seed": self.seed,
             "bots": list(self.levels),
             "win_rates": [
@@ -367,7 +380,7 @@ class Summary:
         return "\n".join(lines)
 
 
-def _record_ms(ms: dict, level: str, seconds: float) -> None:
+def _record_ms(ms: dict[str, Counter[int]], level: str, seconds: float) -> None:
     """Count one decision's thinking time (to the microsecond) in `ms[level]`."""
     hist = ms.get(level)
     if hist is None:
@@ -375,13 +388,13 @@ def _record_ms(ms: dict, level: str, seconds: float) -> None:
     hist[round(seconds * 1e6)] += 1
 
 
-def _hist_stats(hist: Counter) -> dict:
+def _hist_stats(hist: Counter[int]) -> dict[str, float]:
     """Median (the mean of the two middle values for an even count, as `statistics.median`),
     95th percentile (the value at index ``int(0.95 n)`` of the sorted times) and max, in ms,
     of a histogram of whole microseconds; and the number of decisions."""
     n = sum(hist.values())
     want = sorted({(n - 1) // 2, n // 2, min(n - 1, int(0.95 * n))})
-    at: dict = {}
+    at: dict[int, int] = {}
     seen = 0
     keys = sorted(hist)
     i = 0
@@ -395,9 +408,9 @@ def _hist_stats(hist: Counter) -> dict:
             "max": keys[-1] / 1000, "decisions": n}
 
 
-def simulate(players: int, games: int, bots=("basic",), rules: Rules | str = "party", seed: int = 0,
-             workers: int = 1, cap: int = DEFAULT_CAP, progress: bool = False,
-             settings: dict | None = None) -> Summary:
+def simulate(players: int, games: int, bots: Iterable[str] = ("basic",), rules: Rules | str = "party",
+             seed: int = 0, workers: int = 1, cap: int = DEFAULT_CAP, progress: bool = False,
+             settings: Settings | None = None) -> Summary:
     """Play `games` rounds with bots and summarise them.
 
     Args:
@@ -420,10 +433,10 @@ def simulate(players: int, games: int, bots=("basic",), rules: Rules | str = "pa
     if players > rules.max_players:
         raise ValueError(f"{players} players: {rules.rule_set} needs 2 to {rules.max_players} (S-1)")
     levels = seat_levels(bots, players)
-    jobs = [(i, players, levels, rules, seed, cap, settings) for i in range(games)]
+    jobs: list[_Job] = [(i, players, levels, rules, seed, cap, settings) for i in range(games)]
     bar = _progress_bar(games) if progress else None
     t0 = time.perf_counter()
-    results: list = []
+    results: list[RoundResult] = []
     try:
         if workers == 1 or games == 1:
             for job in jobs:
@@ -444,17 +457,26 @@ def simulate(players: int, games: int, bots=("basic",), rules: Rules | str = "pa
     return Summary(players, games, levels, rules.rule_set, seed, results, time.perf_counter() - t0)
 
 
-def _progress_bar(total: int):
+class _Bar(Protocol):
+    """The part of a tqdm progress bar `simulate` uses."""
+
+    def update(self, n: int = 1) -> object: ...
+
+    def close(self) -> None: ...
+
+
+def _progress_bar(total: int) -> _Bar | None:
     try:
         from tqdm import tqdm
     except ImportError:  # tqdm is an extra (app/test); the core stays stdlib-only
         return None
-    return tqdm(total=total, unit="round", file=sys.stderr, leave=False)
+    bar: _Bar = tqdm(total=total, unit="round", file=sys.stderr, leave=False)
+    return bar
 
 
 # ---- the command ---------------------------------------------------------------------------------
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``unoparty simulate`` (called from `unoparty.commands.simulate`)."""
     p = subparsers.add_parser(
         "simulate", help=_("play many bot rounds and summarise them"),
@@ -488,7 +510,7 @@ def _whole(text: str, name: str, low: int, high: int | None = None) -> int:
     return value
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """``unoparty simulate``: 0 done; 2 bad input (one line on stderr)."""
     import json
 
@@ -519,7 +541,7 @@ def run(args) -> int:
     return 0
 
 
-def _export(folder: str, players: int, games: int, levels, rules: Rules, seed: int, cap: int) -> int:
+def _export(folder: str, players: int, games: int, levels: Sequence[str], rules: Rules, seed: int, cap: int) -> int:
     """Play the same rounds again (they are seeded) and save each finished one as a replay."""
     from pathlib import Path
 
@@ -527,7 +549,7 @@ def _export(folder: str, players: int, games: int, levels, rules: Rules, seed: i
     out = Path(folder)
     written = 0
 
-    def save(game, index):
+    def save(game: Game, index: int) -> None:
         nonlocal written
         if game.outcome() is None:
             return  # capped: not finished
@@ -538,6 +560,6 @@ def _export(folder: str, players: int, games: int, levels, rules: Rules, seed: i
         except (ReplayError, OSError) as e:
             print(f"unoparty simulate: round {index + 1} not exported: {e}", file=sys.stderr)
     for i in range(games):
-        run_round(i, players, levels, rules, seed, cap, on_end=lambda g, i=i: save(g, i))
+        run_round(i, players, levels, rules, seed, cap, on_end=functools.partial(save, index=i))
     print(f"{written} replays saved in {out}", file=sys.stderr)
     return 0

@@ -14,6 +14,8 @@ Levels (`LEVELS`): ``random``, ``basic``, ``strong``. `make_bot(level)` builds o
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import Bot, Timing, unseen_cards
 from .basic import BasicBot
 from .random_bot import RandomBot
@@ -27,14 +29,14 @@ LEVELS = ("random", "basic", "strong")
 """The bot levels, weakest first."""
 
 
-def make_bot(level: str, **settings) -> Bot:
+def make_bot(level: str, **settings: Any) -> Bot:
     """A bot of `level` (``"random"``, ``"basic"``, ``"strong"``) with optional settings
     (e.g. ``forget_uno=0.2``, ``timing=Timing(1.0, 0.5)``, ``playouts=60``).
 
     Raises:
         ValueError: an unknown level or setting.
     """
-    classes = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}
+    classes: dict[str, type[Bot]] = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}
     if level not in classes:
         raise ValueError(f"unknown bot {level!r}: use one of {', '.join(LEVELS)}")
     try:

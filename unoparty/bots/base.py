@@ -26,11 +26,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..cards import COLOURS, Card, Colour, deck_counts
-from ..engine import CallUno, Catch, SpeedPlay
+from ..engine import CallUno, Catch, Move, SpeedPlay
+
+if TYPE_CHECKING:
+    from ..game import PlayerView
 
 __all__ = ["Bot", "Timing", "unseen_cards", "out_of_turn_moves", "colour_counts", "best_colour",
            "fewest_cards_order", "next_seat"]
@@ -63,23 +67,23 @@ class Bot(Protocol):
     level: str
     timing: Timing
 
-    def choose(self, view, rng: random.Random):
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move for a moment the game waits for this seat. Always a legal move."""
         ...
 
-    def react(self, view, rng: random.Random):
+    def react(self, view: PlayerView, rng: random.Random) -> Move | None:
         """An out-of-turn move (speed play, UNO call, catch) or ``None``."""
         ...
 
 
 # ---- helpers reading only a PlayerView ---------------------------------------------------------
 
-def out_of_turn_moves(view) -> list:
+def out_of_turn_moves(view: PlayerView) -> list[Move]:
     """The viewer's legal speed plays, UNO calls and catches (never a speed-play mistake)."""
     return [m for m in view.legal_moves if type(m) in (SpeedPlay, CallUno, Catch)]
 
 
-def unseen_cards(view) -> list[Card]:
+def unseen_cards(view: PlayerView) -> list[Card]:
     """Cards the viewer has not seen face up and does not hold: the deck minus own hand,
     discard pile and mini pile — they are in the other hands and the draw pile. Sorted
     canonically (so the result depends on the view only)."""
@@ -93,11 +97,11 @@ def unseen_cards(view) -> list[Card]:
     return out
 
 
-def _card_key(card: Card) -> tuple:
+def _card_key(card: Card) -> tuple[int, int, int]:
     return (card.kind, -1 if card.colour is None else int(card.colour), -1 if card.number is None else card.number)
 
 
-def colour_counts(hand, exclude: Card | None = None) -> list[int]:
+def colour_counts(hand: Iterable[Card], exclude: Card | None = None) -> list[int]:
     """Coloured cards per colour in `hand` (one copy of `exclude` left out), as points-weighted
     counts: each card counts 10 plus its points / 10, so ties go to the colour worth more."""
     counts = [0] * 4
@@ -111,18 +115,18 @@ def colour_counts(hand, exclude: Card | None = None) -> list[int]:
     return counts
 
 
-def best_colour(hand, exclude: Card | None = None, avoid: Colour | None = None) -> Colour:
+def best_colour(hand: Iterable[Card], exclude: Card | None = None, avoid: Colour | None = None) -> Colour:
     """The colour the hand holds most of (W-1); ties: more points, then the colour order."""
     counts = colour_counts(hand, exclude)
     order = sorted(COLOURS, key=lambda c: (-counts[c], c is avoid, int(c)))
     return order[0]
 
 
-def next_seat(view, seat: int, steps: int = 1) -> int:
+def next_seat(view: PlayerView, seat: int, steps: int = 1) -> int:
     return (seat + steps * view.direction) % len(view.names)
 
 
-def fewest_cards_order(view, exclude: tuple[int, ...] = ()) -> list[int]:
+def fewest_cards_order(view: PlayerView, exclude: tuple[int, ...] = ()) -> list[int]:
     """Seats other than `exclude`, fewest cards first; ties: nearest after the viewer in turn
     order (they play sooner)."""
     n = len(view.names)

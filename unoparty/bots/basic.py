@@ -17,13 +17,19 @@ Every decision comes with a one-sentence reason (`decide`), used for hints.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..cards import COLOURS, Card, Colour, Kind
-from ..engine import (Accept, CallUno, Catch, Challenge, Draw, Keep, Phase, Play, PointAt, SpeedPlay,
+from ..engine import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Phase, Play, PointAt, SpeedPlay,
                       TakeMiniPile, matches, wd4_legal)
 from ..i18n import _, card_name, colour_name, ngettext, the_card
 from .base import Timing, best_colour, fewest_cards_order, next_seat, unseen_cards
+from .memory import Decision
+
+if TYPE_CHECKING:
+    from ..game import PlayerView
 
 __all__ = ["BasicBot", "wd4_is_legal", "bluff_odds", "colour_before_wd4"]
 
@@ -34,7 +40,7 @@ def _the(card: Card) -> str:
     return the_card(card)
 
 
-def wd4_is_legal(hand, colour: Colour | None, card_played: Card | None = None) -> bool:
+def wd4_is_legal(hand: Iterable[Card], colour: Colour | None, card_played: Card | None = None) -> bool:
     """W-2 (`unoparty.engine.wd4_legal`): a Wild Draw Four is legal when its player, after
     playing it, holds no card of the current `colour` (`hand` minus one `card_played`)."""
     rest = list(hand)
@@ -43,7 +49,7 @@ def wd4_is_legal(hand, colour: Colour | None, card_played: Card | None = None) -
     return wd4_legal(rest, colour)
 
 
-def colour_before_wd4(view) -> Colour | None:
+def colour_before_wd4(view: PlayerView) -> Colour | None:
     """The colour before the Wild Draw Four being answered, when the view shows it: the card
     under it is a coloured card. ``None``: not known (a wild card under it)."""
     pile = view.discard_pile
@@ -52,7 +58,7 @@ def colour_before_wd4(view) -> Colour | None:
     return None
 
 
-def bluff_odds(view, assumed_bluff_rate: float = 0.25) -> float:
+def bluff_odds(view: PlayerView, assumed_bluff_rate: float = 0.25) -> float:
     """Estimated chance that the Wild Draw Four being answered was played illegally (W-2),
     from what the viewer can see: the unseen cards, the player's hand size and a prior on
     how often players bluff when they could."""
@@ -81,9 +87,9 @@ class _Then:
 
     __slots__ = ("player", "names", "hand_sizes", "hand", "colour", "top_card", "discard_pile", "direction")
 
-    def __init__(self, d, hand, n: int) -> None:
+    def __init__(self, d: Decision, hand: Sequence[Card], n: int) -> None:
         self.player = d.player
-        self.names = range(n)
+        self.names: Sequence[object] = range(n)
         self.hand_sizes = d.hand_sizes
         self.hand = hand
         self.colour = d.colour_before
@@ -122,10 +128,10 @@ class BasicBot:
 
     # ---- the protocol ----------------------------------------------------------------------
 
-    def choose(self, view, rng: random.Random):
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
         return self.decide(view, rng)[0]
 
-    def react(self, view, rng: random.Random):
+    def react(self, view: PlayerView, rng: random.Random) -> Move | None:
         moves = view.legal_moves
         for m in moves:
             if type(m) is Catch:
@@ -144,7 +150,7 @@ class BasicBot:
 
     # ---- decisions ----------------------------------------------------------------------------
 
-    def decide(self, view, rng: random.Random) -> tuple:
+    def decide(self, view: PlayerView, rng: random.Random) -> tuple[Move, str]:
         """``(move, reason)``: the move for a moment the game waits for this seat, and one
         sentence saying why (for hints)."""
         phase = view.phase
@@ -165,7 +171,7 @@ class BasicBot:
     def _forgets(self, rng: random.Random) -> bool:
         return self.forget_uno > 0 and rng.random() < self.forget_uno
 
-    def _play(self, view, card: Card, rng: random.Random, twice: bool = False, forget: bool | None = None) -> Play:
+    def _play(self, view: PlayerView, card: Card, rng: random.Random, twice: bool = False, forget: bool | None = None) -> Play:
         """A complete, legal Play of `card`: colour, link, swap, UNO call filled in."""
         hand = view.hand
         colour = best_colour(hand, exclude=card) if card.kind.takes_colour else None
@@ -182,21 +188,21 @@ class BasicBot:
                 swap = others[0]
         return Play(view.player, card, colour, link, call, swap, twice)
 
-    def _link(self, view) -> tuple[int, int]:
+    def _link(self, view: PlayerView) -> tuple[int, int]:
         n = len(view.names)
         if n == 2:
             return (0, 1)
         a, b = fewest_cards_order(view, exclude=(view.player,))[:2]
         return (a, b)
 
-    def _point(self, view) -> tuple:
+    def _point(self, view: PlayerView) -> tuple[Move, str]:
         target = fewest_cards_order(view, exclude=(view.player,))[0]
         move = PointAt(view.player, target)
         return move, ngettext("Point at {who}: with {n} card they are closest to going out.",
                               "Point at {who}: with {n} cards they are closest to going out.",
                               view.hand_sizes[target]).format(who=view.names[target], n=view.hand_sizes[target])
 
-    def _answer(self, view, rng: random.Random) -> tuple:
+    def _answer(self, view: PlayerView, rng: random.Random) -> tuple[Move, str]:
         p = view.player
         moves = view.legal_moves
         stack = [m for m in moves if type(m) is Play]
@@ -207,22 +213,24 @@ class BasicBot:
                                                          "Stack {card}: the next player faces {n} cards instead of you.",
                                                          n).format(card=_the(card), n=n)
         if Challenge(p) in moves:
+            w = view.wd4_player
+            assert w is not None  # a Wild Draw Four is being answered
             odds = bluff_odds(view, self.assumed_bluff_rate)
-            who = view.names[view.wd4_player]
+            who = view.names[w]
             if odds > self.challenge_threshold:
                 return Challenge(p), ngettext("Challenge: {who} still holds {n} card, so they may well have had a card of the colour.",
                                                "Challenge: {who} still holds {n} cards, so they may well have had a card of the colour.",
-                                               view.hand_sizes[view.wd4_player]).format(
-                    who=who, n=view.hand_sizes[view.wd4_player])
+                                               view.hand_sizes[w]).format(
+                    who=who, n=view.hand_sizes[w])
             return Accept(p), ngettext("Accept: with only {n} card left, {who} probably had no card of the colour; a failed challenge costs six.",
                                   "Accept: with only {n} cards left, {who} probably had no card of the colour; a failed challenge costs six.",
-                                  view.hand_sizes[view.wd4_player]).format(
-                who=who, n=view.hand_sizes[view.wd4_player])
+                                  view.hand_sizes[w]).format(
+                who=who, n=view.hand_sizes[w])
         return Accept(p), ngettext("Accept the {n} card: you have no card to pass it on with.",
                                   "Accept the {n} cards: you have no card to pass them on with.",
                                   view.pending_draw).format(n=view.pending_draw)
 
-    def _mini_pile(self, view, rng: random.Random) -> tuple:
+    def _mini_pile(self, view: PlayerView, rng: random.Random) -> tuple[Move, str]:
         p = view.player
         fits = [m.card for m in view.legal_moves if type(m) is Play]
         if not fits:
@@ -241,7 +249,7 @@ class BasicBot:
         return move, _("Add {card}: it fits the {colour} mini pile and you keep your wild cards.").format(
             card=_the(card), colour=colour_name(view.colour))
 
-    def _wants_to_hold_wild(self, view) -> bool:
+    def _wants_to_hold_wild(self, view: PlayerView) -> bool:
         """Keep a wild card for later (draw, or keep the card drawn, rather than play it) when
         nobody is close to going out (every other hand holds `hold_wild_others` cards or more),
         the hand is big (`hold_wild_hand` cards or more) and it holds at most `hold_wilds`
@@ -256,15 +264,16 @@ class BasicBot:
         return (len(view.hand) >= self.hold_wild_hand and min(others) >= self.hold_wild_others
                 and wilds <= self.hold_wilds)
 
-    def _drawn(self, view, rng: random.Random) -> tuple:
+    def _drawn(self, view: PlayerView, rng: random.Random) -> tuple[Move, str]:
         card = view.drawn_card
+        assert card is not None  # the card just drawn, in this phase
         p = view.player
         if card.is_wild and self._wants_to_hold_wild(view):
             return Keep(p), _("Keep {card}: a wild card is worth more later.").format(card=_the(card))
         move = self._play(view, card, rng)
         return move, self._play_reason(view, move, only=True)
 
-    def _turn(self, view, rng: random.Random) -> tuple:
+    def _turn(self, view: PlayerView, rng: random.Random) -> tuple[Move, str]:
         p = view.player
         hand = view.hand
         moves = view.legal_moves
@@ -297,7 +306,7 @@ class BasicBot:
         move = self._play(view, card, rng)
         return move, self._play_reason(view, move, only=True)
 
-    def _score(self, view, card: Card, threat: bool) -> float:
+    def _score(self, view: PlayerView | _Then, card: Card, threat: bool) -> float:
         hand = view.hand
         same = sum(1 for c in hand if c.colour is card.colour) - 1
         score = card.points / 10 + 2 * same
@@ -310,7 +319,7 @@ class BasicBot:
             score += 4 if others < me else -6
         return score
 
-    def _wild_rank(self, view, card: Card, threat: bool) -> int:
+    def _wild_rank(self, view: PlayerView | _Then, card: Card, threat: bool) -> int:
         kind = card.kind
         legal_wd4 = kind is Kind.WILD_DRAW_FOUR and wd4_is_legal(view.hand, view.colour, card)
         order = {Kind.WILD_DRAWN_TOGETHER: 1, Kind.WILD: 2, Kind.WILD_PILE_UP: 3}
@@ -318,12 +327,13 @@ class BasicBot:
             return 0 if legal_wd4 else 9
         return order[kind]
 
-    def _play_reason(self, view, move: Play, only: bool, threat: bool = False, wilds: bool = False) -> str:
+    def _play_reason(self, view: PlayerView, move: Play, only: bool, threat: bool = False, wilds: bool = False) -> str:
         card = move.card
         kind = card.kind
         if move.twice:
             return _("Play both of your cards {card} together: two cards gone in one turn.").format(card=card_name(card))
         if kind is Kind.WILD_DRAWN_TOGETHER:
+            assert move.link is not None  # LK-1: `_play` always links two players
             a, b = move.link
             return _("Play the wild drawn together as {colour}: link {a} and {b}, who hold the fewest cards.").format(
                 colour=colour_name(move.colour), a=view.names[a], b=view.names[b])
@@ -345,7 +355,7 @@ class BasicBot:
 
     # ---- as an opponent model ------------------------------------------------------------------
 
-    def could_have_played(self, d, hand, n: int) -> bool:
+    def could_have_played(self, d: Decision, hand: Sequence[Card], n: int) -> bool:
         """Whether this bot, holding `hand` (the cards then), could have made the play `d` (a
         `unoparty.bots.memory.Decision`) at a table of `n` seats: the card `_turn` or
         `_mini_pile` would choose (T-1, W-2, PU-4; ties and chance — a bluff — allowed) and

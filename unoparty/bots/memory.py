@@ -27,10 +27,15 @@ facts, so the search plays against likely hands rather than arbitrary ones.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import Card, Colour, Kind
-from ..engine import EventKind as E, Phase
+from ..engine import Event, EventKind as E, Phase
+
+if TYPE_CHECKING:
+    from ..game import PlayerView
 
 __all__ = ["TableMemory", "Decision", "card_keys"]
 
@@ -38,7 +43,11 @@ _WILD_MATCH = (Kind.WILD, Kind.WILD_DRAWN_TOGETHER, Kind.WILD_PILE_UP)
 _DECISION_PHASES = (Phase.TURN, Phase.DRAWN, Phase.MINI_PILE)
 
 
-def card_keys(card) -> tuple:
+VoidKey = Colour | tuple[str, int]
+"""A void key: a colour, ``("n", number)`` or ``("k", kind)``."""
+
+
+def card_keys(card: Card) -> tuple[VoidKey, ...]:
     """The void keys a card falls under: its colour, and ``("n", number)`` or ``("k", kind)``."""
     if card.colour is None:
         return ()
@@ -70,14 +79,14 @@ class TableMemory:
     """Facts about the other hands, updated by `observe(view, events)` after every move."""
 
     def __init__(self) -> None:
-        self.prev = None
-        self.voids: list[dict] = []     # seat -> {key: how many of their cards may fall under it}
-        self.known: list[Counter] = []  # seat -> cards known to be in their hand
-        self.likes: list[dict] = []     # seat -> {colour: cards of it they probably hold}
-        self.left: list[list] = []      # seat -> cards that left their hand since they last drew
-        self.decisions: list[list] = []  # seat -> their plays since they last drew (`Decision`)
+        self.prev: PlayerView | None = None
+        self.voids: list[dict[VoidKey, int]] = []     # seat -> {key: how many of their cards may fall under it}
+        self.known: list[Counter[Card]] = []  # seat -> cards known to be in their hand
+        self.likes: list[dict[Colour, int]] = []     # seat -> {colour: cards of it they probably hold}
+        self.left: list[list[Card]] = []      # seat -> cards that left their hand since they last drew
+        self.decisions: list[list[Decision]] = []  # seat -> their plays since they last drew (`Decision`)
 
-    def reset(self, view) -> None:
+    def reset(self, view: PlayerView) -> None:
         n = len(view.names)
         self.voids = [dict() for _ in range(n)]
         self.known = [Counter() for _ in range(n)]
@@ -85,7 +94,7 @@ class TableMemory:
         self.left = [[] for _ in range(n)]
         self.decisions = [[] for _ in range(n)]
 
-    def observe(self, view, events=()) -> None:
+    def observe(self, view: PlayerView, events: Sequence[Event] = ()) -> None:
         """Update from the next view of the same seat and the events that seat saw since the
         previous one (``game.events_for(seat, start)``, which hides other players' drawn
         cards): call after every move.
@@ -97,18 +106,20 @@ class TableMemory:
         if prev is None or prev.round_number != view.round_number or len(prev.names) != len(view.names):
             self.reset(view)
             return
-        played_by: dict = {}   # seat -> cards that left their hand face up
-        decided: dict = {}     # seat -> the card they played or added when the game waited for them
-        named: dict = {}       # seat -> the colour they named for a wild card (W-1)
-        drew: Counter = Counter()  # seat -> cards that came into their hand unseen
-        took: dict = {}        # seat -> the mini pile they took (PU-6), face up
-        turn_draw: dict = {}   # seat -> 1 when the card they drew on their turn plays, else 0 (T-3)
+        played_by: dict[int, list[Card]] = {}   # seat -> cards that left their hand face up
+        decided: dict[int, Card] = {}     # seat -> the card they played or added when the game waited for them
+        named: dict[int, Colour] = {}       # seat -> the colour they named for a wild card (W-1)
+        drew: Counter[int] = Counter()  # seat -> cards that came into their hand unseen
+        took: dict[int, tuple[Card, ...]] = {}        # seat -> the mini pile they took (PU-6), face up
+        turn_draw: dict[int, int] = {}   # seat -> 1 when the card they drew on their turn plays, else 0 (T-3)
         mini_colour = prev.mini_pile[0].colour if prev.mini_pile else None
         for e in events:
             k = e.kind
             if k is E.ROUND_STARTED or k is E.HANDS_SWAPPED or k is E.HANDS_PASSED:
                 self.reset(view)  # a new deal, or hands moved (H-2)
                 return
+            if e.player is None:
+                continue  # the events read below all name the player they are about
             if k is E.PLAYED or k is E.SPEED_PLAYED or k is E.MINI_PILE_ADDED:
                 played_by.setdefault(e.player, []).extend(e.cards)
                 if k is not E.SPEED_PLAYED and len(e.cards) == 1 and e.player == prev.current \
@@ -120,7 +131,8 @@ class TableMemory:
                     # card of the mini pile's colour was left (PU-4).
                     self.voids[e.player][mini_colour] = 0
             elif k is E.COLOUR_CHOSEN:
-                named[e.player] = e.colour
+                if e.colour is not None:
+                    named[e.player] = e.colour
             elif k is E.MINI_PILE_TAKEN:
                 took[e.player] = e.cards
             elif k is E.DREW:
@@ -171,7 +183,9 @@ class TableMemory:
                             voids[key] = max(0, voids[key] - 1)
             if seat in took:
                 known.update(took[seat])
-                voids[took[seat][0].colour] = 0
+                taken_colour = took[seat][0].colour
+                if taken_colour is not None:
+                    voids[taken_colour] = 0
             if drew[seat]:
                 for key in voids:
                     voids[key] += drew[seat]

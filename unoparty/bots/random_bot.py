@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from ..engine import Move
 from .base import Timing, out_of_turn_moves
+
+if TYPE_CHECKING:
+    from ..game import PlayerView
 
 __all__ = ["RandomBot"]
 
@@ -26,10 +31,10 @@ class RandomBot:
     timing: Timing = field(default_factory=lambda: Timing(think_delay=2.0, reaction_time=1.5))
     level: str = "random"
 
-    def choose(self, view, rng: random.Random):
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
         return rng.choice(view.legal_moves)
 
-    def react(self, view, rng: random.Random):
+    def react(self, view: PlayerView, rng: random.Random) -> Move | None:
         moves = out_of_turn_moves(view)
         if not moves or rng.random() >= self.react_chance:
             return None

@@ -29,18 +29,23 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..cards import Card, Kind
-from ..engine import Catch, Draw, Keep, Phase, Play, State, TakeMiniPile
+from ..cards import Card, Colour, Kind
+from ..engine import Catch, Draw, Event, Keep, Move, Phase, Play, State, TakeMiniPile
 from ..engine.effects import apply_move
 from ..engine.moves import Accept, Challenge, PointAt
 from ..engine.refusals import fits_mini_pile, matches
 from ..i18n import _, ngettext
 from ..cards import COLOURS
 from .base import Timing, colour_counts, unseen_cards
-from .memory import TableMemory, card_keys
-from .basic import BasicBot, colour_before_wd4, wd4_is_legal
+from .memory import Decision, TableMemory, card_keys
+from .basic import BasicBot, _Then, colour_before_wd4, wd4_is_legal
+
+if TYPE_CHECKING:
+    from ..game import Game, PlayerView
 
 __all__ = ["StrongBot", "determinize", "determinize_state", "rollout", "plays_agreeing"]
 
@@ -51,7 +56,8 @@ _RECENT_PLAYS = 4
 
 # ---- sampling the hidden cards -------------------------------------------------------------------
 
-def determinize_state(view, rng: random.Random, memory=None, tries: int = 0, model=None) -> State:
+def determinize_state(view: PlayerView, rng: random.Random, memory: TableMemory | None = None, tries: int = 0,
+                      model: BasicBot | None = None) -> State:
     """An engine `State` agreeing with `view` in everything the viewer can see, with the
     hidden cards — other hands, draw pile order, secret pointing targets, whether a Wild Draw
     Four being answered was legal — sampled with `rng`.
@@ -119,7 +125,8 @@ def determinize_state(view, rng: random.Random, memory=None, tries: int = 0, mod
     return s
 
 
-def _deal_with_memory(s: State, view, pool: list, memory, tries: int = 0, model=None) -> None:
+def _deal_with_memory(s: State, view: PlayerView, pool: list[Card], memory: TableMemory, tries: int = 0,
+                      model: BasicBot | None = None) -> None:
     """Deal the shuffled `pool` into the other hands respecting `memory`; the rest stays in
     `pool` (the draw pile). With `tries` > 0 and a `model` (a ``basic`` bot), a hand with
     which the model would not have made the plays `memory` saw since that player last drew
@@ -136,8 +143,10 @@ def _deal_with_memory(s: State, view, pool: list, memory, tries: int = 0, model=
         if not seen:
             s.hands[q] = _deal_hand(q, k, pool, memory)
             continue
+        assert model is not None  # `decisions` are looked at only with a model
         left = memory.left[q]
-        best, best_ok = None, -1
+        best: list[Card] | None = None
+        best_ok = -1
         for _i in range(tries + 1):
             hand = _deal_hand(q, k, pool, memory)
             ok = plays_agreeing(model, seen, hand, left, len(view.names))
@@ -146,16 +155,17 @@ def _deal_with_memory(s: State, view, pool: list, memory, tries: int = 0, model=
             pool[0:0] = hand                # every hand dealt goes back under the pool
             if ok == len(seen):
                 break
+        assert best is not None  # at least one hand was dealt
         for card in best:
             pool.remove(card)
         s.hands[q] = best
 
 
-def _deal_hand(q: int, k: int, pool: list, memory) -> list:
+def _deal_hand(q: int, k: int, pool: list[Card], memory: TableMemory) -> list[Card]:
     """`k` cards from `pool` (taken out of it) for seat `q`: the cards `memory` knows they
     hold, cards of the colours they probably hold, and at most ``fresh`` cards of each
     colour, number or symbol they are void in (relaxed when not enough cards fit)."""
-    hand: list = []
+    hand: list[Card] = []
     for card, count in memory.known[q].items():
         for _i in range(count):
             if len(hand) < k and card in pool:
@@ -176,7 +186,7 @@ def _deal_hand(q: int, k: int, pool: list, memory) -> list:
         for key in card_keys(card):
             if key in allow:
                 allow[key] -= 1
-    rest: list = []
+    rest: list[Card] = []
     while pool and len(hand) < k:
         card = pool.pop()
         keys = [key for key in card_keys(card) if key in allow]
@@ -193,7 +203,8 @@ def _deal_hand(q: int, k: int, pool: list, memory) -> list:
     return hand
 
 
-def plays_agreeing(model, decisions, hand_now, left, n: int) -> int:
+def plays_agreeing(model: BasicBot, decisions: Iterable[Decision], hand_now: Iterable[Card],
+                   left: Sequence[Card], n: int) -> int:
     """How many of `decisions` (one player's plays since they last drew) a ``basic`` `model`
     (`BasicBot.could_have_played`) would have made with `hand_now` plus the cards played
     since (`left`)."""
@@ -221,7 +232,7 @@ def _sample_drawn_card(s: State, rng: random.Random) -> None:
     s.drawn_card = hand[-1]
 
 
-def determinize(view, rng: random.Random, seed: int = 0):
+def determinize(view: PlayerView, rng: random.Random, seed: int = 0) -> Game:
     """A `unoparty.game.Game` agreeing with `view` (see `determinize_state`), with undo off
     and its own generator seeded with `seed` — for search and what-ifs from a player's side."""
     from ..game import Game
@@ -231,7 +242,7 @@ def determinize(view, rng: random.Random, seed: int = 0):
 
 # ---- the rollout policy (fast, on the engine state) ---------------------------------------------
 
-def _best_colour(hand, exclude: Card | None = None):
+def _best_colour(hand: Iterable[Card], exclude: Card | None = None) -> Colour:
     counts = [0, 0, 0, 0]
     for c in hand:
         if c.colour is not None:
@@ -252,20 +263,28 @@ def _fewest(s: State, p: int, k: int) -> list[int]:
 def _rollout_play(s: State, p: int, card: Card) -> Play:
     hand = s.hands[p]
     colour = _best_colour(hand, card) if card.kind.takes_colour else None
-    link = None
+    link: tuple[int, int] | None = None
     if card.kind is Kind.WILD_DRAWN_TOGETHER:
-        link = tuple(_fewest(s, p, 2)) if s.n > 2 else (0, 1)
+        if s.n > 2:
+            a, b = _fewest(s, p, 2)
+            link = (a, b)
+        else:
+            link = (0, 1)
     return Play(p, card, colour, link, len(hand) == 2)
 
 
-def policy_move(s: State):
-    """A quick ``basic``-like move for the seat the state waits for (legal by construction)."""
+def policy_move(s: State) -> Move | None:
+    """A quick ``basic``-like move for the seat the state waits for (legal by construction);
+    ``None`` when the round is over."""
     phase = s.phase
     p = s.current
+    if p is None:
+        return None  # the round is over: nobody is waited for
     hand = s.hands[p]
     if phase is Phase.TURN:
         best = None
         best_score = -1e9
+        score: float
         counts = [0, 0, 0, 0]
         for c in hand:
             if c.colour is not None:
@@ -273,7 +292,7 @@ def policy_move(s: State):
         nxt_small = len(s.hands[s.next_seat(p)]) <= 2
         for c in hand:
             k = c.kind
-            if k >= Kind.WILD:
+            if c.colour is None:  # a wild card (W-1)
                 score = -20 + (5 if k is Kind.WILD_DRAW_FOUR and nxt_small else 0)
             else:
                 if not matches(s, c):
@@ -287,6 +306,7 @@ def policy_move(s: State):
             return Draw(p)
         return _rollout_play(s, p, best)
     if phase is Phase.DRAWN:
+        assert s.drawn_card is not None  # the card just drawn, in this phase
         return _rollout_play(s, p, s.drawn_card)
     if phase is Phase.CHALLENGE:
         if s.pending_kind is Kind.WILD_DRAW_FOUR and s.wd4_player is not None \
@@ -314,7 +334,9 @@ def rollout(s: State, me: int, rng: random.Random, depth: int, softness: float =
     for _i in range(depth):
         if s.phase.is_over:
             break
-        apply_move(s, policy_move(s), rng)
+        move = policy_move(s)
+        assert move is not None  # the round is not over
+        apply_move(s, move, rng)
     if s.phase.is_over:
         return 1.0 if s.winner == me else 0.0
     weights = [math.exp(-softness * (len(h) - 0.5 * sum(1 for c in h if c.kind >= Kind.WILD))) for h in s.hands]
@@ -354,12 +376,12 @@ class StrongBot(BasicBot):
     safe_bluff_hand: int = 2
     bait_legal_wd4: bool = True
     action_bonus: float = 0.0
-    search_phases: tuple = ("turn", "drawn", "mini pile")
+    search_phases: tuple[str, ...] = ("turn", "drawn", "mini pile")
     consistency_tries: int = 3
 
     void_bonus: float = 5.0
 
-    def _next_void(self, view, colour) -> float:
+    def _next_void(self, view: PlayerView | _Then, colour: Colour | None) -> float:
         """How sure the memory is that the next player holds no card of `colour` (0–1)."""
         voids = self.memory.voids
         if colour is None or len(voids) != len(view.names):
@@ -370,13 +392,14 @@ class StrongBot(BasicBot):
             return 0.0
         return 1.0 if fresh == 0 else 0.5 if fresh == 1 else 0.0
 
-    def _score(self, view, card, threat: bool) -> float:
+    def _score(self, view: PlayerView | _Then, card: Card, threat: bool) -> float:
         score = super()._score(view, card, threat)
         if card.kind in (Kind.DRAW_TWO, Kind.SKIP):
             score += self.action_bonus
         return score + self.void_bonus * self._next_void(view, card.colour)
 
-    def _play(self, view, card, rng, twice: bool = False, forget=None):
+    def _play(self, view: PlayerView, card: Card, rng: random.Random, twice: bool = False,
+              forget: bool | None = None) -> Play:
         move = super()._play(view, card, rng, twice=twice, forget=forget)
         if move.colour is not None and self.void_bonus:
             counts = colour_counts(view.hand, exclude=card)
@@ -388,7 +411,7 @@ class StrongBot(BasicBot):
     timing: Timing = field(default_factory=lambda: Timing(think_delay=1.0, reaction_time=0.6))
     level: str = "strong"
 
-    def _turn(self, view, rng: random.Random) -> tuple:
+    def _turn(self, view: PlayerView, rng: random.Random) -> tuple[Move, str]:
         hand = view.hand
         wd4 = _WD4
         if wd4 in hand and len(hand) > 1:
@@ -409,14 +432,14 @@ class StrongBot(BasicBot):
         self.memory = TableMemory()
         self._model = BasicBot()
 
-    def observe(self, view, events=()) -> None:
+    def observe(self, view: PlayerView, events: Sequence[Event] = ()) -> None:
         """Watch the table: call with this seat's view and the events it saw since the last
         call (``game.events_for(seat, start)``) after every move (optional; it makes the
         sampled hands likelier, `TableMemory`)."""
         if view.player is not None:
             self.memory.observe(view, events)
 
-    def choose(self, view, rng: random.Random):
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
         phase = view.phase
         if phase in (Phase.POINTING, Phase.CHALLENGE) or any(type(m) is Catch for m in view.legal_moves):
             return self.decide(view, rng)[0]
@@ -425,7 +448,7 @@ class StrongBot(BasicBot):
             return cands[0]
         return self.search(view, cands, rng)
 
-    def options(self, view, rng: random.Random) -> list:
+    def options(self, view: PlayerView, rng: random.Random) -> list[Move]:
         """The moves worth comparing now; the ``basic`` choice first."""
         first = self.decide(view, rng)[0]
         out = [first]
@@ -443,6 +466,7 @@ class StrongBot(BasicBot):
             if Draw(p) not in out and not any(type(m) is Play and not m.card.is_wild for m in out):
                 out.append(Draw(p))
         elif phase is Phase.DRAWN:
+            assert view.drawn_card is not None  # the card just drawn, in this phase
             play = self._play(view, view.drawn_card, rng, forget=False)
             for m in (play, Keep(p)):
                 if m not in out:
@@ -455,18 +479,18 @@ class StrongBot(BasicBot):
         legal = set(view.legal_moves)
         return [m for m in out if m in legal] or [first]
 
-    def search(self, view, cands: list, rng: random.Random):
+    def search(self, view: PlayerView, cands: list[Move], rng: random.Random) -> Move:
         """The option whose sampled rollouts beat the heuristic choice (``cands[0]``) clearly:
         by more than `margin` plus `confidence` standard errors of the paired differences; else
         ``cands[0]``. (Single rollouts are noisy: most options differ by less than the noise.)"""
         me = view.player
         cands = cands[:self.max_options]
         k = max(2, self.playouts // len(cands))
-        diffs = [[] for _ in cands]
+        diffs: list[list[float]] = [[] for _ in cands]
         for _i in range(k):
             base = determinize_state(view, rng, self.memory, self.consistency_tries, self._model)
             seed = rng.getrandbits(32)
-            values = []
+            values: list[float] = []
             for move in cands:
                 s = base.copy()
                 r = random.Random(seed)

@@ -23,7 +23,8 @@ PT_MAX_DRAW = 5  # PT-4: at most five cards per Point Taken
 
 # ---- events ------------------------------------------------------------------------------------
 
-_EVENTS: dict = {}
+# (id of the kind, rule, player, target, cards, colour, count) -> the shared event
+_EVENTS: dict[tuple[int, str, int | None, int | None, tuple[Card, ...], Colour | None, int], Event] = {}
 _EVENTS_MAX = 50_000  # a bound, so long runs keep flat memory (the table is a cache only)
 
 
@@ -201,7 +202,7 @@ def effect_number(s: State, p: int, card: Card, m: Play | SpeedPlay | None, rng:
         ev.append(_event(E.HANDS_SWAPPED, "H-2", player=p, target=t))
         _uno_follows_hands(s)
     elif s.rules.seven_o and card.number == 0:
-        hands = [None] * s.n
+        hands = s.hands[:]  # every slot is replaced: each hand moves to the next seat
         for i in range(s.n):
             hands[s.next_seat(i)] = s.hands[i]
         s.hands = hands
@@ -269,6 +270,8 @@ def effect_point_taken(s: State, p: int, k: int, ev: list[Event]) -> None:
 def resolve_pointing(s: State, rng: random.Random, ev: list[Event]) -> None:
     """PT-4/PT-5: reveal who pointed at whom; each draws one card per pointer (at most five),
     starting after the card's player in turn order; then play goes on after the card's player."""
+    pointer = s.pointer
+    assert pointer is not None  # set by the Point Taken (PT-3)
     order = sorted(s.pointing)
     ev.append(Event(E.POINTING_RESULT, "PT-4", player=s.pointer, players=tuple(order),
                     targets=tuple(s.pointing[i] for i in order)))
@@ -277,11 +280,11 @@ def resolve_pointing(s: State, rng: random.Random, ev: list[Event]) -> None:
         counts[t] += 1
     per = 2 if s.pointing_twice else 1
     for i in range(1, s.n + 1):
-        seat = s.next_seat(s.pointer, i)
+        seat = s.next_seat(pointer, i)
         if counts[seat]:
             draw_cards(s, seat, min(counts[seat], PT_MAX_DRAW) * per, "PT-4", rng, ev)
     s.pointing = {}
-    start_turn(s, s.next_seat(s.pointer), ev)
+    start_turn(s, s.next_seat(pointer), ev)
 
 
 def effect_wild_draw_four(s: State, p: int, colour_before: Colour | None, rng: random.Random,
@@ -357,6 +360,7 @@ def _card_effect(s: State, p: int, card: Card, k: int, m: Play | SpeedPlay | Non
     elif kind is Kind.WILD_DRAW_FOUR:
         effect_wild_draw_four(s, p, colour_before, rng, ev)
     elif kind is Kind.WILD_DRAWN_TOGETHER:
+        assert isinstance(m, Play) and m.link is not None  # LK-1: a Wild Drawn Together names its link
         effect_wild_drawn_together(s, p, m.link, ev)
     else:
         effect_wild_pile_up(s, p, rng, ev)
@@ -380,7 +384,7 @@ def _going_out(s: State, p: int, card: Card, k: int, rng: random.Random, ev: lis
 _TAKES_COLOUR = frozenset(k for k in Kind if k.takes_colour)  # W-1, LK-1 (not PU-1)
 
 
-_PLAYED: dict = {}
+_PLAYED: dict[tuple[int, Card, int, Colour | None], Event] = {}  # (player, card, copies, colour) -> event
 
 
 def _play(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
@@ -494,7 +498,7 @@ def _speed_play(s: State, m: SpeedPlay, rng: random.Random, ev: list[Event]) -> 
         draw_cards(s, p, 1, "SP-4", rng, ev)
         return
     rule = "SP-1" if card.kind is Kind.NUMBER else "SP-7"
-    passed = []
+    passed: list[int] = []
     seat = s.current
     while seat != p and len(passed) < s.n:
         passed.append(seat)
@@ -541,6 +545,7 @@ def _challenge(s: State, m: Challenge, rng: random.Random, ev: list[Event]) -> N
     (ruling, from classic). The chosen colour stands."""
     p = m.player
     w = s.wd4_player
+    assert w is not None  # set by the Wild Draw Four being answered
     total = s.pending_draw
     ev.append(Event(E.CHALLENGED, "W-3", player=p, target=w, cards=tuple(s.hands[w]), flag=s.wd4_legal))
     s.pending_draw = 0
@@ -578,26 +583,25 @@ def _catch(s: State, m: Catch, rng: random.Random, ev: list[Event]) -> None:
 def apply_move(s: State, move: Move, rng: random.Random) -> list[Event]:
     """Apply an allowed move (checked beforehand with `why_illegal`) and return its events."""
     ev: list[Event] = []
-    t = type(move)
-    if t is Play:
+    if type(move) is Play:
         _play(s, move, rng, ev)
-    elif t is Draw:
+    elif type(move) is Draw:
         _draw(s, move, rng, ev)
-    elif t is Keep:
+    elif type(move) is Keep:
         _keep(s, move, ev)
-    elif t is SpeedPlay:
+    elif type(move) is SpeedPlay:
         _speed_play(s, move, rng, ev)
-    elif t is Accept:
+    elif type(move) is Accept:
         _accept(s, move, rng, ev)
-    elif t is Challenge:
+    elif type(move) is Challenge:
         _challenge(s, move, rng, ev)
-    elif t is PointAt:
+    elif type(move) is PointAt:
         _point_at(s, move, rng, ev)
-    elif t is TakeMiniPile:
+    elif type(move) is TakeMiniPile:
         _take_mini_pile(s, move, ev)
-    elif t is CallUno:
+    elif type(move) is CallUno:
         _call_uno(s, move, ev)
-    elif t is Catch:
+    elif type(move) is Catch:
         _catch(s, move, rng, ev)
     else:
         raise TypeError(f"not a move: {move!r}")

@@ -16,19 +16,20 @@ from .state import Phase, State
 
 __all__ = ["legal_moves"]
 
-_PAIRS: dict[int, tuple] = {}
+_PAIRS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
-def _pairs(n: int) -> tuple:
+def _pairs(n: int) -> tuple[tuple[int, int], ...]:
     if n not in _PAIRS:
         _PAIRS[n] = tuple(combinations(range(n), 2))
     return _PAIRS[n]
 
 
-_VARIANTS: dict = {}
+# (seat, card, players, hand size up to 4, a Seven-O seven, doubles possible) -> the plays
+_VARIANTS: dict[tuple[int, Card, int, int, bool, bool], tuple[Play, ...]] = {}
 
 
-def _play_variants(s: State, p: int, card: Card, out: list, allow_twice: bool = True) -> None:
+def _play_variants(s: State, p: int, card: Card, out: list[Move], allow_twice: bool = True) -> None:
     hand = s.hands[p]
     rules = s.rules
     seven = rules.seven_o and card.kind is Kind.NUMBER and card.number == 7
@@ -41,12 +42,12 @@ def _play_variants(s: State, p: int, card: Card, out: list, allow_twice: bool = 
     out += moves
 
 
-def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: bool) -> tuple:
+def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: bool) -> tuple[Play, ...]:
     kind = card.kind
     colours = COLOURS if kind.takes_colour else (None,)
-    links = _pairs(n) if kind is Kind.WILD_DRAWN_TOGETHER else (None,)
-    swaps: tuple = (None,) + tuple(t for t in range(n) if t != p) if seven else (None,)
-    out = []
+    links: tuple[tuple[int, int] | None, ...] = _pairs(n) if kind is Kind.WILD_DRAWN_TOGETHER else (None,)
+    swaps: tuple[int | None, ...] = (None,) + tuple(t for t in range(n) if t != p) if seven else (None,)
+    out: list[Play] = []
     for twice in ((False, True) if two else (False,)):
         left = size - (2 if twice else 1)
         calls = (False, True) if left == 1 else (False,)
@@ -59,12 +60,12 @@ def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: boo
 
 
 # The one-field moves, made once per seat and shared (moves are frozen values); pointing too.
-_SIMPLE: dict = {}
-_POINTS: dict = {}
-_SPEEDS: dict = {}
+_SIMPLE: dict[tuple[type[Move], int], Move] = {}
+_POINTS: dict[tuple[int, int], tuple[PointAt, ...]] = {}
+_SPEEDS: dict[tuple[int, Card, int, bool, bool], tuple[SpeedPlay, ...]] = {}
 
 
-def _simple(kind: type, p: int) -> Move:
+def _simple(kind: type[Draw | Keep | Accept | Challenge | TakeMiniPile | CallUno], p: int) -> Move:
     move = _SIMPLE.get((kind, p))
     if move is None:
         move = _SIMPLE[(kind, p)] = kind(p)
@@ -78,7 +79,7 @@ def legal_moves(s: State, p: int) -> list[Move]:
     phase = s.phase
     if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
         return []
-    out: list = []
+    out: list[Move] = []
     hand = s.hands[p]
     distinct = dict.fromkeys(hand)
     is_cur = p == s.current
@@ -104,6 +105,7 @@ def legal_moves(s: State, p: int) -> list[Move]:
             out.append(_simple(Draw, p))
     elif phase is Phase.DRAWN:
         if is_cur:
+            assert s.drawn_card is not None  # the card just drawn, in this phase
             _play_variants(s, p, s.drawn_card, out, allow_twice=False)
             out.append(_simple(Keep, p))
     elif phase is Phase.CHALLENGE:
@@ -117,10 +119,10 @@ def legal_moves(s: State, p: int) -> list[Move]:
                 out.append(_simple(Challenge, p))
     elif phase is Phase.POINTING:
         if p not in s.pointing:
-            key = (s.n, p)
-            points = _POINTS.get(key)
+            seats = (s.n, p)
+            points = _POINTS.get(seats)
             if points is None:
-                points = _POINTS[key] = tuple(PointAt(p, t) for t in range(s.n) if t != p)
+                points = _POINTS[seats] = tuple(PointAt(p, t) for t in range(s.n) if t != p)
             out += points
     elif phase is Phase.MINI_PILE:
         if is_cur:
@@ -140,12 +142,12 @@ def legal_moves(s: State, p: int) -> list[Move]:
         for card in distinct:
             if card in exact:
                 seven = seven_o and card.kind is Kind.NUMBER and card.number == 7
-                key = (p, card, s.n, two, seven)
-                speeds = _SPEEDS.get(key)
+                speed_key = (p, card, s.n, two, seven)
+                speeds = _SPEEDS.get(speed_key)
                 if speeds is None:
                     calls = (False, True) if two else (False,)
-                    swaps: tuple = (None,) + tuple(t for t in range(s.n) if t != p) if seven else (None,)
-                    speeds = _SPEEDS[key] = tuple(SpeedPlay(p, card, call, swap) for call in calls for swap in swaps)
+                    swaps: tuple[int | None, ...] = (None,) + tuple(t for t in range(s.n) if t != p) if seven else (None,)
+                    speeds = _SPEEDS[speed_key] = tuple(SpeedPlay(p, card, call, swap) for call in calls for swap in swaps)
                 out += speeds
     if len(hand) == 1 and not s.uno_called[p]:
         out.append(_simple(CallUno, p))

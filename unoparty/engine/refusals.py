@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
 from ..cards import ALL_CARDS, COLOURS, Card, Colour, Kind
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
@@ -170,7 +170,17 @@ def matching(s: State) -> frozenset[Card]:
     return MATCHING[s.discard_pile[-1]][s.colour]
 
 
-def matches(s: State, card: Card) -> bool:
+class TableTop(Protocol):
+    """What `matches` reads: a `State`, a `unoparty.game.PlayerView` or a bot's past table."""
+
+    @property
+    def colour(self) -> Colour | None: ...
+
+    @property
+    def discard_pile(self) -> Sequence[Card]: ...
+
+
+def matches(s: TableTop, card: Card) -> bool:
     """T-1/T-2: `card` may be played on the discard pile now (colour, number or symbol; wild
     cards match anything). A current colour of ``None`` (classic first Wild, S-5) matches any.
 
@@ -306,7 +316,7 @@ def why_illegal(s: State, move: Move, names: Sequence[str] | None = None) -> Ref
     p = move.player
     nm = tuple(names) if names is not None else None
 
-    def r(rule: str, reason: RefusalReason, ruling: bool = False, **data) -> Refusal:
+    def r(rule: str, reason: RefusalReason, ruling: bool = False, **data: Any) -> Refusal:
         return Refusal(rule, reason, player=p, is_ruling=ruling, names=nm, **data)
 
     if not (0 <= p < n):

@@ -16,7 +16,7 @@ _MOVES = {c.__name__: c for c in (Accept, CallUno, Catch, Challenge, Draw, Keep,
 
 
 def move_to_dict(m: Move) -> dict[str, Any]:
-    d: dict = {"move": type(m).__name__}
+    d: dict[str, Any] = {"move": type(m).__name__}
     for name in m.__slots__:
         v = getattr(m, name)
         if isinstance(v, Card):
@@ -35,7 +35,7 @@ def move_from_dict(d: dict[str, Any]) -> Move:
     for name in cls.__slots__:
         v = d.get(name)
         if name == "card":
-            v = Card.parse(v)
+            v = Card.parse(str(v))
         elif name == "colour" and v is not None:
             v = Colour[v.upper()]
         elif name == "link" and v is not None:

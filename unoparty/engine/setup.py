@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Kind, deck
+from ..cards import Card, Kind, deck
 from .effects import draw_cards, start_turn
 from .events import Event, EventKind as E
 from .state import Phase, State
@@ -49,7 +49,7 @@ def deal_round(s: State, rng: random.Random) -> list[Event]:
     n = s.n
     dealt = cards[:-HAND_SIZE * n - 1:-1]
     del cards[-HAND_SIZE * n:]
-    hands: list = [None] * n
+    hands: list[list[Card]] = [[] for _ in range(n)]
     for i in range(n):
         hands[(s.dealer + 1 + i) % n] = dealt[i::n]
     s.hands = hands
@@ -65,7 +65,7 @@ def deal_round(s: State, rng: random.Random) -> list[Event]:
     return ev
 
 
-def _first_card_party(s: State, ev: list) -> None:
+def _first_card_party(s: State, ev: list[Event]) -> None:
     """S-3: turn cards up until a number card is on top; the others' effects are ignored
     (wild cards count as action cards here — ruling) and they stay buried in the discard pile."""
     while True:
@@ -78,7 +78,7 @@ def _first_card_party(s: State, ev: list) -> None:
         ev.append(Event(E.FIRST_CARD_IGNORED, "S-3", cards=(card,)))
 
 
-def _first_card_classic(s: State, first: int, rng: random.Random, ev: list) -> None:
+def _first_card_classic(s: State, first: int, rng: random.Random, ev: list[Event]) -> None:
     """S-5 (classic sheet): a Wild Draw Four is returned and the deck reshuffled; a Wild lets
     the first player choose the colour (any colour matches until a card sets one); Draw Two:
     the first player draws two and is skipped; Reverse: the dealer plays first, counter-

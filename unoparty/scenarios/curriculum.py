@@ -17,6 +17,7 @@ the lessons folder is one group.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,7 +82,7 @@ def _load_ref(path: Path) -> LessonRef:
         return LessonRef(path, error=e)
 
 
-def _ref_path(entry, base: Path) -> Path | None:
+def _ref_path(entry: object, base: Path) -> Path | None:
     if isinstance(entry, dict):
         for key in ("file", "path", "id", "lesson"):
             if isinstance(entry.get(key), str):
@@ -129,7 +130,7 @@ def load_curriculum(path: str | Path | None = None) -> Curriculum:
         if not isinstance(g, dict):
             continue
         title = g.get("title") or g.get("name") or f"Group {i}"
-        entries = next((g[k] for k in _LESSON_KEYS if isinstance(g.get(k), list)), [])
+        entries: list[object] = next((g[k] for k in _LESSON_KEYS if isinstance(g.get(k), list)), [])
         refs = []
         for entry in entries:
             p = _ref_path(entry, base)
@@ -139,7 +140,7 @@ def load_curriculum(path: str | Path | None = None) -> Curriculum:
     return Curriculum(tuple(groups), path)
 
 
-def coverage(lessons) -> dict[str, list[str]]:
+def coverage(lessons: Iterable[LessonRef | Scenario]) -> dict[str, list[str]]:
     """Every rule id of the rule book (in order) → the ids of the lessons (scenarios) whose
     steps name it in ``teaches``."""
     out: dict[str, list[str]] = {rid: [] for rid in RULES}

@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from ..cards import Card, Colour, deck_counts
+from ..engine.moves import Move
 from ..errors import MoveSyntaxError, ScenarioError, SetupError, UnopartyError
 from ..i18n import tr_text
 from ..notation import parse_move
@@ -83,14 +85,14 @@ def _check_name(where: str, name: Any) -> str:
         raise _Invalid(where, f"a name may not contain ':' or a line break: {name!r}")
     if name != name.strip():
         raise _Invalid(where, f"a name may not start or end with a space: {name!r}")
-    return name
+    return cast(str, name)  # checked above
 
 
 def _known_name(where: str, name: Any, names: tuple[str, ...]) -> str:
     _want(where, name, "text")
     if name not in names:
         raise _Invalid(where, f"unknown player {name!r}")
-    return name
+    return cast(str, name)  # checked above
 
 
 def _card(where: str, text: Any) -> Card:
@@ -118,7 +120,7 @@ def _rule_id(where: str, value: Any) -> str:
     _want(where, value, "text")
     if value not in RULES:
         raise _Invalid(where, f"unknown rule id {value!r} (see RULES.md)")
-    return value
+    return cast(str, value)  # checked above
 
 
 # ---------------------------------------------------------------------------------------
@@ -188,7 +190,7 @@ def _try_setup(scenario: Scenario, file: str) -> None:
         raise ScenarioError(file, "setup", str(e)) from None
 
 
-def _build(doc: dict, file: str) -> Scenario:
+def _build(doc: dict[str, Any], file: str) -> Scenario:
     if "groups" in doc and "setup" not in doc:
         raise _Invalid("groups", "this is a curriculum, not a scenario (check its lessons with 'unoparty lessons check')")
     for key in doc:
@@ -242,7 +244,7 @@ def _build(doc: dict, file: str) -> Scenario:
     steps = tuple(_step(i + 1, s, setup.players) for i, s in enumerate(steps_doc))
 
     if "learner" in doc:
-        learner = _known_name("learner", doc["learner"], setup.players)
+        learner: str | None = _known_name("learner", doc["learner"], setup.players)
     else:
         learner = "You" if "You" in setup.players else None
 
@@ -264,7 +266,7 @@ def _build(doc: dict, file: str) -> Scenario:
 # [setup]
 
 
-def _setup(doc: dict, rules: Rules) -> Setup:
+def _setup(doc: dict[str, Any], rules: Rules) -> Setup:
     for key in doc:
         if key not in SETUP_KEYS:
             raise _Invalid(f"setup.{key}", f"unknown key (known: {', '.join(SETUP_KEYS)})")
@@ -355,10 +357,11 @@ def _setup(doc: dict, rules: Rules) -> Setup:
     )
 
 
-def _check_deck(rules: Rules, names, hands, discard, draw) -> None:
+def _check_deck(rules: Rules, names: Sequence[str], hands: Iterable[Iterable[Card]], discard: Iterable[Card],
+                draw: Iterable[Card]) -> None:
     """Every card placed must exist in the rule set's deck, and no more copies than it has."""
     counts = deck_counts(rules.rule_set)
-    used: Counter = Counter()
+    used: Counter[Card] = Counter()
     for key, cards in [("setup.hands", c) for c in hands] + [("setup.discard_pile", discard),
                                                              ("setup.draw_pile", draw)]:
         for card in cards:
@@ -374,7 +377,8 @@ def _check_deck(rules: Rules, names, hands, discard, draw) -> None:
 # [[steps]]
 
 
-def _moves(where: str, key: str, value: Any, names: tuple[str, ...], *, single: bool = False):
+def _moves(where: str, key: str, value: Any, names: tuple[str, ...], *,
+           single: bool = False) -> tuple[tuple[str, ...], tuple[Move, ...]]:
     if isinstance(value, str):
         texts = (value,)
     elif isinstance(value, list) and not single:
@@ -387,7 +391,7 @@ def _moves(where: str, key: str, value: Any, names: tuple[str, ...], *, single: 
     else:
         raise _Invalid(where, f"{key}: must be {'a move' if single else 'a move or a list of moves'}"
                               f" (text), not {_type_name(value)}")
-    moves = []
+    moves: list[Move] = []
     for t in texts:
         try:
             moves.append(parse_move(t, names))
@@ -404,7 +408,7 @@ def _text(where: str, key: str, value: Any) -> str:
     return tr_text(value)
 
 
-def _step(number: int, doc: dict, names: tuple[str, ...]) -> Step:
+def _step(number: int, doc: dict[str, Any], names: tuple[str, ...]) -> Step:
     where = f"step {number}"
     for key in doc:
         if key not in STEP_KEYS:
@@ -480,7 +484,7 @@ def _step(number: int, doc: dict, names: tuple[str, ...]) -> Step:
     )
 
 
-def _expect(where: str, doc: dict, names: tuple[str, ...]) -> dict[str, Any]:
+def _expect(where: str, doc: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
     """Validate an expect table; values are kept as written but typed (Card, Colour, …)."""
     out: dict[str, Any] = {}
 
@@ -497,7 +501,7 @@ def _expect(where: str, doc: dict, names: tuple[str, ...]) -> dict[str, Any]:
         want(key, value, "text")
         if value not in names:
             raise bad(key, f"unknown player {value!r}")
-        return value
+        return cast(str, value)  # checked above
 
     def card(key: str, value: Any) -> Card:
         want(key, value, "text")
@@ -510,7 +514,7 @@ def _expect(where: str, doc: dict, names: tuple[str, ...]) -> dict[str, Any]:
         want(key, value, "a whole number")
         if value < 0:
             raise bad(key, f"cannot be negative ({value})")
-        return value
+        return cast(int, value)  # checked above
 
     for key, value in doc.items():
         if key not in EXPECT_KEYS:
@@ -542,7 +546,7 @@ def _expect(where: str, doc: dict, names: tuple[str, ...]) -> dict[str, Any]:
             out[key] = DIRECTIONS[value]
         elif key == "hand":
             want(key, value, "a table")
-            hands = {}
+            hands: dict[str, tuple[Card, ...] | int] = {}
             for who, v in value.items():
                 if who not in names:
                     raise bad(key, f"unknown player {who!r}")

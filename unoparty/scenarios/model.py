@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Colour
 from ..engine.moves import Move
 from ..engine.state import Phase
 from ..rules import Rules
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from .runner import Runner
 
 __all__ = ["Setup", "Step", "Mistake", "Scenario", "EXPECT_KEYS", "PHASES"]
 
@@ -179,7 +183,7 @@ class Scenario:
                 seen.setdefault(rid, None)
         return tuple(seen)
 
-    def new_game(self):
+    def new_game(self) -> Game:
         """A :class:`unoparty.game.Game` set up as ``[setup]`` says (before step 1).
 
         Raises:
@@ -204,7 +208,7 @@ class Scenario:
             reshuffles=self.reshuffles,
         )
 
-    def runner(self, viewer: str | None = "You"):
+    def runner(self, viewer: str | None = "You") -> Runner:
         """A :class:`~unoparty.scenarios.runner.Runner` at the start of the scenario."""
         from .runner import Runner
 

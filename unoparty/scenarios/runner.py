@@ -10,20 +10,24 @@ through one for the app's scenario player (:class:`Runner`)::
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import ALL_CARDS, Card, Colour
 from ..engine.events import Event
 from ..engine.moves import Move, SpeedPlay
+from ..engine.refusals import Refusal
 from ..errors import IllegalMove, MoveSyntaxError, ScenarioError
 from ..i18n import _
 from ..narrate import narrate, narrate_refusal
 from ..notation import format_move, parse_move
 from .loader import load_scenario
 from .model import Scenario, Step
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 __all__ = [
     "Failure", "StepResult", "AnswerResult", "Runner", "CheckResult", "check_file",
@@ -69,11 +73,11 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def _sorted_cards(cards) -> list[Card]:
+def _sorted_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: _CARD_ORDER.get(c, 0))
 
 
-def _name_of(game, who) -> str:
+def _name_of(game: Game, who: int | str | None) -> str:
     if who is None:
         return "nobody"
     if isinstance(who, str):
@@ -81,19 +85,20 @@ def _name_of(game, who) -> str:
     return game.names[who]
 
 
-def _phase(game) -> str:
+def _phase(game: Game) -> str:
     phase = game.phase
-    return getattr(phase, "value", str(phase))
+    return str(getattr(phase, "value", str(phase)))
 
 
 # ---------------------------------------------------------------------------------------
 # checking
 
 
-def check_expect(game, step: Step, *, skip: Sequence[str] = ("refused", "reason")) -> Failure | None:
+def check_expect(game: Game, step: Step, *, skip: Sequence[str] = ("refused", "reason")) -> Failure | None:
     """The first expectation of `step` (in file order) that does not hold in `game`."""
     n = step.number
     names = game.names
+    found: Any  # what the game shows for each key: a name, card, colour, count… like `want`
     for key, want in step.expect.items():
         if key in skip:
             continue
@@ -172,7 +177,7 @@ def _cards_count(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-def _bare(e) -> str:
+def _bare(e: IllegalMove | Refusal) -> str:
     """A refusal's explanation without its trailing "(RULE)"."""
     text = " ".join(str(getattr(e, "explanation", "") or e).split())
     suffix = f"({e.rule})"
@@ -181,12 +186,12 @@ def _bare(e) -> str:
     return text
 
 
-def refusal_detail(text: str, e) -> str:
+def refusal_detail(text: str, e: IllegalMove | Refusal) -> str:
     """``'Cal: play green 2' is refused by T-0: It's not your turn.``"""
     return f"{text!r} is refused by {e.rule}: {_bare(e)}"
 
 
-def _mistake_rule(game, move: Move) -> str | None:
+def _mistake_rule(game: Game, move: Move) -> str | None:
     """The rule the engine cites refusing or penalising `move`, or None if it allows it."""
     refusal = game.why_illegal(move)
     if refusal is not None:
@@ -196,7 +201,7 @@ def _mistake_rule(game, move: Move) -> str | None:
     return None
 
 
-def _snapshot(game) -> str | None:
+def _snapshot(game: Game) -> str | None:
     """The whole game as text, to see that a refused move changed nothing."""
     try:
         return game.to_json()
@@ -204,7 +209,7 @@ def _snapshot(game) -> str | None:
         return None
 
 
-def check_step(game, step: Step) -> tuple[Failure | None, tuple[Event, ...], IllegalMove | None]:
+def check_step(game: Game, step: Step) -> tuple[Failure | None, tuple[Event, ...], IllegalMove | None]:
     """Run one step on `game` as ``check`` does and test its expectations.
 
     Returns:
@@ -424,7 +429,7 @@ class Runner:
     def viewer_seat(self) -> int | None:
         return None if self.viewer is None else self.scenario.names.index(self.viewer)
 
-    def narrate(self, events) -> tuple[str, ...]:
+    def narrate(self, events: Iterable[Event]) -> tuple[str, ...]:
         return tuple(narrate(e, self.game.names, self.viewer_seat) for e in events)
 
     # -- moving
@@ -439,11 +444,11 @@ class Runner:
             raise IndexError("the scenario has no more steps")
         return self._run(step, step.applied_moves, step.applied_texts)
 
-    def _run(self, step: Step, moves, texts) -> StepResult:
+    def _run(self, step: Step, moves: Sequence[Move], texts: Sequence[str]) -> StepResult:
         events: list[Event] = []
-        refusal = None
-        failure = None
-        done_texts = []
+        refusal: IllegalMove | None = None
+        failure: Failure | None = None
+        done_texts: list[str] = []
         for text, move in zip(texts, moves):
             try:
                 events.extend(self.game.apply(move))
@@ -459,7 +464,8 @@ class Runner:
         if failure is None:
             if step.expects_refusal and refusal is None:  # (a reshuffle failure is kept as is)
                 failure = Failure(step.number, "refused", "true", f"false: {texts[0]!r} is allowed")
-            elif step.expects_refusal and step.expect.get("reason") not in (None, refusal.rule):
+            elif step.expects_refusal and refusal is not None \
+                    and step.expect.get("reason") not in (None, refusal.rule):
                 failure = Failure(step.number, "reason", step.expect["reason"], f"{refusal.rule} ({_bare(refusal)})")
             else:
                 failure = check_expect(self.game, step)
@@ -497,7 +503,7 @@ class Runner:
     def restart(self) -> None:
         self.go_to(0)
 
-    def state_after(self, n: int):
+    def state_after(self, n: int) -> Game:
         """A new game as it is after step `n` (0 = as set up); the runner does not move."""
         other = Runner(self.scenario, self.viewer)
         other.go_to(n)
@@ -545,7 +551,8 @@ class Runner:
                                 hint=step.hint, result=result)
         mistake = next((m for m in step.mistakes if m.move == parsed), None)
         refusal = self.game.why_illegal(parsed)
-        explanation, rule, consequences = "", None, ()
+        explanation, rule = "", None
+        consequences: tuple[str, ...] = ()
         if refusal is not None:
             explanation = narrate_refusal(refusal)
             rule = refusal.rule

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import Card
-from ..i18n import _, ngettext, tr_text
-from ..narrate import card_name, colour_name, narrate_refusal
+from ..i18n import _, card_name, colour_name, ngettext, tr_text
+from ..narrate import narrate_refusal
 from ..rulebook import RULES
 from .model import Scenario, Step
 from .runner import Runner
@@ -12,7 +14,7 @@ from .runner import Runner
 __all__ = ["walkthrough", "describe_table", "describe_step"]
 
 
-def _cards(cards) -> str:
+def _cards(cards: Sequence[Card]) -> str:
     return ", ".join(card_name(c) for c in cards) if cards else _("none")
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as w
 
@@ -21,6 +21,10 @@ from .progress import Progress
 from .rules_page import RulesPage
 from .style import style_widget
 from .table import esc
+
+if TYPE_CHECKING:
+    from .scenarios_page import ScenariosPage
+    from .teacher import TeacherPage
 
 __all__ = ["App", "LessonInfo", "language_options", "about_html", "lesson_catalogue", "lesson_groups", "lesson_app", "play_app", "rules_app"]
 
@@ -110,7 +114,11 @@ class App:
                                    description=_("Language"), layout=w.Layout(width="220px", margin="0 0 0 auto"))
         self.language.add_class("up-language")
         self._quiet = False  # set_language moving the picker itself: not the learner's choice
-        self.language.observe(g(lambda change: self._quiet or self.choose_language(change["new"])), names="value")
+        def picked(change: dict[str, Any]) -> None:
+            if not self._quiet:
+                self.choose_language(change["new"])
+
+        self.language.observe(g(picked), names="value")
         self.nav_buttons["home"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["lessons"].on_click(g(lambda _b: self.show_home()))
         self.nav_buttons["game"].on_click(g(lambda _b: self.show_game()))
@@ -120,7 +128,8 @@ class App:
         self.nav_buttons["teacher"] = button(_("Teacher"))
         self.nav_buttons["scenarios"].on_click(g(lambda _b: self.show_scenarios()))
         self.nav_buttons["teacher"].on_click(g(lambda _b: self.show_teacher()))
-        self._scenarios = self._teacher = None
+        self._scenarios: ScenariosPage | None = None
+        self._teacher: TeacherPage | None = None
         self.nav_buttons["practice"].on_click(g(lambda _b: self.show_practice()))
         self._practice = None  # built when first shown
         self._presenter_bits(g)

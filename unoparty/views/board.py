@@ -12,8 +12,7 @@ lesson checks the answer.
 from __future__ import annotations
 
 import dataclasses
-
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
 
@@ -25,6 +24,10 @@ from ..i18n import _
 from . import svg
 from .common import MessageBox, button
 from .table import HandView, TableView, esc, table_state
+
+if TYPE_CHECKING:
+    from ..engine.moves import Move
+    from ..game import Game
 
 __all__ = ["Board"]
 
@@ -54,7 +57,7 @@ class Board:
 
     def __init__(self, *, free: bool = False) -> None:
         self.free = free
-        self.game = None
+        self.game: Game | None = None
         self.me: int = 0
         self.on_move: Callable[[object], None] | None = None
         self.table = TableView()
@@ -106,7 +109,13 @@ class Board:
 
     # ------------------------------------------------------------------ rendering
 
-    def render(self, game, me: int, *, fresh_top: bool = False, hand_title: str | None = None) -> None:
+    def _shown(self) -> Game:
+        """The game on the board (`render` sets it before any button can be pressed)."""
+        if self.game is None:
+            raise RuntimeError("the board shows no game yet: render one first")
+        return self.game
+
+    def render(self, game: Game, me: int, *, fresh_top: bool = False, hand_title: str | None = None) -> None:
         """Draw the board for seat `me` of `game` (what that seat may know); `hand_title`
         replaces "Your hand" (a show for the class holds another player's hand)."""
         self.game, self.me = game, me
@@ -192,7 +201,7 @@ class Board:
         self._emit(CallUno(self.me))
 
     def _catch(self) -> None:
-        game = self.game
+        game = self._shown()
         if self.free:
             options = [Catch(self.me, s) for s in range(game.n_players) if s != self.me]
         else:
@@ -204,7 +213,7 @@ class Board:
         self._open_players(_("Catch whom?"), [(m.target, m) for m in options], "catch")
 
     def _card_clicked(self, index: int, card: Card) -> None:
-        game = self.game
+        game = self._shown()
         me = self.me
         self.close_picker()
         state = table_state(game, me)
@@ -216,6 +225,7 @@ class Board:
         my_moment = game.current == me and state.phase in _ACTIVE_PHASES
         in_mini = state.phase is Phase.MINI_PILE
         if self.free:
+            base: Play | SpeedPlay
             if my_moment:
                 base = Play(me, card)
             else:
@@ -255,7 +265,7 @@ class Board:
             self._pending = moves
             self._link_first = None
             self._open_players(_("Wild Drawn Together: pick the first player to link"),
-                               [(s, None) for s in range(self.game.n_players)], "link")
+                               [(s, None) for s in range(self._shown().n_players)], "link")
             return
         swaps = {getattr(m, "swap_with", None) for m in moves}
         if len(swaps) > 1:
@@ -294,10 +304,10 @@ class Board:
 
     def _open_players(self, title: str, options: list, kind: str, extra: list | None = None) -> None:
         self._pick_kind = kind
-        names = self.game.names
+        names = self._shown().names
         self.picker_title.value = f"<b>{esc(title)}</b>"
         buttons = []
-        self._picker_moves = []
+        self._picker_moves: list[Move | None] = []
         for seat, move in options:
             label = names[seat] + (" " + _("(you)") if seat == self.me else "")  # the seat label, not the pronoun
             b = button(label, "up-primary")
@@ -327,15 +337,15 @@ class Board:
 
     def open_point_picker(self) -> None:
         """Point Taken (PT-3): pick a player to point at."""
-        opts = [(s, PointAt(self.me, s)) for s in range(self.game.n_players) if s != self.me]
+        opts = [(s, PointAt(self.me, s)) for s in range(self._shown().n_players) if s != self.me]
         self._open_players(_("Point at a player"), opts, "point")
 
     def _player_picked(self, seat: int, move) -> None:
         if self._pick_kind == "link":
             if self._link_first is None:
                 self._link_first = seat
-                n = self.game.n_players
-                self._open_players(_("Link {name} with…").format(name=self.game.names[seat]),
+                n = self._shown().n_players
+                self._open_players(_("Link {name} with…").format(name=self._shown().names[seat]),
                                    [(s, None) for s in range(n) if s != seat], "link")
                 return
             pair = {self._link_first, seat}

@@ -82,9 +82,9 @@ class MessageBox:
     def __init__(self) -> None:
         self.html = w.HTML()
         self.rule_button = button("", layout=w.Layout(display="none"))
-        self.rule_button.on_click(lambda _b: self.on_rule and self.rule and self.on_rule(self.rule))
         self.on_rule: Callable[[str], None] | None = None
         self.rule = ""
+        self.rule_button.on_click(lambda _b: self.on_rule and self.rule and self.on_rule(self.rule))
         self.box = w.VBox([self.html, self.rule_button], layout=w.Layout(align_items="flex-start"))
         self.kind = ""
         self.text = ""

@@ -77,7 +77,7 @@ class GameController:
         self._last_click = 0.0
         self.countdown: int | None = None
         self.bot_moves = 0
-        self._pointing_since = None
+        self._pointing_since: int | None = None
 
     # ------------------------------------------------------------------ helpers
 

@@ -4,7 +4,7 @@ on the kernel's asyncio loop once Start is clicked; click one of your cards to j
 from __future__ import annotations
 
 import asyncio
-from typing import Callable
+from typing import Any, Callable
 
 import ipywidgets as w
 
@@ -35,7 +35,7 @@ class SpeedDrillView:
         self._loop = loop
         self.flips_left = 0
         self.flips_per_run = flips
-        self._handle = None
+        self._handle: asyncio.TimerHandle | None = None
         self.level = w.ToggleButtons(options=[(_("Random"), "random"), (_("Basic"), "basic"), (_("Strong"), "strong")],
                                      value="basic", description=_("Beat"))
         self.top = w.HTML()
@@ -54,7 +54,7 @@ class SpeedDrillView:
         self.reset()
 
     def reset(self) -> None:
-        kw = {"clock": self._clock} if self._clock is not None else {}
+        kw: dict[str, Any] = {"clock": self._clock} if self._clock is not None else {}
         # the bot's reaction time, scaled like every delay of the app (UNOPARTY_DELAY_SCALE)
         self.drill = SpeedDrill(seed=self._seed, bot_reaction=BOT_REACTION[self.level.value] * delay_scale(), **kw)
         self.render()

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
 
-from ..cards import hand_points
+from ..cards import Card, hand_points
 from ..engine import Phase
 from ..errors import IllegalMove
 from ..i18n import _, ngettext
@@ -22,6 +22,9 @@ from .board import Board
 from .common import ErrorPanel, LogView, button, move_advice, split
 from .controller import LEARNING, PARTY, GameController
 from .table import esc
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 __all__ = ["GameApp", "BOT_NAMES", "make_bots", "proposed_target"]
 
@@ -42,7 +45,7 @@ def make_bots(seats, level: str, seed: int = 0) -> dict:
     bots = {}
     for seat in seats:
         bot = make_bot(level)
-        bot.rng = random.Random(seed * 1000 + seat)
+        bot.rng = random.Random(seed * 1000 + seat)  # type: ignore[attr-defined]  # a bot may carry its own generator (bots.base); not part of the Bot protocol
         bots[seat] = bot
     return bots
 
@@ -90,7 +93,7 @@ class GameApp:
         self.on_rule = on_rule
         g = self.errors.guard
         self.controller: GameController | None = None
-        self.game = None
+        self.game: Game | None = None
         self.me = 0
 
         # settings
@@ -202,8 +205,8 @@ class GameApp:
         self.game_box = w.VBox([split(left, right)],
                                layout=w.Layout(display="none"))
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.settings_box, self.game_box])
-        self._last_top = None
-        self._count_version = None
+        self._last_top: Card | None = None
+        self._count_version: int | None = None
 
     # ------------------------------------------------------------------ settings
 
@@ -279,7 +282,7 @@ class GameApp:
             self.controller.stop()
         self._hide_confirm()
         self.board.close_picker()
-        self._rendered_version = None
+        self._rendered_version: int | None = None
         self.game, self.me = game, me
         self.controller = GameController(game, me, bots, pace=pace, seed=seed, loop=self.loop,
                                          on_change=self.errors.guard(self.render), on_error=self.errors.report)
@@ -313,8 +316,7 @@ class GameApp:
     def ask_new_game(self) -> None:
         """New game: at once when the round or match is over, else after a confirmation."""
         g = self.game
-        phase = g.phase if g is not None else None
-        if g is None or phase.is_over:
+        if g is None or g.phase.is_over:
             self.show_settings()
             return
         self.confirm_box.layout.display = ""
@@ -396,7 +398,7 @@ class GameApp:
             return
         move, reason = result
         self.board.message.show(_("Hint: {reason}").format(reason=reason) if reason else
-                                _("Hint: {move}.").format(move=move_advice(move, self.game.names, self.me)), "info")
+                                _("Hint: {move}.").format(move=move_advice(move, self._shown().names, self.me)), "info")
 
     def next_round(self) -> None:
         g = self.game
@@ -406,8 +408,10 @@ class GameApp:
         if phase is Phase.MATCH_OVER:
             self.show_settings()
             return
-        events = g.new_round()
         c = self.controller
+        if c is None:
+            return  # a game always runs under its controller
+        events = g.new_round()
         c.events.extend(events)
         c.new_events = len(events)
         c.version += 1
@@ -482,6 +486,8 @@ class GameApp:
     def _start_count(self) -> None:
         """Party pace: the count 3-2-1 after a Point Taken (PT-3), drawn on the table."""
         c = self.controller
+        if c is None:
+            return  # no game is running: nothing to count down
         self._count_version = c.version_pointing()
         step = max(0.25, 0.8 * min(1.0, c.scale()))
         self.board.countdown = 3
@@ -495,9 +501,15 @@ class GameApp:
         for k, n in enumerate((2, 1, 0), 1):
             c.loop.call_later(step * k, tick, n)
 
+    def _shown(self) -> Game:
+        """The game being played (set when a game starts; the views that read it come after)."""
+        if self.game is None:
+            raise RuntimeError("no game has started yet")
+        return self.game
+
     def scoring_html(self) -> str:
         """The round's end: who went out, what each hand was worth, the running totals."""
-        g = self.game
+        g = self._shown()
         out = g.outcome()
         if out is None:
             return ""

@@ -13,7 +13,7 @@ deterministic), so Back never needs an undo.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
 
@@ -23,6 +23,9 @@ from .board import Board
 from .common import ErrorPanel, LogView, MessageBox, button, move_advice, move_words, split
 from .progress import Progress, stars_for
 from .table import esc
+
+if TYPE_CHECKING:
+    from ..store import LearnerProgress
 
 __all__ = ["LessonPlayer", "stars_html"]
 
@@ -76,7 +79,7 @@ class LessonPlayer:
         finished: the lesson reached its end.
     """
 
-    def __init__(self, scenario, *, progress: Progress | None = None, errors: ErrorPanel | None = None,
+    def __init__(self, scenario, *, progress: Progress | LearnerProgress | None = None, errors: ErrorPanel | None = None,
                  on_rule: Callable[[str], None] | None = None, on_exit: Callable[[], None] | None = None,
                  lesson_id: str | None = None, on_next_lesson: Callable[[], None] | None = None) -> None:
         self.scenario = scenario
@@ -110,8 +113,8 @@ class LessonPlayer:
         self.feedback.on_rule = lambda rid: self.on_rule and self.on_rule(rid)
         self.ruling = w.HTML()
         self.ruling_button = button("", layout=w.Layout(display="none"))
-        self.ruling_button.on_click(lambda _b: self.on_rule and self._ruling_rule and self.on_rule(self._ruling_rule))
         self._ruling_rule = ""
+        self.ruling_button.on_click(lambda _b: self.on_rule and self._ruling_rule and self.on_rule(self._ruling_rule))
         self.back_button = button(_("‹ Back"))
         self.next_button = button(_("Next ›"), "up-go")
         self.restart_button = button(_("Restart"))

@@ -9,7 +9,7 @@ explains it citing the rule, and shows mastery per rule (three right in a row).
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
 
@@ -19,6 +19,9 @@ from ..practice.mastery import FilePracticeStore, MASTERY_STREAK, PracticeStore,
 from ..practice.text import choice_label, explanation, question, rules_line
 from .common import MessageBox, button, split
 from .table import HandView, TableView, esc, table_state
+
+if TYPE_CHECKING:
+    from .drill import SpeedDrillView
 
 __all__ = ["PracticePage", "PRACTICE_RULES"]
 
@@ -72,7 +75,7 @@ class PracticePage:
         self.questions_button = button(_("‹ Back to the questions"), layout=w.Layout(align_self="flex-start"))
         self.questions_button.on_click(g(lambda _b: self.show_questions()))
         self._guard = g
-        self.drill = None  # the Speed Play drill, built when first shown
+        self.drill: SpeedDrillView | None = None  # the Speed Play drill, built when first shown
         left = w.VBox([self.table.box, self.hand.box], layout=w.Layout(flex="1 1 auto", min_width="320px"))
         left.add_class("up-main")
         right = w.VBox([self.rule_label, self.rules_html, self.question, self.choices, self.feedback.box, self.next_button,

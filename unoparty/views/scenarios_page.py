@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
 
@@ -20,6 +20,9 @@ from ..errors import ScenarioError
 from ..i18n import _
 from .common import ErrorPanel, button
 from .table import esc
+
+if TYPE_CHECKING:
+    from .lesson import LessonPlayer
 
 __all__ = ["ScenariosPage", "check_text", "scenario_folder", "show"]
 
@@ -81,7 +84,7 @@ class ScenariosPage:
         self.progress = progress
         self.errors = errors or ErrorPanel()
         g = self.errors.guard
-        self.player = None
+        self.player: LessonPlayer | None = None
         self.upload = w.FileUpload(accept=".toml", multiple=False, description=_("Upload a .toml file"),
                                    layout=w.Layout(width="260px"))
         self.upload.observe(g(lambda change: self._uploaded(change["new"])), names="value")

@@ -69,7 +69,9 @@ def card_label(card: Card, colour: Colour | None = None) -> str:
             return card_words(card)
         return _("{card}, {colour} chosen").format(card=card_words(card), colour=colour_name(colour)) + \
             f" ({colour.initial} {COLOUR_SHAPE[colour]})"
-    return f"{card_words(card)} ({card.colour.initial} {COLOUR_SHAPE[card.colour]})"
+    own = card.colour
+    assert own is not None  # a card that is not wild has a colour (`Card` checks it)
+    return f"{card_words(card)} ({own.initial} {COLOUR_SHAPE[own]})"
 
 
 # ---------------------------------------------------------------- shapes and pictograms
@@ -204,6 +206,7 @@ def card_svg(card: Card, width: int = 72, *, chosen: Colour | None = None, css_c
     if card.is_wild:
         fill, dark = _WILD_BLACK, "#000"
     else:
+        assert card.colour is not None  # a card that is not wild has a colour (`Card` checks it)
         fill, dark = COLOUR_FILL[card.colour], COLOUR_DARK[card.colour]
     ink = fill if not card.is_wild else "#222"
     out = [
@@ -256,7 +259,7 @@ def card_svg(card: Card, width: int = 72, *, chosen: Colour | None = None, css_c
         g = f'<g transform="rotate({rot} {cx} {cy})">'
         g += (f'<text x="10.5" y="16" font-size="{fs}" {small} fill="#fff" stroke="#111" stroke-width="1.3" '
               f'paint-order="stroke">{idx}</text>')
-        if not card.is_wild:
+        if card.colour is not None:  # not a wild card
             g += shape_svg(card.colour, 10.5, 24, 3.4)
             g += (f'<text x="49.5" y="14" font-size="7.5" {small} fill="#fff" stroke="#111" stroke-width="1" '
                   f'paint-order="stroke">{card.colour.initial}</text>')
