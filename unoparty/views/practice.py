@@ -53,6 +53,7 @@ class PracticePage:
         self.rng = random.Random(seed if seed is not None else random.SystemRandom().randrange(10**6))
         g = guard or (lambda fn: fn)
         self.on_rule = on_rule
+        self._reply: tuple[str, str] = ("", "")  # the verdict on the answer given: (text, kind)
         self.title = w.HTML(f"<h2 style='margin:4px 0'>{esc(_('Practice'))}</h2>"
                             f"<p>{esc(_('Questions from real games between bots, at the moment a rule decides. Three right in a row and the rule is yours; a rule you miss comes back soon.'))}</p>")
         self.rule_label = w.HTML()
