@@ -39,6 +39,15 @@ def delay_scale() -> float:
 
 
 
+def kernel_loop() -> asyncio.AbstractEventLoop:
+    """The event loop the app's timers run on: the kernel's running loop (Voila, JupyterLab),
+    else the current thread's loop (tests, a script)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.get_event_loop_policy().get_event_loop()
+
+
 class GameController:
     """Runs one game: the learner at seat `me`, bots at the other seats.
 
@@ -84,10 +93,7 @@ class GameController:
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
         if self._loop is None:
-            try:
-                self._loop = asyncio.get_running_loop()
-            except RuntimeError:
-                self._loop = asyncio.get_event_loop_policy().get_event_loop()
+            self._loop = kernel_loop()
         return self._loop
 
     def is_over(self) -> bool:

@@ -12,7 +12,7 @@ from ..i18n import _
 from ..practice.drill import BOT_REACTION, SpeedDrill
 from . import svg
 from .common import MessageBox, button
-from .controller import delay_scale
+from .controller import delay_scale, kernel_loop
 from .table import HandView, esc
 
 __all__ = ["SpeedDrillView", "FLIP_EVERY"]
@@ -64,10 +64,7 @@ class SpeedDrillView:
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
         if self._loop is None:
-            try:
-                self._loop = asyncio.get_running_loop()
-            except RuntimeError:
-                self._loop = asyncio.get_event_loop_policy().get_event_loop()
+            self._loop = kernel_loop()
         return self._loop
 
     def start(self) -> None:
