@@ -118,6 +118,16 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
 
 
+@pytest.fixture(autouse=True)
+def _patient_navigation(request):
+    """Voila sends a page only once its notebook has run in a fresh kernel: on a loaded
+    2-core machine (two test workers, each with its own Voila) that can take longer than
+    Playwright's default 30 s, so navigations may take up to two minutes. A bound, not a
+    sleep: a page that answers at once goes on at once."""
+    if "page" in request.fixturenames:
+        request.getfixturevalue("page").set_default_navigation_timeout(120_000)
+
+
 # Counts the page's DOM changes and remembers when the last one happened (a MutationObserver
 # installed before the page's own scripts run).
 WATCH_CHANGES = """
