@@ -907,3 +907,19 @@ def test_stars_are_earned_when_the_last_task_is_answered_not_only_at_finish():
     assert not player.finished
     app.nav_buttons["home"].click()
     assert open_store().stars("Ana")[info.id] == 3
+
+
+def test_a_fixed_deal_seed_deals_the_same_table_every_time(monkeypatch):
+    from unoparty.views.game_app import GameApp, fixed_deal_seed
+    monkeypatch.setenv("UNOPARTY_GAME_SEED", "246")
+    assert fixed_deal_seed() == 246
+    hands = []
+    for _ in range(2):
+        app = GameApp(bot_factory=stub_bots)
+        app.deal()
+        assert app.seed == 246
+        hands.append(app.controller.game.hands)
+        app.controller.stop()
+    assert hands[0] == hands[1]
+    monkeypatch.setenv("UNOPARTY_GAME_SEED", "not a number")
+    assert fixed_deal_seed() is None

@@ -87,6 +87,7 @@ def server_env(tmp: Path) -> dict[str, str]:
     env["UNOPARTY_DB"] = f"sqlite://{tmp / 'progress.sqlite3'}"
     env["UNOPARTY_TEACHER_CODE"] = "test-code"
     env.setdefault("UNOPARTY_DELAY_SCALE", "0.05")  # party pace: bots think in a blink
+    env.setdefault("UNOPARTY_GAME_SEED", "246")  # a deal whose round ends in about 30 moves
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     return env
 

@@ -8,6 +8,7 @@ applies every move; the board only turns clicks into moves.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 from typing import TYPE_CHECKING, Callable
 
@@ -30,6 +31,13 @@ __all__ = ["GameApp", "BOT_NAMES", "make_bots", "proposed_target"]
 
 BOT_NAMES = ("Ava", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max", "Nia", "Oli")
 LEVELS = ("random", "basic", "strong")
+
+
+def fixed_deal_seed() -> int | None:
+    """``UNOPARTY_GAME_SEED``: every deal of the app uses this seed (a demo shown the same way
+    each time, a browser test of a known round); None when unset or not a whole number ≥ 0."""
+    text = os.environ.get("UNOPARTY_GAME_SEED", "").strip()
+    return int(text) if text.isdigit() else None
 
 
 def make_bots(seats, level: str, seed: int = 0) -> dict:
@@ -249,6 +257,8 @@ class GameApp:
         bot_names = [nm for nm in BOT_NAMES if nm != me_name][:n_bots]
         names = [me_name, *bot_names]
         if seed is None:  # a fresh table each deal; the seed is shown so a game can be replayed
+            seed = fixed_deal_seed()
+        if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         self.seed = seed
         game = Game(names, rules=self.rules(), seed=seed)
