@@ -16,28 +16,8 @@ from unoparty.views.rules_page import rules_html
 from unoparty.views.table import phase_line, table_state
 
 
-class StubBot:
-    def choose(self, view, rng):
-        return rng.choice(view.legal_moves)
-
-
-def stub_bots(seats, level="basic", seed=0):
-    return {s: StubBot() for s in seats}
-
-
-@pytest.fixture(autouse=True)
-def _progress_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("UNOPARTY_PROGRESS", str(tmp_path / "progress.json"))
-    monkeypatch.setenv("UNOPARTY_DELAY_SCALE", "0.001")
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
-def setup_game(names, hands, turn, top="red 3", draw=(), **kw) -> Game:
-    return Game.from_setup(list(names), {n: [c(x) for x in h] for n, h in hands.items()}, turn,
-                           [c("blue 5"), c(top)], [c(x) for x in draw], **kw)
+# the same stub bots, progress file and table helpers as the widget tests
+from tests.test_views import StubBot, _progress_file, c, setup_game, stub_bots  # noqa: E402,F401
 
 
 def test_a_hint_that_leaves_one_card_says_call_uno():

@@ -60,6 +60,26 @@ def _positions() -> str:
     return "\n".join(rules)
 
 
+# Narrow layouts, written once: used by the window's media queries and by the app's own
+# container queries (an app in a narrow notebook cell of a wide window).
+_UNDER_1100 = """
+  .up-slot { width: 72px; height: 108px; }
+  .up-seat { width: 100px; }
+  .up-seat .up-fan { width: 66px; height: 34px; }
+  .up-log-list { max-height: 240px; }
+  .up-side { width: 300px !important; flex: 0 0 300px !important; }
+  .up-center { transform: translate(-50%, -50%) scale(.78); }
+  .up-tablebox { min-width: 540px; }
+"""
+_UNDER_900 = """
+  .up-split { flex-wrap: wrap !important; }
+  .up-split > .up-main { min-width: 0 !important; flex: 1 1 100% !important; width: 100% !important; }
+  .up-split > .up-side { width: 100% !important; flex: 1 1 100% !important; }
+  .up-tablebox { min-width: 0 !important; }
+  .up-log-list { max-height: 220px; }
+  .up-settings { max-width: none; }
+"""
+
 CSS = """
 .up-app { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; color: #1f2430; max-width: 1260px; }
 .up-app .widget-button, .up-app .jupyter-button { min-height: 40px; height: auto; border-radius: 10px;
@@ -268,14 +288,7 @@ CSS = """
 .up-app .up-actions .widget-button { flex: 0 0 auto; max-width: 100%; }
 .up-confirm .widget-button { white-space: normal; text-overflow: clip; }
 @media (max-width: 1100px) {
-  .up-slot { width: 72px; height: 108px; }
-  .up-seat { width: 100px; }
-  .up-seat .up-fan { width: 66px; height: 34px; }
-  .up-log-list { max-height: 240px; }
-  .up-side { width: 300px !important; flex: 0 0 300px !important; }
-  .up-center { transform: translate(-50%, -50%) scale(.78); }
-  .up-tablebox { min-width: 540px; }
-}
+""" + _UNDER_1100 + """}
 /* presenter's mode (App.set_presenter) and the app in full screen: a projector's view */
 .up-app:fullscreen { background: #fff; overflow: auto; padding: 12px; }
 .up-presenter .up-slot { width: 112px; height: 168px; }
@@ -285,13 +298,7 @@ CSS = """
 .up-every-row { margin: 4px 0; }
 /* tablets (portrait) and narrower: the side panel wraps below the table */
 @media (max-width: 900px) {
-  .up-split { flex-wrap: wrap !important; }
-  .up-split > .up-main { min-width: 0 !important; flex: 1 1 100% !important; width: 100% !important; }
-  .up-split > .up-side { width: 100% !important; flex: 1 1 100% !important; }
-  .up-tablebox { min-width: 0 !important; }
-  .up-log-list { max-height: 220px; }
-  .up-settings { max-width: none; }
-}
+""" + _UNDER_900 + """}
 /* phones: everything stays reachable (wraps, or scrolls sideways inside the table) */
 @media (max-width: 600px) {
   .up-app { max-width: 100vw; overflow-x: hidden; }
@@ -328,22 +335,9 @@ CSS = """
 CSS += """
 .up-app { container-type: inline-size; container-name: upapp; }
 @container upapp (max-width: 1100px) {
-  .up-slot { width: 72px; height: 108px; }
-  .up-seat { width: 100px; }
-  .up-seat .up-fan { width: 66px; height: 34px; }
-  .up-log-list { max-height: 240px; }
-  .up-side { width: 300px !important; flex: 0 0 300px !important; }
-  .up-center { transform: translate(-50%, -50%) scale(.78); }
-  .up-tablebox { min-width: 540px; }
-}
+""" + _UNDER_1100 + """}
 @container upapp (max-width: 900px) {
-  .up-split { flex-wrap: wrap !important; }
-  .up-split > .up-main { min-width: 0 !important; flex: 1 1 100% !important; width: 100% !important; }
-  .up-split > .up-side { width: 100% !important; flex: 1 1 100% !important; }
-  .up-tablebox { min-width: 0 !important; }
-  .up-log-list { max-height: 220px; }
-  .up-settings { max-width: none; }
-}
+""" + _UNDER_900 + """}
 """
 
 
