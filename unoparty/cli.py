@@ -9,8 +9,13 @@ is a new module in that package — this file needs no change.
     unoparty scenario show FILE
     unoparty lessons                  # the curriculum
     unoparty lessons coverage         # rule ids → the lessons that teach them
+    unoparty lessons check            # scenario check on every lesson of the curriculum
     unoparty practice stats           # distinct practice positions per rule id (1: a rule below 50)
     unoparty practice show SEED       # one practice exercise (--rule R, --scenario)
+    unoparty simulate --games G       # rounds between bots and their summary (--bots, --rules, --seed)
+    unoparty app                      # serve the app with Voila (--port, --ip, --pool-size)
+
+``unoparty --help`` lists them all; ``unoparty COMMAND --help`` gives each one's options.
 """
 
 from __future__ import annotations
