@@ -39,7 +39,6 @@ def test_S_1_two_to_sixteen_players_party():
         with pytest.raises(SetupError) as info:
             Game([f"P{i}" for i in range(n)])
         assert info.value.key == "players"
-    assert Rules().min_recommended_players == 6
 
 
 def test_S_1_classic_two_to_ten_players():

@@ -80,10 +80,6 @@ _SWAP_ANY = _ci(_WS + _kw("swapping with") + r"(?:" + _WS + r"(.*))?$")
 _LINK_ANY = _ci(_WS + "linking" + r"(?:" + _WS + r"(.*))?$")
 
 
-def _norm_names(names: Sequence[str]) -> tuple[str, ...]:
-    return tuple(names)
-
-
 def parse_player(text: str, names: Sequence[str]) -> int:
     """The seat of the player called exactly `text` (case-sensitive).
 
@@ -271,7 +267,7 @@ def parse_move(text: str, names: Sequence[str]) -> Move:
         MoveSyntaxError: not a move: no ``:``, an unknown player, action, card or colour,
             or a missing part (``'play' needs a card``).
     """
-    names = _norm_names(names)
+    names = tuple(names)
     if not isinstance(text, str):
         raise MoveSyntaxError(f"a move must be text, not {type(text).__name__}")
     if "\n" in text or "\r" in text:

@@ -37,7 +37,6 @@ __all__ = [
 RULES_PATH = Path(__file__).parent / "rules_text" / "RULES.md"
 PLAIN_PATH = Path(__file__).parent / "rules_text" / "plain.toml"
 
-RULE_ID = re.compile(r"^[A-Z]{1,2}-\d+$")
 _MARKERS = ("printed", "ruling", "inferred", "classic sheet")
 
 

@@ -91,11 +91,6 @@ class Rules:
         """S-1: 16 for party, 10 for classic."""
         return 16 if self.rule_set == "party" else 10
 
-    @property
-    def min_recommended_players(self) -> int:
-        """S-1: party is meant for 6–16 players; the app may warn below 6, never refuse."""
-        return 6 if self.rule_set == "party" else 2
-
     def options(self) -> dict[str, Any]:
         """The house-rule options and target score as a plain dict (for files and JSON)."""
         out = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("rule_set", "without")}

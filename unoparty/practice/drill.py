@@ -96,11 +96,6 @@ class SpeedDrill:
             return None
         return self.top if self.top in self.hand else None
 
-    def bot_has_jumped(self) -> bool:
-        """Whether the bot has taken this flip's chance by now (its reaction time is over)."""
-        return self.top is not None and not self._taken and self.clock() - self._flipped_at >= self.bot_reaction \
-            and self.top in self.hand
-
     def jump(self, card: Card) -> Jump:
         """Speed play `card` now, judged by the engine (SP-1, SP-4).
 

@@ -224,7 +224,7 @@ def card_svg(card: Card, width: int = 72, *, chosen: Colour | None = None, css_c
             out.append(f'<circle cx="{cx}" cy="{cy}" r="17" fill="#fff" stroke="#222" stroke-width="1"/>')
     else:
         out.append(f'<ellipse cx="{cx}" cy="{cy}" rx="21" ry="34" fill="#fff" transform="rotate(32 {cx} {cy})"/>')
-    # the big symbol
+    # the big symbol (a plain wild has none: its four colours are the picture)
     big_font = 'font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" text-anchor="middle"'
     stroke = f'stroke="{dark}" stroke-width="1.2" paint-order="stroke"' if not card.is_wild else \
         'stroke="#222" stroke-width="1.4" paint-order="stroke"'
@@ -242,8 +242,6 @@ def card_svg(card: Card, width: int = 72, *, chosen: Colour | None = None, css_c
         out.append(_skip_pictogram(cx, cy, 28, ink))
     elif card.kind is Kind.POINT_TAKEN:
         out.append(_hand_pictogram(cx - 15, cy - 15, 30, ink))
-    elif card.kind is Kind.WILD:
-        pass
     elif card.kind is Kind.WILD_DRAW_FOUR:
         out.append(f'<text x="{cx}" y="{cy + 9}" font-size="24" {big_font} fill="#fff" '
                    f'stroke="#111" stroke-width="2.6" paint-order="stroke">+4</text>')
