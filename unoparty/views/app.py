@@ -17,10 +17,10 @@ from . import svg
 from .common import ErrorPanel, button
 from .game_app import GameApp
 from .lesson import LessonPlayer, stars_html
+from .markup import esc
 from .progress import Progress
 from .rules_page import RulesPage
 from .style import style_widget
-from .table import esc
 
 if TYPE_CHECKING:
     from .scenarios_page import ScenariosPage

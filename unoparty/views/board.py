@@ -23,7 +23,8 @@ from ..engine.moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play,
 from ..i18n import _
 from . import svg
 from .common import MessageBox, button
-from .table import HandView, TableView, esc, table_state
+from .markup import esc
+from .table import HandView, TableView, table_state
 
 if TYPE_CHECKING:
     from ..engine.moves import Move

@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 from ..i18n import _
-from .table import esc
+from .markup import esc
 
 __all__ = ["ErrorPanel", "MessageBox", "LogView", "button", "split", "narrate_event", "move_words", "move_advice"]
 

@@ -13,7 +13,8 @@ from ..practice.drill import BOT_REACTION, SpeedDrill
 from . import svg
 from .common import MessageBox, button
 from .controller import delay_scale, kernel_loop
-from .table import HandView, esc
+from .markup import esc
+from .table import HandView
 
 __all__ = ["SpeedDrillView", "FLIP_EVERY"]
 

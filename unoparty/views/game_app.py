@@ -22,7 +22,7 @@ from ..rules import Rules
 from .board import Board
 from .common import ErrorPanel, LogView, button, move_advice, split
 from .controller import LEARNING, PARTY, GameController
-from .table import esc
+from .markup import esc
 
 if TYPE_CHECKING:
     from ..game import Game

@@ -10,7 +10,7 @@ import ipywidgets as w
 from ..i18n import _
 from ..store import MAX_NAME, Store, StoreError, normalise_name
 from .common import button
-from .table import esc
+from .markup import esc
 
 __all__ = ["LearnerPicker"]
 

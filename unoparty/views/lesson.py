@@ -21,8 +21,8 @@ from ..i18n import _, ngettext
 from ..refusal_words import ruling_note
 from .board import Board
 from .common import ErrorPanel, LogView, MessageBox, button, move_advice, move_words, split
+from .markup import esc
 from .progress import Progress, stars_for
-from .table import esc
 
 if TYPE_CHECKING:
     from ..store import LearnerProgress

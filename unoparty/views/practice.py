@@ -18,7 +18,8 @@ from ..practice.exercises import Exercise, ExerciseKind, exercise, is_right
 from ..practice.mastery import FilePracticeStore, MASTERY_STREAK, PracticeStore, mastery, next_rule
 from ..practice.text import choice_label, explanation, question, rules_line
 from .common import MessageBox, button, split
-from .table import HandView, TableView, esc, table_state
+from .markup import esc
+from .table import HandView, TableView, table_state
 
 if TYPE_CHECKING:
     from .drill import SpeedDrillView

@@ -11,7 +11,7 @@ from ..cards import Card
 from ..i18n import _, ngettext
 from . import svg
 from .common import button
-from .table import esc
+from .markup import esc
 
 __all__ = ["RulesPage", "rules_html", "rule_matches"]
 

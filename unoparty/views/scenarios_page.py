@@ -19,7 +19,7 @@ import ipywidgets as w
 from ..errors import ScenarioError
 from ..i18n import _
 from .common import ErrorPanel, button
-from .table import esc
+from .markup import esc
 
 if TYPE_CHECKING:
     from .lesson import LessonPlayer

@@ -8,7 +8,6 @@ caller passes in (from ``game.legal_moves``).
 
 from __future__ import annotations
 
-import html
 import math
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -19,14 +18,10 @@ from ..cards import Card, Colour
 from ..engine import Phase
 from ..i18n import _, ngettext
 from . import svg
+from .markup import esc
 from .style import TABLE_H, TABLE_W, seat_xy
 
-__all__ = ["TableState", "TableView", "HandView", "table_state", "esc"]
-
-
-def esc(text: object) -> str:
-    """HTML-escape anything shown that came from players or files."""
-    return html.escape(str(text), quote=True)
+__all__ = ["TableState", "TableView", "HandView", "table_state"]
 
 
 @dataclass(frozen=True)

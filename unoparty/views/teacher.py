@@ -23,7 +23,7 @@ from ..i18n import _, ngettext
 from ..store import Store, StoreError, open_store
 from .common import ErrorPanel, button
 from .lesson import stars_html
-from .table import esc
+from .markup import esc
 
 __all__ = ["TeacherPage", "class_csv", "teacher_code"]
 
