@@ -39,6 +39,12 @@ def test_every_event_kind_is_one_sentence_with_its_rule(kind, viewer):
     assert not bare.endswith(")") or kind in (EventKind.DREW,)  # no rule: no rule note
 
 
+def test_every_event_kind_has_its_own_function_in_the_table():
+    from unoparty.narrate import SENTENCES
+    assert set(SENTENCES) == set(EventKind)
+    assert len(set(SENTENCES.values())) == len(EventKind)
+
+
 def test_kinds_say_different_things():
     texts = {narrate(_full_event(k), NAMES) for k in EventKind}
     assert len(texts) == len(EventKind)

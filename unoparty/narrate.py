@@ -4,7 +4,8 @@ One plain English sentence per event, through the translation catalogue
 (:func:`unoparty.i18n._`), ending with the rule id behind it: *"Ben draws 2 cards. (A-1)"*.
 Cards a viewer may not see are not named (:meth:`Event.cards_visible_to`): another
 player's draw is *"Ben draws 2 cards."*, your own *"You draw the red 7 and the wild."*
-When the viewer is the player, the sentence says *You*.
+When the viewer is the player, the sentence says *You*. Each event kind has its own small
+function, found in the table :data:`SENTENCES`.
 
 >>> from unoparty.cards import Card
 >>> from unoparty.engine.events import Event, EventKind
@@ -20,7 +21,7 @@ When the viewer is the player, the sentence says *You*.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .cards import Card
 from .engine.events import Event, EventKind
@@ -95,171 +96,322 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-def _sentence(e: Event, c: _Ctx) -> str:  # noqa: C901 - one branch per event kind
-    k = EventKind
-    kind = e.kind
-    you = c.you(e.player)
-    p = c.subject(e.player)
-    card = card_name(e.cards[0]) if e.cards else _("card")
-    visible = e.cards_visible_to(c.viewer)
+# One small function per event kind: ``(event, context) -> sentence`` (not capitalised, no
+# rule note: `narrate` adds both). :data:`SENTENCES` maps every EventKind to its function.
 
-    if kind is k.ROUND_STARTED:
-        if e.player is None:
-            return ngettext("Each player is dealt {n} card.", "Each player is dealt {n} cards.", e.count).format(n=e.count)
-        if you:
-            return ngettext("You deal {n} card to each player.", "You deal {n} cards to each player.", e.count).format(n=e.count)
-        return ngettext("{player} deals {n} card to each player.", "{player} deals {n} cards to each player.",
-                        e.count).format(player=p, n=e.count)
-    if kind is k.FIRST_CARD:
-        return _("The {card} is turned up to start the discard pile.").format(card=card)
-    if kind is k.FIRST_CARD_IGNORED:
-        return _("The {card} is not a number card: its effect is ignored and another card is turned up.").format(card=card)
-    if kind is k.FIRST_CARD_RETURNED:
-        return _("The {card} goes back into the deck, which is shuffled, and a new card is turned up.").format(card=card)
-    if kind is k.TURN_STARTED:
-        return _("It is your turn.") if you else _("It is {player}'s turn.").format(player=p)
-    if kind is k.PLAYED:
-        if len(e.cards) == 2 and e.cards[0] == e.cards[1]:
-            return (_("You play two {card} cards together.") if you
-                    else _("{player} plays two {card} cards together.")).format(player=p, card=card)
-        return (_("You play {cards}.") if you else _("{player} plays {cards}.")).format(
+def _actor(e: Event, c: _Ctx) -> tuple[bool, str]:
+    """Whether the event's player is the viewer, and the player as a subject (``"You"``)."""
+    return c.you(e.player), c.subject(e.player)
+
+
+def _card(e: Event) -> str:
+    """The name of the event's first card (``"red 7"``), ``"card"`` when it has none."""
+    return card_name(e.cards[0]) if e.cards else _("card")
+
+
+def _round_started(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    if e.player is None:
+        return ngettext("Each player is dealt {n} card.", "Each player is dealt {n} cards.", e.count).format(n=e.count)
+    if you:
+        return ngettext("You deal {n} card to each player.", "You deal {n} cards to each player.", e.count).format(n=e.count)
+    return ngettext("{player} deals {n} card to each player.", "{player} deals {n} cards to each player.",
+                    e.count).format(player=p, n=e.count)
+
+
+def _first_card(e: Event, c: _Ctx) -> str:
+    return _("The {card} is turned up to start the discard pile.").format(card=_card(e))
+
+
+def _first_card_ignored(e: Event, c: _Ctx) -> str:
+    return _("The {card} is not a number card: its effect is ignored and another card is turned up.").format(
+        card=_card(e))
+
+
+def _first_card_returned(e: Event, c: _Ctx) -> str:
+    return _("The {card} goes back into the deck, which is shuffled, and a new card is turned up.").format(
+        card=_card(e))
+
+
+def _turn_started(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    return _("It is your turn.") if you else _("It is {player}'s turn.").format(player=p)
+
+
+def _played(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    if len(e.cards) == 2 and e.cards[0] == e.cards[1]:
+        return (_("You play two {card} cards together.") if you
+                else _("{player} plays two {card} cards together.")).format(player=p, card=_card(e))
+    return (_("You play {cards}.") if you else _("{player} plays {cards}.")).format(
+        player=p, cards=cards_phrase(e.cards))
+
+
+def _speed_played(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    return (_("You speed-play {cards}!") if you else _("{player} speed-plays {cards}!")).format(
+        player=p, cards=cards_phrase(e.cards[:1]))
+
+
+def _speed_play_mistake(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    return (_("Your {card} does not match the top card: a mistake, it goes back to your hand.") if you
+            else _("{player}'s {card} does not match the top card: a mistake, it goes back to their hand.")
+            ).format(player=p, card=_card(e))
+
+
+def _drew(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    got = len(e.cards)
+    asked = e.count or got
+    if got == 0:
+        return (_("You draw no card: there is none left.") if you
+                else _("{player} draws no card: there is none left.")).format(player=p)
+    if e.cards_visible_to(c.viewer):
+        text = (_("You draw {cards}.") if you else _("{player} draws {cards}.")).format(
             player=p, cards=cards_phrase(e.cards))
-    if kind is k.SPEED_PLAYED:
-        return (_("You speed-play {cards}!") if you else _("{player} speed-plays {cards}!")).format(
+    else:
+        text = (ngettext("{player} draws {n} card.", "{player} draws {n} cards.", got)).format(player=p, n=got)
+    if got < asked:
+        text = text[:-1] + ngettext(" (only {n} was left).", " (only {n} were left).", got).format(n=got)
+    return text
+
+
+def _kept(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    if e.cards and (you or c.viewer is None):
+        return (_("You keep {cards}.") if you else _("{player} keeps {cards}.")).format(
             player=p, cards=cards_phrase(e.cards[:1]))
-    if kind is k.SPEED_PLAY_MISTAKE:
-        return (_("Your {card} does not match the top card: a mistake, it goes back to your hand.") if you
-                else _("{player}'s {card} does not match the top card: a mistake, it goes back to their hand.")
-                ).format(player=p, card=card)
-    if kind is k.DREW:
-        got = len(e.cards)
-        asked = e.count or got
-        if got == 0:
-            return (_("You draw no card: there is none left.") if you
-                    else _("{player} draws no card: there is none left.")).format(player=p)
-        if visible:
-            text = (_("You draw {cards}.") if you else _("{player} draws {cards}.")).format(
-                player=p, cards=cards_phrase(e.cards))
-        else:
-            text = (ngettext("{player} draws {n} card.", "{player} draws {n} cards.", got)).format(player=p, n=got)
-        if got < asked:
-            text = text[:-1] + ngettext(" (only {n} was left).", " (only {n} were left).", got).format(n=got)
-        return text
-    if kind is k.KEPT:
-        if e.cards and (you or c.viewer is None):
-            return (_("You keep {cards}.") if you else _("{player} keeps {cards}.")).format(
-                player=p, cards=cards_phrase(e.cards[:1]))
-        return _("You keep the card you drew.") if you else _("{player} keeps the card they drew.").format(player=p)
-    if kind is k.TURN_ENDED_AFTER_DRAW:
-        if e.cards and (you or c.viewer is None):
-            return (_("You cannot play {cards}: your turn ends.") if you
-                    else _("{player} cannot play {cards}: the turn ends.")).format(
-                player=p, cards=cards_phrase(e.cards[:1]))
-        return (_("You cannot play the card you drew: your turn ends.") if you
-                else _("{player} cannot play the card they drew: the turn ends.").format(player=p))
-    if kind is k.SKIPPED:
-        return _("You lose your turn.") if you else _("{player} loses their turn.").format(player=p)
-    if kind is k.PASSED_OVER:
-        seats = e.players or ((e.player,) if e.player is not None else ())
-        if not seats:
-            return _("Nobody is passed over.")
-        if len(seats) == 1 and not c.you(seats[0]):
-            return _("{players} is passed over.").format(players=c.group(seats))
-        return _("{players} are passed over.").format(players=c.group(seats))
-    if kind is k.DIRECTION_CHANGED:
-        return _("Play now goes clockwise.") if e.count >= 0 else _("Play now goes counterclockwise.")
-    if kind is k.COLOUR_CHOSEN:
-        return (_("You choose {colour}.") if you else _("{player} chooses {colour}.")).format(
-            player=p, colour=colour_name(e.colour))
-    if kind is k.COLOUR_SET:
-        return _("The colour is now {colour}.").format(colour=colour_name(e.colour))
-    if kind is k.LINKED:
-        seats = e.players or tuple(s for s in (e.player, e.target) if s is not None)
-        return _("{players} are linked: when one of them draws, the other draws the same number.").format(
-            players=c.group(seats))
-    if kind is k.LINKS_ENDED:
-        return _("The links end.")
-    if kind is k.STACKED:
-        return ngettext("The total to draw is now {n} card.", "The total to draw is now {n} cards.",
-                        e.count).format(n=e.count)
-    if kind is k.CHALLENGE_STARTED:
-        if c.you(e.target):
-            return _("You may accept {player}'s wild draw four or challenge it.").format(player=c.name(e.player))
-        if you:
-            return _("{target} may accept your wild draw four or challenge it.").format(target=c.subject(e.target))
-        return _("{target} may accept {player}'s wild draw four or challenge it.").format(
-            target=c.subject(e.target), player=p)
-    if kind is k.ACCEPTED:
-        return _("You accept and draw.") if you else _("{player} accepts and draws.").format(player=p)
-    if kind is k.CHALLENGED:
-        shown = ""
-        if e.cards and visible:
-            shown = (_(" (you show {cards})") if c.you(e.target) else _(" ({target} shows {cards})")).format(
-                target=c.subject(e.target), cards=cards_phrase(e.cards))
-        verdict = (_("the wild draw four was played legally") if e.flag
-                   else _("the wild draw four was a bluff"))
-        return (_("You challenge {target}{shown}: {verdict}.") if you
-                else _("{player} challenges {target}{shown}: {verdict}.")).format(
-            player=p, target=c.name(e.target), shown=shown, verdict=verdict)
-    if kind is k.POINTING_STARTED:
-        return (_("You play a point taken: 3, 2, 1 — everyone points at another player!") if you
-                else _("{player} plays a point taken: 3, 2, 1 — everyone points at another player!")
-                ).format(player=p)
-    if kind is k.POINTED:
-        if e.target is not None and (you or c.viewer is None):
-            return (_("You point at {target}.") if you else _("{player} points at {target}.")).format(
-                player=p, target=c.name(e.target))
-        return _("You have pointed.") if you else _("{player} has pointed.").format(player=p)
-    if kind is k.POINTING_RESULT:
-        pairs = [_("{player} at {target}").format(player=c.name(a), target=c.name(b))
-                 for a, b in zip(e.players, e.targets)]
-        return _("Everyone shows where they point: {pairs}.").format(pairs=_names_phrase(pairs))
-    if kind is k.MINI_PILE_WILD_TURNED:
-        return _("The {card} is turned up: a wild card goes to the bottom of the draw pile.").format(card=card)
-    if kind is k.MINI_PILE_STARTED:
-        target = c.name(e.target)
-        return _("The {card} starts a mini pile before {target}: its colour, {colour}, is the colour now; "
-                 "each player in turn adds a {colour} card or a wild card.").format(
-            card=card, target=target, colour=colour_name(e.colour if e.colour is not None
-                                                         else (e.cards[0].colour if e.cards else None)))
-    if kind is k.MINI_PILE_NOT_STARTED:
-        return _("Only wild cards are left to turn up: no mini pile starts.")
-    if kind is k.MINI_PILE_ADDED:
-        return (_("You add {cards} to the mini pile.") if you else _("{player} adds {cards} to the mini pile.")).format(
+    return _("You keep the card you drew.") if you else _("{player} keeps the card they drew.").format(player=p)
+
+
+def _turn_ended_after_draw(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    if e.cards and (you or c.viewer is None):
+        return (_("You cannot play {cards}: your turn ends.") if you
+                else _("{player} cannot play {cards}: the turn ends.")).format(
             player=p, cards=cards_phrase(e.cards[:1]))
-    if kind is k.MINI_PILE_TAKEN:
-        n = len(e.cards) or e.count
-        return (ngettext("You cannot add a card and take the mini pile ({n} card).",
-                         "You cannot add a card and take the mini pile ({n} cards).", n) if you
-                else ngettext("{player} cannot add a card and takes the mini pile ({n} card).",
-                              "{player} cannot add a card and takes the mini pile ({n} cards).", n)
-                ).format(player=p, n=n)
-    if kind is k.RESHUFFLED:
-        return ngettext("The discard pile is shuffled into a new draw pile of {n} card.",
-                        "The discard pile is shuffled into a new draw pile of {n} cards.", e.count).format(n=e.count)
-    if kind is k.UNO_CALLED:
-        return _("You call UNO!") if you else _("{player} calls UNO!").format(player=p)
-    if kind is k.UNO_CAUGHT:
-        if c.you(e.target):
-            return _("{player} catches you: you did not call UNO.").format(player=p)
-        return (_("You catch {target}, who did not call UNO.") if you
-                else _("{player} catches {target}, who did not call UNO.")).format(player=p, target=c.name(e.target))
-    if kind is k.HANDS_SWAPPED:
-        return (_("You swap hands with {target}.") if you else _("{player} swaps hands with {target}.")).format(
+    return (_("You cannot play the card you drew: your turn ends.") if you
+            else _("{player} cannot play the card they drew: the turn ends.").format(player=p))
+
+
+def _skipped(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    return _("You lose your turn.") if you else _("{player} loses their turn.").format(player=p)
+
+
+def _passed_over(e: Event, c: _Ctx) -> str:
+    seats = e.players or ((e.player,) if e.player is not None else ())
+    if not seats:
+        return _("Nobody is passed over.")
+    if len(seats) == 1 and not c.you(seats[0]):
+        return _("{players} is passed over.").format(players=c.group(seats))
+    return _("{players} are passed over.").format(players=c.group(seats))
+
+
+def _direction_changed(e: Event, c: _Ctx) -> str:
+    return _("Play now goes clockwise.") if e.count >= 0 else _("Play now goes counterclockwise.")
+
+
+def _colour_chosen(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    return (_("You choose {colour}.") if you else _("{player} chooses {colour}.")).format(
+        player=p, colour=colour_name(e.colour))
+
+
+def _colour_set(e: Event, c: _Ctx) -> str:
+    return _("The colour is now {colour}.").format(colour=colour_name(e.colour))
+
+
+def _linked(e: Event, c: _Ctx) -> str:
+    seats = e.players or tuple(s for s in (e.player, e.target) if s is not None)
+    return _("{players} are linked: when one of them draws, the other draws the same number.").format(
+        players=c.group(seats))
+
+
+def _links_ended(e: Event, c: _Ctx) -> str:
+    return _("The links end.")
+
+
+def _stacked(e: Event, c: _Ctx) -> str:
+    return ngettext("The total to draw is now {n} card.", "The total to draw is now {n} cards.",
+                    e.count).format(n=e.count)
+
+
+def _challenge_started(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    if c.you(e.target):
+        return _("You may accept {player}'s wild draw four or challenge it.").format(player=c.name(e.player))
+    if you:
+        return _("{target} may accept your wild draw four or challenge it.").format(target=c.subject(e.target))
+    return _("{target} may accept {player}'s wild draw four or challenge it.").format(
+        target=c.subject(e.target), player=p)
+
+
+def _accepted(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    return _("You accept and draw.") if you else _("{player} accepts and draws.").format(player=p)
+
+
+def _challenged(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    shown = ""
+    if e.cards and e.cards_visible_to(c.viewer):
+        shown = (_(" (you show {cards})") if c.you(e.target) else _(" ({target} shows {cards})")).format(
+            target=c.subject(e.target), cards=cards_phrase(e.cards))
+    verdict = (_("the wild draw four was played legally") if e.flag
+               else _("the wild draw four was a bluff"))
+    return (_("You challenge {target}{shown}: {verdict}.") if you
+            else _("{player} challenges {target}{shown}: {verdict}.")).format(
+        player=p, target=c.name(e.target), shown=shown, verdict=verdict)
+
+
+def _pointing_started(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    return (_("You play a point taken: 3, 2, 1 — everyone points at another player!") if you
+            else _("{player} plays a point taken: 3, 2, 1 — everyone points at another player!")
+            ).format(player=p)
+
+
+def _pointed(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    if e.target is not None and (you or c.viewer is None):
+        return (_("You point at {target}.") if you else _("{player} points at {target}.")).format(
             player=p, target=c.name(e.target))
-    if kind is k.HANDS_PASSED:
-        return (_("Every hand passes to the next player clockwise.") if e.count >= 0
-                else _("Every hand passes to the next player counterclockwise."))
-    if kind is k.ROUND_BLOCKED:
-        return _("Nobody can play or draw: the round is blocked and the lowest hand wins it.")
-    if kind is k.ROUND_WON:
-        return (ngettext("You win the round and score {n} point.", "You win the round and score {n} points.", e.count)
-                if you else ngettext("{player} wins the round and scores {n} point.",
-                                     "{player} wins the round and scores {n} points.", e.count)
-                ).format(player=p, n=e.count)
-    if kind is k.MATCH_WON:
-        return _("You win the match!") if you else _("{player} wins the match!").format(player=p)
-    return _("Something happens: {what}.").format(what=kind.value)
+    return _("You have pointed.") if you else _("{player} has pointed.").format(player=p)
+
+
+def _pointing_result(e: Event, c: _Ctx) -> str:
+    pairs = [_("{player} at {target}").format(player=c.name(a), target=c.name(b))
+             for a, b in zip(e.players, e.targets)]
+    return _("Everyone shows where they point: {pairs}.").format(pairs=_names_phrase(pairs))
+
+
+def _mini_pile_wild_turned(e: Event, c: _Ctx) -> str:
+    return _("The {card} is turned up: a wild card goes to the bottom of the draw pile.").format(card=_card(e))
+
+
+def _mini_pile_started(e: Event, c: _Ctx) -> str:
+    colour = e.colour if e.colour is not None else (e.cards[0].colour if e.cards else None)
+    return _("The {card} starts a mini pile before {target}: its colour, {colour}, is the colour now; "
+             "each player in turn adds a {colour} card or a wild card.").format(
+        card=_card(e), target=c.name(e.target), colour=colour_name(colour))
+
+
+def _mini_pile_not_started(e: Event, c: _Ctx) -> str:
+    return _("Only wild cards are left to turn up: no mini pile starts.")
+
+
+def _mini_pile_added(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    return (_("You add {cards} to the mini pile.") if you else _("{player} adds {cards} to the mini pile.")).format(
+        player=p, cards=cards_phrase(e.cards[:1]))
+
+
+def _mini_pile_taken(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    n = len(e.cards) or e.count
+    return (ngettext("You cannot add a card and take the mini pile ({n} card).",
+                     "You cannot add a card and take the mini pile ({n} cards).", n) if you
+            else ngettext("{player} cannot add a card and takes the mini pile ({n} card).",
+                          "{player} cannot add a card and takes the mini pile ({n} cards).", n)
+            ).format(player=p, n=n)
+
+
+def _reshuffled(e: Event, c: _Ctx) -> str:
+    return ngettext("The discard pile is shuffled into a new draw pile of {n} card.",
+                    "The discard pile is shuffled into a new draw pile of {n} cards.", e.count).format(n=e.count)
+
+
+def _uno_called(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    return _("You call UNO!") if you else _("{player} calls UNO!").format(player=p)
+
+
+def _uno_caught(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    if c.you(e.target):
+        return _("{player} catches you: you did not call UNO.").format(player=p)
+    return (_("You catch {target}, who did not call UNO.") if you
+            else _("{player} catches {target}, who did not call UNO.")).format(player=p, target=c.name(e.target))
+
+
+def _hands_swapped(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    return (_("You swap hands with {target}.") if you else _("{player} swaps hands with {target}.")).format(
+        player=p, target=c.name(e.target))
+
+
+def _hands_passed(e: Event, c: _Ctx) -> str:
+    return (_("Every hand passes to the next player clockwise.") if e.count >= 0
+            else _("Every hand passes to the next player counterclockwise."))
+
+
+def _round_blocked(e: Event, c: _Ctx) -> str:
+    return _("Nobody can play or draw: the round is blocked and the lowest hand wins it.")
+
+
+def _round_won(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    return (ngettext("You win the round and score {n} point.", "You win the round and score {n} points.", e.count)
+            if you else ngettext("{player} wins the round and scores {n} point.",
+                                 "{player} wins the round and scores {n} points.", e.count)
+            ).format(player=p, n=e.count)
+
+
+def _match_won(e: Event, c: _Ctx) -> str:
+    you, p = _actor(e, c)
+    return _("You win the match!") if you else _("{player} wins the match!").format(player=p)
+
+
+SENTENCES: dict[EventKind, Callable[[Event, _Ctx], str]] = {
+    EventKind.ROUND_STARTED: _round_started,
+    EventKind.FIRST_CARD: _first_card,
+    EventKind.FIRST_CARD_IGNORED: _first_card_ignored,
+    EventKind.FIRST_CARD_RETURNED: _first_card_returned,
+    EventKind.TURN_STARTED: _turn_started,
+    EventKind.PLAYED: _played,
+    EventKind.SPEED_PLAYED: _speed_played,
+    EventKind.SPEED_PLAY_MISTAKE: _speed_play_mistake,
+    EventKind.DREW: _drew,
+    EventKind.KEPT: _kept,
+    EventKind.TURN_ENDED_AFTER_DRAW: _turn_ended_after_draw,
+    EventKind.SKIPPED: _skipped,
+    EventKind.PASSED_OVER: _passed_over,
+    EventKind.DIRECTION_CHANGED: _direction_changed,
+    EventKind.COLOUR_CHOSEN: _colour_chosen,
+    EventKind.COLOUR_SET: _colour_set,
+    EventKind.LINKED: _linked,
+    EventKind.LINKS_ENDED: _links_ended,
+    EventKind.STACKED: _stacked,
+    EventKind.CHALLENGE_STARTED: _challenge_started,
+    EventKind.ACCEPTED: _accepted,
+    EventKind.CHALLENGED: _challenged,
+    EventKind.POINTING_STARTED: _pointing_started,
+    EventKind.POINTED: _pointed,
+    EventKind.POINTING_RESULT: _pointing_result,
+    EventKind.MINI_PILE_WILD_TURNED: _mini_pile_wild_turned,
+    EventKind.MINI_PILE_STARTED: _mini_pile_started,
+    EventKind.MINI_PILE_NOT_STARTED: _mini_pile_not_started,
+    EventKind.MINI_PILE_ADDED: _mini_pile_added,
+    EventKind.MINI_PILE_TAKEN: _mini_pile_taken,
+    EventKind.RESHUFFLED: _reshuffled,
+    EventKind.UNO_CALLED: _uno_called,
+    EventKind.UNO_CAUGHT: _uno_caught,
+    EventKind.HANDS_SWAPPED: _hands_swapped,
+    EventKind.HANDS_PASSED: _hands_passed,
+    EventKind.ROUND_BLOCKED: _round_blocked,
+    EventKind.ROUND_WON: _round_won,
+    EventKind.MATCH_WON: _match_won,
+}
+"""Event kind → the function that words it (every :class:`EventKind` has one; a test checks)."""
+
+
+def _sentence(e: Event, c: _Ctx) -> str:
+    say = SENTENCES.get(e.kind)
+    if say is None:  # an event kind newer than this table
+        return _("Something happens: {what}.").format(what=e.kind.value)
+    return say(e, c)
 
 
 def narrate(event: Event, names: Sequence[str], viewer: int | None = None) -> str:
