@@ -1,0 +1,171 @@
+"""Moves in words, beside the narration (:mod:`unoparty.narrate` words events; this module
+words moves): never in move notation, always through the translation catalogue.
+
+Three forms, one implementation (a table of each form's words, :class:`_Form`):
+
+- :func:`move_past` — what a player did, after its subject: ``"played the wild and chose red"``;
+  with ``perfect=True`` the form after "had": ``"drawn a card"`` (the lesson's "you had …");
+- :func:`move_advice` — a move to make, said to the learner: ``"play the red 7"``,
+  ``"keep the card you drew"`` (the game's hint, the lesson's "you tried to …");
+- :func:`move_infinitive` — a player's move after "Can Ben …" or "Ben is about to …":
+  ``"play both of their red 7s together"``, ``"keep the card they drew"`` (practice questions).
+
+The subject ("you", "Ava") is always the caller's. A seat outside the table is named ``"?"``.
+
+>>> from unoparty.cards import Card, Colour
+>>> from unoparty.engine.moves import Draw, Play
+>>> names = ["You", "Ava", "Ben"]
+>>> wild = Play(0, Card.parse("wild"), colour=Colour.RED)
+>>> move_past(wild, names, 0), move_past(Draw(0), names, 0, perfect=True)
+('played the wild and chose red', 'drawn a card')
+>>> move_advice(wild, names, 0), move_infinitive(Play(1, Card.parse("red 7"), twice=True), names)
+('play the wild and choose red', 'play both of their red 7s together')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .engine.moves import Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay, TakeMiniPile
+from .i18n import _, card_name, colour_name, the_card
+
+__all__ = ["move_past", "move_advice", "move_infinitive"]
+
+
+@dataclass(frozen=True)
+class _Form:
+    """The words of one form. Templates take ``{did}``/``{do}`` (the words so far), ``{card}``,
+    ``{colour}``, ``{a}``, ``{b}``, ``{name}``; ``None`` means this form does not say it."""
+
+    play: str                # {card}: the card with its article
+    twice: str               # {card}: the card's name; {pronoun}
+    colour: str              # {did}/{do}, {colour}
+    link: str                # {did}/{do}, {a}, {b}
+    swap: str | None         # {did}/{do}, {name}: a Play's Seven-O swap
+    uno: str | None          # {did}/{do}: a Play's call of UNO
+    speed: str               # {card}
+    speed_swap: bool         # whether a speed play says its swap
+    speed_uno: bool          # whether a speed play says its call of UNO
+    draw: str
+    keep: str
+    call_uno: str
+    catch: str               # {name}
+    accept: str
+    challenge: str
+    point: str               # {name}
+    point_self: str | None   # pointing at oneself, when the form says it apart
+    take: str
+    other: str               # anything else
+    yourself: str | None = None  # the name of the seat `me`, when the form says it apart
+    pronoun: str = ""
+
+
+def _past() -> _Form:
+    return _Form(
+        play=_("played {card}"), twice=_("played two cards, both {card}"),
+        colour=_("{did} and chose {colour}"), link=_("{did}, linking {a} and {b}"),
+        swap=_("{did}, swapping hands with {name}"), uno=_("{did}, calling UNO"),
+        speed=_("speed-played {card}"), speed_swap=True, speed_uno=True,
+        draw=_("drew a card"), keep=_("kept the card you drew"), call_uno=_("called UNO"),
+        catch=_("caught {name}"), accept=_("accepted the draw"), challenge=_("challenged the Wild Draw Four"),
+        point=_("pointed at {name}"), point_self=None, take=_("took the mini pile"), other=_("made a move"),
+        yourself=_("yourself"))
+
+
+def _perfect() -> _Form:
+    return dataclasses.replace(_past(), colour=_("{did} and chosen {colour}"), draw=_("drawn a card"),
+                               take=_("taken the mini pile"))
+
+
+def _advice() -> _Form:
+    return _Form(
+        play=_("play {card}"), twice=_("play two cards, both {card}"),
+        colour=_("{do} and choose {colour}"), link=_("{do}, linking {a} and {b}"),
+        swap=_("{do}, swapping hands with {name}"), uno=_("{do}, calling UNO"),
+        speed=_("speed-play {card}"), speed_swap=True, speed_uno=False,
+        draw=_("draw a card"), keep=_("keep the card you drew"), call_uno=_("call UNO"),
+        catch=_("catch {name}"), accept=_("accept the draw"), challenge=_("challenge the Wild Draw Four"),
+        point=_("point at {name}"), point_self=None, take=_("take the mini pile"), other=_("make a move"))
+
+
+def _infinitive() -> _Form:
+    return _Form(
+        play=_("play {card}"), twice=_("play both of {pronoun} {card}s together"),
+        colour=_("{do} and choose {colour}"), link=_("{do}, linking {a} and {b}"),
+        swap=None, uno=None,
+        speed=_("speed-play {card}"), speed_swap=False, speed_uno=False,
+        draw=_("draw a card"), keep=_("keep the card they drew"), call_uno=_("call UNO"),
+        catch=_("catch {name}"), accept=_("accept the draw"), challenge=_("challenge the Wild Draw Four"),
+        point=_("point at {name}"), point_self=_("point at themselves"), take=_("take the mini pile"),
+        other=_("make that move"), pronoun=_("their"))
+
+
+def _then(template: str, text: str, **kw: object) -> str:
+    """`template` filled with the words so far (``{did}`` or ``{do}``, by form) and `kw`."""
+    return template.format(did=text, do=text, **kw)
+
+
+def _words(move: object, names: Sequence[str], me: int | None, f: _Form) -> str:
+    def who(seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(names):
+            return "?"
+        return f.yourself if f.yourself is not None and seat == me else names[seat]
+
+    if isinstance(move, Play):
+        text = f.play.format(card=the_card(move.card))
+        if move.twice:
+            text = f.twice.format(card=card_name(move.card), pronoun=f.pronoun)
+        if move.colour is not None:
+            text = _then(f.colour, text, colour=colour_name(move.colour))
+        if move.link is not None:
+            text = _then(f.link, text, a=who(move.link[0]), b=who(move.link[1]))
+        if move.swap_with is not None and f.swap is not None:
+            text = _then(f.swap, text, name=who(move.swap_with))
+        if move.call_uno and f.uno is not None:
+            text = _then(f.uno, text)
+        return text
+    if isinstance(move, SpeedPlay):
+        text = f.speed.format(card=the_card(move.card))
+        if move.swap_with is not None and f.speed_swap and f.swap is not None:
+            text = _then(f.swap, text, name=who(move.swap_with))
+        if move.call_uno and f.speed_uno and f.uno is not None:
+            text = _then(f.uno, text)
+        return text
+    if isinstance(move, Catch):
+        return f.catch.format(name=who(move.target))
+    if isinstance(move, PointAt):
+        if f.point_self is not None and move.target == move.player:
+            return f.point_self
+        return f.point.format(name=who(move.target))
+    simple = {Draw: f.draw, Keep: f.keep, CallUno: f.call_uno, Accept: f.accept, Challenge: f.challenge,
+              TakeMiniPile: f.take}
+    return simple.get(type(move), f.other)
+
+
+def move_past(move: object, names: Sequence[str], me: int | None = None, *, perfect: bool = False) -> str:
+    """A move as what a player did: ``"played the green 8"``, ``"played the wild and chose red"``,
+    ``"caught yourself"`` for the seat `me`; with `perfect`, the form that follows "had":
+    ``"drawn a card"``.
+
+    Args:
+        move: a move (``unoparty.engine.moves``); anything else is ``"made a move"``.
+        names: the players' names in seating order.
+        me: the seat called ``"yourself"``, or None.
+    """
+    return _words(move, names, me, _perfect() if perfect else _past())
+
+
+def move_advice(move: object, names: Sequence[str], me: int | None = None) -> str:
+    """A move to make, said to the learner: ``"play the red 7"``, ``"play the wild and choose red"``,
+    ``"keep the card you drew"``; anything not a move is ``"make a move"``. `me` is accepted
+    for symmetry with :func:`move_past` (advice names every seat by its name)."""
+    return _words(move, names, None, _advice())
+
+
+def move_infinitive(move: object, names: Sequence[str]) -> str:
+    """A player's move after "Can Ben …" or "Ben is about to …": ``"play the red 7"``,
+    ``"catch Ava"``, ``"keep the card they drew"``, ``"point at themselves"``; it leaves out a
+    swap and a call of UNO. Anything not a move is ``"make that move"``."""
+    return _words(move, names, None, _infinitive())
