@@ -141,19 +141,3 @@ def test_every_legal_move_of_played_rounds_has_words_in_each_form():
                     assert text not in ("made a move", "make a move", "make that move")
             game.apply(rng.choice(moves))
 
-
-@pytest.mark.parametrize("lang", ["en", "fr", "ro", "nb", "cs"])
-def test_same_words_as_the_copies_it_replaces(lang):  # removed with the copies
-    from unoparty.practice.text import move_words as old_infinitive
-    from unoparty.views.common import move_advice as old_advice, move_words as old_past
-    i18n.set_language(lang)
-    try:
-        for move, *_ in CASES:
-            for me in (None, 0, 1):
-                assert move_past(move, NAMES, me) == old_past(move, NAMES, me)
-                assert move_past(move, NAMES, me, perfect=True) == old_past(move, NAMES, me, perfect=True)
-                assert move_advice(move, NAMES, me) == old_advice(move, NAMES, me)
-            if not (isinstance(move, Play) and move.link == (1, 9)):
-                assert move_infinitive(move, NAMES) == old_infinitive(move, NAMES)
-    finally:
-        i18n.set_language("en")

@@ -881,7 +881,7 @@ def test_classic_draw_pile_shows_an_uno_back():
 
 
 def test_moves_are_described_in_words_not_notation():
-    from unoparty.views.common import move_advice, move_words
+    from unoparty.move_words import move_advice, move_past as move_words
     names = ["You", "Ava"]
     wild = Play(0, c("wild"), colour=Colour.RED)
     assert move_advice(wild, names, 0) == "play the wild and choose red"

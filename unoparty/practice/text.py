@@ -13,42 +13,14 @@ from __future__ import annotations
 import re
 
 from ..cards import Colour
-from ..engine.moves import Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay, TakeMiniPile
-from ..i18n import _, card_name, colour_name, the_card
+from ..engine.moves import PointAt
+from ..i18n import _, colour_name, the_card
+from ..move_words import move_infinitive
 from .exercises import Exercise, ExerciseKind
 
-__all__ = ["question", "choice_label", "explanation", "move_words", "situation", "rules_line"]
+__all__ = ["question", "choice_label", "explanation", "situation", "rules_line"]
 
 _RULE_SUFFIX = re.compile(r"\s*\([A-Z]{1,2}-\d+[^()]*\)\s*$")
-
-
-def move_words(move, names) -> str:
-    """A move as an infinitive phrase: ``"play the red 7"``, ``"catch Ben"``."""
-    def who(seat):
-        return names[seat]
-
-    if isinstance(move, Play):
-        text = _("play {card}").format(card=the_card(move.card))
-        if move.twice:
-            text = _("play both of {pronoun} {card}s together").format(pronoun=_("their"), card=card_name(move.card))
-        if move.colour is not None:
-            text = _("{do} and choose {colour}").format(do=text, colour=colour_name(move.colour))
-        if move.link is not None:
-            text = _("{do}, linking {a} and {b}").format(do=text, a=who(move.link[0]), b=who(move.link[1]))
-        return text
-    if isinstance(move, SpeedPlay):
-        return _("speed-play {card}").format(card=the_card(move.card))
-    if isinstance(move, Catch):
-        return _("catch {name}").format(name=who(move.target))
-    if isinstance(move, PointAt):
-        return _("point at {name}").format(name=who(move.target)) if move.target != move.player else _("point at themselves")
-    simple = {Draw: _("draw a card"), Keep: _("keep the card they drew"), CallUno: _("call UNO"),
-              Accept: _("accept the draw"), Challenge: _("challenge the Wild Draw Four"),
-              TakeMiniPile: _("take the mini pile")}
-    for cls, text in simple.items():
-        if isinstance(move, cls):
-            return text
-    return _("make that move")
 
 
 def question(ex: Exercise) -> str:
@@ -58,8 +30,8 @@ def question(ex: Exercise) -> str:
     said = " ".join(situation(ex))
     lead = said + " " if said else ""
     if ex.kind in (ExerciseKind.CAN_PLAY, ExerciseKind.CATCH):
-        return lead + _("Can {name} {do} now?").format(name=who, do=move_words(ex.move, names))
-    did = lead + _("{name} is about to {do}.").format(name=who, do=move_words(ex.move, names))
+        return lead + _("Can {name} {do} now?").format(name=who, do=move_infinitive(ex.move, names))
+    did = lead + _("{name} is about to {do}.").format(name=who, do=move_infinitive(ex.move, names))
     if ex.change:  # a documented change of the real table (exercises.CHANGES): say it
         changed = (_("This table is changed: the draw pile is empty.") if ex.change.endswith(" 0")
                    else _("This table is changed: one card is left in the draw pile."))

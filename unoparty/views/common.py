@@ -12,7 +12,7 @@ import ipywidgets as w
 from ..i18n import _
 from .markup import esc
 
-__all__ = ["ErrorPanel", "MessageBox", "LogView", "button", "split", "narrate_event", "move_words", "move_advice"]
+__all__ = ["ErrorPanel", "MessageBox", "LogView", "button", "split", "narrate_event"]
 
 
 def split(left, right) -> w.HBox:
@@ -112,103 +112,6 @@ class MessageBox:
 
     def clear(self) -> None:
         self.show("")
-
-
-def move_words(move, names: Sequence[str], me: int | None = None, *, perfect: bool = False) -> str:
-    """A move in words, for the learner, never in move notation: ``"played the green 8"``,
-    ``"played the wild and chose red"``; with `perfect`, the form that follows "had":
-    ``"drawn a card"``. The subject ("you", "Ava") is the caller's."""
-    from ..engine.moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt,
-                                SpeedPlay, TakeMiniPile)
-    from ..i18n import the_card
-
-    def who(seat):
-        if seat is None or not 0 <= seat < len(names):
-            return "?"
-        return _("yourself") if seat == me else names[seat]
-
-    if isinstance(move, Play):
-        card = the_card(move.card)
-        if move.twice:
-            from ..i18n import card_name
-            text = _("played two cards, both {card}").format(card=card_name(move.card))
-        else:
-            text = _("played {card}").format(card=card)
-        if move.colour is not None:
-            from ..i18n import colour_name
-            text = _("{did} and chosen {colour}").format(did=text, colour=colour_name(move.colour)) if perfect \
-                else _("{did} and chose {colour}").format(did=text, colour=colour_name(move.colour))
-        if move.link is not None:
-            a, b = move.link
-            text = _("{did}, linking {a} and {b}").format(did=text, a=who(a), b=who(b))
-        if move.swap_with is not None:
-            text = _("{did}, swapping hands with {name}").format(did=text, name=who(move.swap_with))
-        if move.call_uno:
-            text = _("{did}, calling UNO").format(did=text)
-        return text
-    if isinstance(move, SpeedPlay):
-        text = _("speed-played {card}").format(card=the_card(move.card))
-        if move.swap_with is not None:
-            text = _("{did}, swapping hands with {name}").format(did=text, name=who(move.swap_with))
-        return _("{did}, calling UNO").format(did=text) if move.call_uno else text
-    if isinstance(move, Draw):
-        return _("drawn a card") if perfect else _("drew a card")
-    if isinstance(move, Keep):
-        return _("kept the card you drew")
-    if isinstance(move, CallUno):
-        return _("called UNO")
-    if isinstance(move, Catch):
-        return _("caught {name}").format(name=who(move.target))
-    if isinstance(move, Accept):
-        return _("accepted the draw")
-    if isinstance(move, Challenge):
-        return _("challenged the Wild Draw Four")
-    if isinstance(move, PointAt):
-        return _("pointed at {name}").format(name=who(move.target))
-    if isinstance(move, TakeMiniPile):
-        return _("taken the mini pile") if perfect else _("took the mini pile")
-    return _("made a move")
-
-
-def move_advice(move, names: Sequence[str], me: int | None = None) -> str:
-    """A move as advice, in words: ``"play the red 7"``, ``"play the wild and choose red"``."""
-    from ..engine.moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt,
-                                SpeedPlay, TakeMiniPile)
-    from ..i18n import colour_name, the_card
-
-    def who(seat):
-        return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
-
-    if isinstance(move, Play):
-        text = _("play {card}").format(card=the_card(move.card))
-        if move.twice:
-            from ..i18n import card_name
-            text = _("play two cards, both {card}").format(card=card_name(move.card))
-        if move.colour is not None:
-            text = _("{do} and choose {colour}").format(do=text, colour=colour_name(move.colour))
-        if move.link is not None:
-            text = _("{do}, linking {a} and {b}").format(do=text, a=who(move.link[0]), b=who(move.link[1]))
-        if move.swap_with is not None:
-            text = _("{do}, swapping hands with {name}").format(do=text, name=who(move.swap_with))
-        if move.call_uno:
-            text = _("{do}, calling UNO").format(do=text)
-        return text
-    if isinstance(move, SpeedPlay):
-        text = _("speed-play {card}").format(card=the_card(move.card))
-        if move.swap_with is not None:
-            text = _("{do}, swapping hands with {name}").format(do=text, name=who(move.swap_with))
-        return text
-    simple = {Draw: _("draw a card"), Keep: _("keep the card you drew"), CallUno: _("call UNO"),
-              Accept: _("accept the draw"), Challenge: _("challenge the Wild Draw Four"),
-              TakeMiniPile: _("take the mini pile")}
-    for cls, text in simple.items():
-        if isinstance(move, cls):
-            return text
-    if isinstance(move, Catch):
-        return _("catch {name}").format(name=who(move.target))
-    if isinstance(move, PointAt):
-        return _("point at {name}").format(name=who(move.target))
-    return _("make a move")
 
 
 def narrate_event(event, names: Sequence[str], viewer: int | None) -> str:

@@ -18,9 +18,10 @@ from ..cards import Card, hand_points
 from ..engine import Phase
 from ..errors import IllegalMove
 from ..i18n import _, ngettext
+from ..move_words import move_advice
 from ..rules import Rules
 from .board import Board
-from .common import ErrorPanel, LogView, button, move_advice, split
+from .common import ErrorPanel, LogView, button, split
 from .controller import LEARNING, PARTY, GameController
 from .markup import esc
 

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Callable
 import ipywidgets as w
 
 from ..i18n import _, ngettext
+from ..move_words import move_advice, move_past
 from ..refusal_words import ruling_note
 from .board import Board
-from .common import ErrorPanel, LogView, MessageBox, button, move_advice, move_words, split
+from .common import ErrorPanel, LogView, MessageBox, button, split
 from .markup import esc
 from .progress import Progress, stars_for
 
@@ -342,7 +343,7 @@ class LessonPlayer:
             self.say.value = ""  # the lesson's narration is about its own answer, not this one
             return
         if other is not None and step.answer_moves:
-            first = move_words(step.answer_moves[0], self.game.names, self.me, perfect=True)
+            first = move_past(step.answer_moves[0], self.game.names, self.me, perfect=True)
             text = _("Right — that works too! The lesson goes on as if you had {did}.").format(did=first)
             if fb:
                 text += " " + fb
