@@ -14,8 +14,7 @@ Each extractor takes ``(fileobj, keywords, comment_tags, options)`` and yields
 
 from __future__ import annotations
 
-__all__ = ["extract_lessons", "extract_python_ast", "extract_plain_rules", "extract_rule_book",
-           "lesson_texts"]
+__all__ = ["extract_lessons", "extract_python_ast", "extract_plain_rules", "extract_rule_book"]
 
 _LESSON_TEXT_KEYS = ("title", "say", "task", "hint", "feedback")
 
@@ -131,9 +130,3 @@ def extract_rule_book(fileobj, keywords, comment_tags, options):
             if rule.family == fam and rule.text:
                 at = next((i for i, line in enumerate(lines, 1) if f"**{rule.id}" in line), lineno)
                 yield at, "_", rule.text, [f"rule {rule.id}: the exact wording (RULES.md)"]
-
-
-def lesson_texts(path) -> list[str]:
-    """Every text :func:`extract_lessons` finds in the TOML file at `path`, in file order."""
-    with open(path, "rb") as f:
-        return [message for _l, _f, message, _c in extract_lessons(f, (), (), {})]

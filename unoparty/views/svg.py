@@ -20,7 +20,7 @@ from ..cards import Card, Colour, Kind
 from ..i18n import _, card_name
 
 __all__ = [
-    "COLOUR_FILL", "COLOUR_SHAPE", "card_svg", "card_back_svg", "card_label", "colour_label",
+    "COLOUR_FILL", "COLOUR_SHAPE", "card_svg", "card_back_svg", "card_label",
     "colour_chip", "fan_svg", "direction_svg", "chain_icon_svg", "shape_svg",
 ]
 
@@ -49,11 +49,6 @@ def colour_name(colour: Colour) -> str:
     """The colour's name in the current language (``"red"``)."""
     return {Colour.RED: _("red"), Colour.YELLOW: _("yellow"), Colour.GREEN: _("green"),
             Colour.BLUE: _("blue")}[colour]
-
-
-def colour_label(colour: Colour) -> str:
-    """``"red ▲"`` — a colour with its shape."""
-    return f"{colour_name(colour)} {COLOUR_SHAPE[colour]}"
 
 
 def card_words(card: Card) -> str:
