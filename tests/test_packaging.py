@@ -29,7 +29,7 @@ CORE_REQUIRED = [
     "unoparty.engine",
 ]
 # ... and so must every module of these that exists (they are being written).
-CORE_PLACES = ["engine", "bots", "scenarios", "game.py", "narrate.py"]
+CORE_PLACES = ["engine", "bots", "scenarios", "game.py", "narrate.py", "move_words.py"]
 WIDGET_MODULES = ["ipywidgets", "voila"]
 
 
