@@ -181,11 +181,8 @@ class GameController:
         return move
 
     def _has_chance(self, seat: int) -> bool:
-        """Seat `seat` could move out of turn now: a speed play (not onto the card turned up
-        at the start, which nobody laid), a catch or an UNO call."""
-        first_card = self.game.top_player is None
-        return any(isinstance(m, (Catch, CallUno)) or isinstance(m, SpeedPlay) and not first_card
-                   for m in self.game.legal_moves(seat))
+        """Seat `seat` could move out of turn now: a speed play, a catch or an UNO call."""
+        return any(isinstance(m, (SpeedPlay, Catch, CallUno)) for m in self.game.legal_moves(seat))
 
     # ------------------------------------------------------------------ the learner
 
