@@ -232,14 +232,17 @@ class GameController:
 
     def new_round(self) -> tuple:
         """Deal the next round after a round is over (R-4, ``Game.new_round``) and go on: the
-        bots act (learning pace) or are scheduled (party pace). Returns the deal's events.
+        bots act (learning pace), or the clock the round's end stopped starts again and the
+        bots are scheduled (party pace, once started). Returns the deal's events.
 
         Raises:
             UnopartyError: the round is not over, or the match is over (nothing changes).
         """
         events = self._record(self.game.new_round())
-        if self.pace == PARTY:
-            self._last_click = self.loop.time()  # the learner's click dealt it
+        if self.pace == PARTY and self.started:
+            # the round's end stopped the clock; the learner's click that dealt starts it
+            self.paused = False
+            self._last_click = self.loop.time()
         self.chance = ""
         self._after_change()
         return events

@@ -463,7 +463,7 @@ class GameApp:
                 self.board.close_picker()
             self.chance.value = (f'<div class="up-msg up-msg-chance">{esc(c.chance)}</div>' if c.chance else "")
         self.board.render(g, self.me, fresh_top=fresh, state=state)
-        self.log.render(c.events, g.names, self.me, new=c.new_events)
+        self.log.render(c.events, view.names, self.me, new=c.new_events)
         # status line
         rs = view.rules.rule_set
         pace = _("learning pace") if c.pace == LEARNING else _("party pace")
