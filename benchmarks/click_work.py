@@ -102,10 +102,10 @@ def main(argv: list[str] | None = None) -> int:
             per_click.setdefault("ms per click", []).append(ms)
     game_mod.Game.view_for, game_mod._legal_moves, narrate_mod.narrate = view_for, legal, narrate  # type: ignore[method-assign,assignment]
     n = len(per_click.get("ms per click", []))
-    print(f"{n} clicks, {args.bots} {args.level} bots, learning pace (means; ms: median)")
+    print(f"{n} clicks, {args.bots} {args.level} bots, learning pace (per click: mean, max)")
     for key, values in per_click.items():
-        value = statistics.median(values) if key == "ms per click" else statistics.fmean(values)
-        print(f"  {key:26s} {value:8.2f}   max {max(values):g}")
+        print(f"  {key:26s} {statistics.fmean(values):8.2f}   max {max(values):.4g}")
+    print(f"  {'ms per click, median':26s} {statistics.median(per_click['ms per click']):8.2f}")
     return 0
 
 
