@@ -261,8 +261,8 @@ class GameController:
         steps = 0
         while steps < limit and not self.is_over():
             steps += 1
-            chances = self._learner_chances()
-            if chances and self._declined_version != self.version:
+            chances = self._learner_chances() if self._declined_version != self.version else []
+            if chances:
                 self.chance = self._describe_chance(chances)
                 return
             # bots react first (a catch, a speed play), in seat order after the current player

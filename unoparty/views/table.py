@@ -83,8 +83,8 @@ class TableState:
 
 def table_state(game, viewer: int | None) -> TableState:
     """The :class:`TableState` of seat `viewer` of a ``Game``: one ``game.view_for(viewer)``
-    (only what that seat may know). An onlooker (None) sees the public parts: the view of
-    seat 0 with its hand and moves left out."""
+    (only what that seat may know). An onlooker (None) sees the public parts: seat 0's view,
+    of which the table draws only what every seat sees (`hand` and `legal_moves` are empty)."""
     if viewer is None:
         return TableState(game.view_for(0), onlooker=True)
     return TableState(game.view_for(viewer))
