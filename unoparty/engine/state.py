@@ -1,7 +1,8 @@
 """The mutable game state inside the engine, and the phase (DESIGN.md "Engine shape").
 
-Nothing outside the engine and `Game` holds a `State`: views, bots and tests get frozen
-snapshots (`Game.view_for`, `Game.snapshot`). Piles are Python lists whose *end* is the
+Views, bots and tests read frozen snapshots of it (`Game.view_for`), never a `State`; the
+strong bot builds its own samples of one (`unoparty.bots.strong.determinize_state`, wrapped
+in a `Game` with `Game.from_state`). Piles are Python lists whose *end* is the
 top: ``draw_pile[-1]`` is drawn next, ``discard_pile[-1]`` is the top card.
 """
 
@@ -38,7 +39,13 @@ class Phase(enum.Enum):
 
 
 class State:
-    """Everything about a game in progress. Mutated only by `unoparty.engine.effects`."""
+    """Everything about a game in progress.
+
+    Built by `unoparty.engine.setup.deal_round` (a deal), `Game.from_setup` (a table set up
+    by hand), `unoparty.engine.serial` (a saved game) or a bot's sample of the hidden cards;
+    in play, changed only by moves (`unoparty.engine.effects.apply_move`) and by
+    `Game.new_round` (the next dealer and round number, then `deal_round`). `copy` gives an
+    independent one (undo checkpoints, search)."""
 
     __slots__ = (
         "rules", "n", "hands", "draw_pile", "discard_pile", "colour", "direction", "current",

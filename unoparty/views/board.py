@@ -1,9 +1,12 @@
 """The board: the table, the learner's hand, the action buttons and the pickers.
 
 The board turns clicks into moves and hands each move to ``on_move(move)`` — its owner's
-controller (the game app) or the lesson player. It asks the game which moves are legal
-(to raise playable cards and to enable buttons) and, for a card that cannot be played,
-shows the engine's explanation (``game.why_illegal(move)``) and does nothing else.
+controller (the game app) or the lesson player. It draws one model of what the seat sees,
+made once per update (:class:`~unoparty.views.table.TableState`: the seat's
+``game.view_for``, legal moves included): the legal moves raise playable cards and enable
+buttons, and the clicks until the next update are read against it. For a card that cannot
+be played it shows the engine's explanation (``game.why_illegal(move)``) and does nothing
+else.
 
 In *free* mode (a lesson task) every card and button can be clicked, legal or not: the
 lesson checks the answer.
@@ -24,7 +27,7 @@ from ..i18n import _
 from . import svg
 from .common import MessageBox, button
 from .markup import esc
-from .table import HandView, TableView, table_state
+from .table import HandView, TableState, TableView, table_state
 
 if TYPE_CHECKING:
     from ..engine.moves import Move
@@ -54,12 +57,15 @@ class Board:
         colour_buttons: dict Colour → button of the colour picker.
         picker_buttons: the buttons of the open player/choice picker.
         on_move: called with each move the learner makes.
+        state: the :class:`TableState` drawn last (None before the first `render`).
     """
 
     def __init__(self, *, free: bool = False) -> None:
         self.free = free
         self.game: Game | None = None
         self.me: int = 0
+        self.state: TableState | None = None
+        self._hand_title: str | None = None
         self.on_move: Callable[[object], None] | None = None
         self.table = TableView()
         self.hand = HandView()
@@ -116,14 +122,37 @@ class Board:
             raise RuntimeError("the board shows no game yet: render one first")
         return self.game
 
-    def render(self, game: Game, me: int, *, fresh_top: bool = False, hand_title: str | None = None) -> None:
+    @property
+    def pick_kind(self) -> str:
+        """The picker open: ``"colour"``, ``"link"``, ``"swap"``, ``"catch"``, ``"point"``,
+        ``"choice"``, or ``""`` when none is."""
+        return self._pick_kind
+
+    def _state(self) -> TableState:
+        """The model drawn last, for a click (`render` comes before any button can be pressed)."""
+        if self.state is None:
+            raise RuntimeError("the board shows no game yet: render one first")
+        return self.state
+
+    def render(self, game: Game, me: int, *, fresh_top: bool = False, hand_title: str | None = None,
+               state: TableState | None = None) -> None:
         """Draw the board for seat `me` of `game` (what that seat may know); `hand_title`
-        replaces "Your hand" (a show for the class holds another player's hand)."""
+        replaces "Your hand" (a show for the class holds another player's hand). `state`:
+        the model of this update when the caller has made it already (``table_state(game,
+        me)``), else the board makes it."""
         self.game, self.me = game, me
-        state = table_state(game, me)
+        if state is None:
+            state = table_state(game, me)
         if hand_title is not None:   # a show for the class: the seat is not the onlooker's own
             state = dataclasses.replace(state, mark_viewer=False)
-        legal = game.legal_moves(me) if not state.phase.is_over else ()
+        self.state, self._hand_title = state, hand_title
+        self._draw(fresh_top)
+
+    def _draw(self, fresh_top: bool = False) -> None:
+        """Draw `state` (the model made at the last `render`), the pickers' targets included."""
+        state = self._state()
+        me, names = self.me, state.view.names
+        legal = state.legal_moves
         playable: set[Card] | None
         if self.free:
             playable = None
@@ -131,18 +160,19 @@ class Board:
             playable = {m.card for m in legal if isinstance(m, (Play, SpeedPlay))}
         targets: dict[int, str] = {}
         if self._pick_kind == "point":
-            targets = {s: _("Point at {name}").format(name=state.names[s]) for s in range(state.n) if s != me}
+            targets = {s: _("Point at {name}").format(name=names[s]) for s in range(state.n) if s != me}
         elif self._pick_kind == "catch":
-            targets = {m.target: _("Catch {name}").format(name=state.names[m.target]) for m in self._pending}
+            targets = {m.target: _("Catch {name}").format(name=names[m.target]) for m in self._pending}
         elif self._pick_kind == "link":
-            targets = {s: _("Link {name}").format(name=state.names[s]) for s in range(state.n)
+            targets = {s: _("Link {name}").format(name=names[s]) for s in range(state.n)
                        if s != self._link_first}
         elif state.phase is Phase.POINTING and me in state.waiting_for:
-            targets = {s: _("Point at {name}").format(name=state.names[s]) for s in range(state.n) if s != me}
+            targets = {s: _("Point at {name}").format(name=names[s]) for s in range(state.n) if s != me}
         self.table.render(state, targets=targets, countdown=self.countdown, fresh_top=fresh_top)
-        title = hand_title or _("Your hand")
-        if state.drawn_card is not None and state.phase is Phase.DRAWN:
-            title = _("You drew the {card}: play it or keep it").format(card=svg.card_words(state.drawn_card))
+        title = self._hand_title or _("Your hand")
+        drawn = state.view.drawn_card
+        if drawn is not None and state.phase is Phase.DRAWN:
+            title = _("You drew the {card}: play it or keep it").format(card=svg.card_words(drawn))
         self.hand.render(state.hand, playable, title=title)
         self._enable_buttons(legal, state)
 
@@ -193,8 +223,7 @@ class Board:
         self._emit(cls(self.me))
 
     def _uno(self) -> None:
-        game = self.game
-        hand = table_state(game, self.me).hand
+        hand = self._state().hand
         if len(hand) == 2 and not self.free or (self.free and len(hand) == 2):
             self._set_armed(not self.uno_armed)
             self.message.show(_("UNO will be called as you play your next card.") if self.uno_armed else "", "info")
@@ -206,7 +235,7 @@ class Board:
         if self.free:
             options = [Catch(self.me, s) for s in range(game.n_players) if s != self.me]
         else:
-            options = [m for m in game.legal_moves(self.me) if isinstance(m, Catch)]
+            options = [m for m in self._state().legal_moves if isinstance(m, Catch)]
         if len(options) == 1:
             self._emit(options[0])
             return
@@ -217,13 +246,12 @@ class Board:
         game = self._shown()
         me = self.me
         self.close_picker()
-        state = table_state(game, me)
-        legal = [m for m in game.legal_moves(me) if isinstance(m, (Play, SpeedPlay)) and m.card == card] \
-            if not state.phase.is_over else []
+        state = self._state()
+        legal = [m for m in state.legal_moves if isinstance(m, (Play, SpeedPlay)) and m.card == card]
         if legal:
             self._choose(legal)
             return
-        my_moment = game.current == me and state.phase in _ACTIVE_PHASES
+        my_moment = state.view.current == me and state.phase in _ACTIVE_PHASES
         in_mini = state.phase is Phase.MINI_PILE
         if self.free:
             base: Play | SpeedPlay
@@ -321,8 +349,8 @@ class Board:
         self.picker_buttons = buttons
         self.picker.children = [self.picker_title, *buttons, self.cancel_button]
         self.picker.layout.display = ""
-        if self.game is not None:
-            self.render(self.game, self.me)
+        if self.state is not None:  # the seats' pick buttons: no new model, the game is as drawn
+            self._draw()
 
     def _open_choices(self, title: str, options: list) -> None:
         self._pick_kind = "choice"

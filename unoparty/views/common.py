@@ -130,15 +130,25 @@ class LogView:
         self.box = w.VBox([self.html])
         self.box.add_class("up-log")
         self.lines: list[tuple[str, str]] = []
+        self._said: dict = {}   # event -> its sentence, for the names, viewer and language below
+        self._said_for: tuple = ()
 
     def render(self, events: Sequence, names: Sequence[str], viewer: int | None, new: int = 0) -> None:
-        """Show the last `limit` of `events`; the last `new` ones are highlighted."""
+        """Show the last `limit` of `events`; the last `new` ones are highlighted. Each event
+        is narrated once (events are values: an equal event is told the same way)."""
+        from ..i18n import language
+        said_for = (tuple(names), viewer, language())
+        if said_for != self._said_for or len(self._said) > 8 * self.limit:
+            self._said, self._said_for = {}, said_for
+        said = self._said
         items = []
         shown = list(events)[-self.limit:]
         first_new = len(shown) - new
         lines = []
         for i, ev in enumerate(shown):
-            text = narrate_event(ev, names, viewer)
+            text = said.get(ev)
+            if text is None:
+                text = said[ev] = narrate_event(ev, names, viewer)
             if not text:
                 continue
             rule = getattr(ev, "rule", "") or ""

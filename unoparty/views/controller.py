@@ -1,6 +1,10 @@
-"""The one controller of a game in the app: the only place that calls ``Game.apply``.
+"""The controller of a game in the game app: it owns the game's session — every move, the
+next round (:meth:`GameController.new_round`), the bots and their timers
+(:meth:`GameController.schedule`). The game page calls its public methods only.
 
 Clicks arrive as moves (:meth:`GameController.submit`); bots act through the same door.
+(Other pages drive their own games: a lesson's or a replay's moves go through the scenario
+runner, a practice question's through ``unoparty.practice``.)
 Two paces (DESIGN.md "Randomness and time"):
 
 - *learning*: bots act at once, one move after another, and the game pauses at every
@@ -22,7 +26,6 @@ from typing import Callable
 
 from ..engine import Phase
 from ..engine.moves import CallUno, Catch, SpeedPlay
-from ..errors import UnopartyError
 from ..i18n import _, card_name
 
 __all__ = ["GameController", "delay_scale", "LEARNING", "PARTY"]
@@ -84,7 +87,6 @@ class GameController:
         self.started = False
         self._handles: list = []
         self._last_click = 0.0
-        self.countdown: int | None = None
         self.bot_moves = 0
         self._pointing_since: int | None = None
 
@@ -111,7 +113,10 @@ class GameController:
             self.on_change()
 
     def _apply(self, move) -> tuple:
-        events = self.game.apply(move)
+        return self._record(self.game.apply(move))
+
+    def _record(self, events: tuple) -> tuple:
+        """Log what a change of the game did and bump the version."""
         self.events.extend(events)
         if len(self.events) > 400:
             del self.events[:-200]
@@ -165,16 +170,19 @@ class GameController:
         return bot.choose(view, self.bot_rngs[seat])
 
     def _bot_reaction(self, seat: int):
-        """A bot's out-of-turn move (speed play, catch, UNO call), or None."""
-        bot = self.bots[seat]
-        view = self.game.view_for(seat)
-        react = getattr(bot, "react", None)
-        if react is not None:
-            move = react(view, self.bot_rngs[seat])
-            if isinstance(move, SpeedPlay) and self.game.top_player is None:
-                return None  # not onto the card turned up at the start (see _schedule)
-            return move
-        return None
+        """A bot's out-of-turn move (speed play, catch, UNO call), or None. The bot is shown
+        its view only when it has such a move to make."""
+        react = getattr(self.bots[seat], "react", None)
+        if react is None or not self._has_chance(seat):
+            return None
+        move = react(self.game.view_for(seat), self.bot_rngs[seat])
+        if isinstance(move, SpeedPlay) and self.game.top_player is None:
+            return None  # not onto the card turned up at the start (see schedule)
+        return move
+
+    def _has_chance(self, seat: int) -> bool:
+        """Seat `seat` could move out of turn now: a speed play, a catch or an UNO call."""
+        return any(isinstance(m, (SpeedPlay, Catch, CallUno)) for m in self.game.legal_moves(seat))
 
     # ------------------------------------------------------------------ the learner
 
@@ -222,13 +230,30 @@ class GameController:
             return None
         return hint(self.game, self.me)
 
+    def new_round(self) -> tuple:
+        """Deal the next round after a round is over (R-4, ``Game.new_round``) and go on: the
+        bots act (learning pace), or the clock the round's end stopped starts again and the
+        bots are scheduled (party pace, once started). Returns the deal's events.
+
+        Raises:
+            UnopartyError: the round is not over, or the match is over (nothing changes).
+        """
+        events = self._record(self.game.new_round())
+        if self.pace == PARTY and self.started:
+            # the round's end stopped the clock; the learner's click that dealt starts it
+            self.paused = False
+            self._last_click = self.loop.time()
+        self.chance = ""
+        self._after_change()
+        return events
+
     # ------------------------------------------------------------------ bots, learning pace
 
     def _after_change(self) -> None:
         if self.pace == LEARNING:
             self.run_bots()
         else:
-            self._schedule()
+            self.schedule()
         self._changed()
 
     def run_bots(self, limit: int = 2000) -> None:
@@ -236,8 +261,8 @@ class GameController:
         steps = 0
         while steps < limit and not self.is_over():
             steps += 1
-            chances = self._learner_chances()
-            if chances and self._declined_version != self.version:
+            chances = self._learner_chances() if self._declined_version != self.version else []
+            if chances:
                 self.chance = self._describe_chance(chances)
                 return
             # bots react first (a catch, a speed play), in seat order after the current player
@@ -273,7 +298,7 @@ class GameController:
         self.paused = False
         self.started = True
         self._last_click = self.loop.time()
-        self._schedule()
+        self.schedule()
         self._changed()
 
     def stop(self) -> None:
@@ -296,7 +321,10 @@ class GameController:
         value *= 0.8 + 0.4 * self.bot_rngs[seat].random()
         return value * delay_scale()
 
-    def _schedule(self) -> None:
+    def schedule(self) -> None:
+        """Party pace: (re)schedule the bots' moves and reactions for the game as it stands,
+        cancelling those scheduled before; stop when the round is over or nobody has
+        clicked for ``idle_limit`` seconds. Learning pace (or paused): cancel only."""
         for h in self._handles:
             h.cancel()
         self._handles.clear()
@@ -311,8 +339,6 @@ class GameController:
             self.chance = _("Paused: nobody has clicked for a while. Press Resume to play on.")
             return
         version = self.version
-        if self.game.phase is Phase.POINTING and self.countdown is None and self.me in self.game.waiting_for:
-            pass
         count = 3 * max(0.25, 0.8 * min(1.0, delay_scale())) if self.game.phase is Phase.POINTING else 0.0
         for seat in self._actors():
             self._handles.append(loop.call_later(count + self._delay(seat, "think"), self._fire, version, seat, "act"))
@@ -333,11 +359,11 @@ class GameController:
             if version != self.version or self.paused:
                 return
             if kind == "idle":
-                self._schedule()
+                self.schedule()
                 self._changed()
                 return
             if self.loop.time() - self._last_click >= self.idle_limit:
-                self._schedule()
+                self.schedule()
                 self._changed()
                 return
             move = self._bot_move(seat) if kind == "act" else self._bot_reaction(seat)
@@ -347,7 +373,7 @@ class GameController:
                 return
             self._apply(move)
             self.bot_moves += 1
-            self._schedule()
+            self.schedule()
             self._changed()
         except Exception as exc:  # shown in the app's error panel, never swallowed
             self.stop()
@@ -356,8 +382,3 @@ class GameController:
             else:
                 raise
 
-
-def describe_error(exc: BaseException) -> str:
-    if isinstance(exc, UnopartyError):
-        return str(exc)
-    return f"{type(exc).__name__}: {exc}"

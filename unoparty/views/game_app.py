@@ -24,6 +24,7 @@ from .board import Board
 from .common import ErrorPanel, LogView, button, split
 from .controller import LEARNING, PARTY, GameController
 from .markup import esc
+from .table import phase_line, table_state
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -412,35 +413,32 @@ class GameApp:
                                 _("Hint: {move}.").format(move=move_advice(move, self._shown().names, self.me)), "info")
 
     def next_round(self) -> None:
+        """Deal the next round (the controller's), or go back to the settings once the match
+        is over."""
         g = self.game
         if g is None:
             return
-        phase = g.phase
-        if phase is Phase.MATCH_OVER:
+        if g.phase is Phase.MATCH_OVER:
             self.show_settings()
             return
         c = self.controller
         if c is None:
             return  # a game always runs under its controller
-        events = g.new_round()
-        c.events.extend(events)
-        c.new_events = len(events)
-        c.version += 1
-        if c.pace == LEARNING:
-            c.run_bots()
-        else:
-            c._schedule()
-        self.render()
+        c.new_round()  # the controller's change redraws the page
 
     # ------------------------------------------------------------------ rendering
 
     def render(self) -> None:
+        """Draw the page for the game as it stands, from one model of what the learner's
+        seat sees (``table_state``: one ``Game.view_for``), which the board draws too."""
         c, g = self.controller, self.game
         if c is None or g is None:
             return
-        phase = g.phase
+        state = table_state(g, self.me)
+        view = state.view
+        phase = view.phase
         self.board.game, self.board.me = g, self.me
-        top = g.top_card
+        top = view.top_card
         fresh = top is not self._last_top and self._last_top is not None
         self._last_top = top
         # Point Taken: the count, then pick a player
@@ -450,33 +448,32 @@ class GameApp:
             self.board.countdown = None
         # a picker opened on an earlier state (a card, a target) is stale once the game changes
         changed = getattr(self, "_rendered_version", c.version) != c.version
-        if self.board._pick_kind and self.board._pick_kind != "point" and changed:
+        if self.board.pick_kind and self.board.pick_kind != "point" and changed:
             self.board.close_picker()
         # a refusal ("it's not your turn") is about the table it was made on: once the game
         # has moved on it is stale, and wrong when the learner's turn has come
         if changed and self.board.message.kind == "bad":
             self.board.message.clear()
         self._rendered_version = c.version
-        if phase is Phase.POINTING and self.me in g.waiting_for:
-            if self.board._pick_kind != "point":
+        if self.me in state.waiting_for:
+            if self.board.pick_kind != "point":
                 self.board.open_point_picker()
             self.chance.value = (f'<div class="up-msg up-msg-chance"><b>3 · 2 · 1 — '
                                  f'{esc(_("point!"))}</b> {esc(_("Point Taken: click the player you point at."))}</div>')
         else:
-            if self.board._pick_kind == "point":
+            if self.board.pick_kind == "point":
                 self.board.close_picker()
             self.chance.value = (f'<div class="up-msg up-msg-chance">{esc(c.chance)}</div>' if c.chance else "")
-        self.board.render(g, self.me, fresh_top=fresh)
-        self.log.render(c.events, g.names, self.me, new=c.new_events)
+        self.board.render(g, self.me, fresh_top=fresh, state=state)
+        self.log.render(c.events, view.names, self.me, new=c.new_events)
         # status line
-        rs = g.rules.rule_set
+        rs = view.rules.rule_set
         pace = _("learning pace") if c.pace == LEARNING else _("party pace")
-        from .table import phase_line, table_state
         self.status.value = (f'<div class="up-stepno"><b style="font-size:16px;color:#1f2430">'
-                             f'{phase_line(table_state(g, self.me))}</b> · '
-                             f'{esc(_("Round {n}").format(n=g.round_number))} · '
+                             f'{phase_line(state)}</b> · '
+                             f'{esc(_("Round {n}").format(n=view.round_number))} · '
                              f'{esc(_("UNO Party!") if rs == "party" else _("Classic UNO"))} · {esc(pace)} · '
-                             f'{esc(_("match to {n}").format(n=g.rules.target_score))} · '
+                             f'{esc(_("match to {n}").format(n=view.rules.target_score))} · '
                              f'{esc(_("game #{seed}").format(seed=getattr(self, "seed", 0)))}</div>')
         # controls
         self.continue_button.layout.display = "" if (c.pace == LEARNING and c.chance) else "none"

@@ -27,6 +27,7 @@ from .progress import Progress, stars_for
 
 if TYPE_CHECKING:
     from ..store import LearnerProgress
+    from .table import TableState
 
 __all__ = ["LessonPlayer", "stars_html"]
 
@@ -355,7 +356,9 @@ class LessonPlayer:
 
     # ------------------------------------------------------------------ rendering
 
-    def _render_board(self) -> None:
+    def _render_board(self) -> TableState | None:
+        """Draw the table (and the hand of the seat shown); returns the model drawn for a
+        seat, None for an onlooker's table."""
         seat = self._seat()
         task = self._waiting_task()
         self.board.shown_moves = {type(m) for m in task.answer_moves} | {type(m.move) for m in task.mistakes} \
@@ -370,18 +373,22 @@ class LessonPlayer:
             self.board.hand.box.layout.display = "none"
         # the action buttons only while a task waits for an answer
         self.board.actions.layout.display = "" if task is not None else "none"
+        return self.board.state if seat is not None else None
 
-    def _render_title(self) -> None:
+    def _render_title(self, state: TableState | None = None) -> None:
+        """The title and whose move it is, as the learner's seat sees it (`state`: the model
+        of the learner's seat drawn in this update, else one is made)."""
         best = self.progress.stars(self.lesson_id)
         from .table import phase_line, table_state
+        if state is None or state.viewer != self.me:
+            state = table_state(self.game, self.me)
         self.title.value = (f'<div class="up-lesson-title">{esc(self.scenario.title)} {stars_html(best)} '
                             f'<span class="up-stepno" style="font-weight:600;margin-left:12px">'
-                            f'{phase_line(table_state(self.game, self.me))}</span></div>')
+                            f'{phase_line(state)}</span></div>')
 
     def _render(self) -> None:
         n = len(self.steps)
-        self._render_title()
-        self._render_board()
+        self._render_title(self._render_board())
         self.log.render(self.events, self.game.names, self.me, new=getattr(self, "_new", 0))
         self.back_button.disabled = self.pos < 0
         self.next_button.disabled = False

@@ -166,7 +166,8 @@ class PracticePage:
             b.disabled = True
         self.rule_label.value = (f'<div class="up-stepno">{esc(_("Question {n}").format(n=self.count))} · '
                                  f'{esc(_("rule {id}").format(id=ex.rule))}</div>')
-        self.table.render(table_state(self.game, ex.player))  # seat buttons off
+        if self.table.state is not None:
+            self.table.render(self.table.state)  # the question's table again, seat buttons off
         self.next_button.disabled = False
         self._render_mastery()
         return right

@@ -1,92 +1,88 @@
 """The table (seats in a ring, piles, direction tracker, links) and the learner's hand.
 
-A view renders what one seat may know — a :class:`TableState` built from
-``game.view_for(viewer)`` and the public parts of the game — and turns clicks into calls
-of a callback. It never decides legality: the playable cards it raises are the ones the
+A view renders what one seat may know — a :class:`TableState`, that seat's
+``game.view_for(viewer)`` made once per update — and turns clicks into calls of a callback. It never decides legality: the playable cards it raises are the ones the
 caller passes in (from ``game.legal_moves``).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import ipywidgets as w
 
-from ..cards import Card, Colour
+from ..cards import Card
 from ..engine import Phase
 from ..i18n import _, ngettext
 from . import svg
 from .markup import esc
 from .style import TABLE_H, TABLE_W, seat_xy
 
+if TYPE_CHECKING:
+    from ..engine.moves import Move
+    from ..game import PlayerView
+
 __all__ = ["TableState", "TableView", "HandView", "table_state"]
 
 
 @dataclass(frozen=True)
 class TableState:
-    """What the table shows to `viewer` (a seat, or None for an onlooker).
+    """What the table shows: the :class:`~unoparty.game.PlayerView` of one seat — the one
+    model of the table the views render from, made once per update (``game.view_for``) —
+    and how it is shown.
 
-    `hand` is the viewer's own hand (empty for an onlooker); `counts` holds every seat's
-    number of cards. Piles: `top` is the top card of the discard pile, `mini_pile` bottom first.
+    Attributes:
+        view: what seat ``view.player`` may know, its legal moves included.
+        onlooker: shown to nobody at the table (a lesson's narrated step): no hand, no seat
+            at the bottom called "you", no "your turn".
+        mark_viewer: label the viewer's seat "(you)"; False in a show for the class.
     """
 
-    names: tuple[str, ...]
-    viewer: int | None
-    phase: Phase
-    current: int | None
-    counts: tuple[int, ...]
-    hand: tuple[Card, ...]
-    top: Card | None
-    colour: Colour | None
-    direction: int
-    links: tuple[int, ...]
-    uno_called: tuple[bool, ...]
-    draw_count: int
-    discard_count: int
-    mini_pile: tuple[Card, ...] = ()
-    mini_colour: Colour | None = None
-    waiting_for: tuple[int, ...] = ()
-    scores: tuple[int, ...] = ()
-    drawn_card: Card | None = None
-    pending_draw: int = 0
-    round_number: int = 1
-    rule_set: str = "party"
-    extra: dict = field(default_factory=dict)
-    mark_viewer: bool = True   # label the viewer's seat "(you)"; False in a show for the class
+    view: PlayerView
+    onlooker: bool = False
+    mark_viewer: bool = True
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat shown at the bottom as the viewer's, or None for an onlooker."""
+        return None if self.onlooker else self.view.player
 
     @property
     def n(self) -> int:
-        return len(self.names)
+        """Players at the table."""
+        return len(self.view.names)
+
+    @property
+    def phase(self) -> Phase:
+        return self.view.phase
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The viewer's own hand (empty for an onlooker)."""
+        return () if self.onlooker else self.view.hand
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The viewer's legal moves (none for an onlooker)."""
+        return () if self.onlooker else self.view.legal_moves
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """During pointing, the seats that have not pointed yet (PT-3); else ``()``."""
+        if self.view.phase is not Phase.POINTING:
+            return ()
+        return tuple(i for i, done in enumerate(self.view.has_pointed) if not done)
 
 
 def table_state(game, viewer: int | None) -> TableState:
-    """Build the :class:`TableState` for `viewer` from a ``Game``: ``game.view_for(viewer)``
-    (only what that seat may know); an onlooker (None) sees the public parts."""
-    if viewer is not None:
-        v = game.view_for(viewer)
-        return TableState(
-            names=tuple(v.names), viewer=viewer, phase=v.phase, current=v.current,
-            counts=tuple(v.hand_sizes), hand=tuple(v.hand), top=v.top_card, colour=v.colour,
-            direction=v.direction, links=tuple(v.links), uno_called=tuple(v.uno_called),
-            draw_count=v.draw_pile_size, discard_count=len(v.discard_pile),
-            mini_pile=tuple(v.mini_pile), mini_colour=v.colour if v.mini_pile else None,
-            waiting_for=tuple(i for i, done in enumerate(v.has_pointed) if not done)
-            if v.phase is Phase.POINTING else (),
-            scores=tuple(v.scores), drawn_card=v.drawn_card, pending_draw=v.pending_draw,
-            round_number=v.round_number, rule_set=v.rules.rule_set,
-        )
-    mini = tuple(game.mini_pile)
-    return TableState(
-        names=tuple(game.names), viewer=None, phase=game.phase, current=game.current,
-        counts=tuple(len(h) for h in game.hands), hand=(), top=game.top_card, colour=game.colour,
-        direction=game.direction, links=tuple(game.links), uno_called=tuple(game.uno_called),
-        draw_count=len(game.draw_pile), discard_count=len(game.discard_pile), mini_pile=mini,
-        mini_colour=game.colour if mini else None, waiting_for=tuple(game.waiting_for),
-        scores=tuple(game.scores), pending_draw=game.pending_draw, round_number=game.round_number,
-        rule_set=game.rules.rule_set,
-    )
+    """The :class:`TableState` of seat `viewer` of a ``Game``: one ``game.view_for(viewer)``
+    (only what that seat may know). An onlooker (None) sees the public parts: seat 0's view,
+    of which the table draws only what every seat sees (`hand` and `legal_moves` are empty)."""
+    if viewer is None:
+        return TableState(game.view_for(0), onlooker=True)
+    return TableState(game.view_for(viewer))
 
 
 def slot_of(seat: int, viewer: int | None, n: int) -> int:
@@ -147,15 +143,15 @@ def _tracker_arc(direction: int) -> str:
 
 def phase_line(state: TableState) -> str:
     """Who acts now, in one line (escaped HTML)."""
-    names = state.names
-    cur = names[state.current] if state.current is not None and 0 <= state.current < state.n else ""
-    p = state.phase
+    v = state.view
+    cur = v.names[v.current] if v.current is not None and 0 <= v.current < state.n else ""
+    p = v.phase
     if p is Phase.CHALLENGE:
         return _("{name} must accept the draw or challenge").format(name=esc(cur))
     if p is Phase.POINTING:
         return _("Point Taken: everybody points at another player")
     if p is Phase.MINI_PILE:
-        if state.current is not None and state.current == state.viewer:
+        if v.current is not None and v.current == state.viewer:
             return _("Mini pile: add a card or take the pile")
         return _("Mini pile: {name} adds a card or takes the pile").format(name=esc(cur))
     if p is Phase.ROUND_OVER:
@@ -164,7 +160,7 @@ def phase_line(state: TableState) -> str:
         return _("The match is over")
     if p is Phase.DRAWN:
         return _("{name} drew a card that can be played: play it or keep it").format(name=esc(cur))
-    if state.current is not None and state.current == state.viewer and p is Phase.TURN:
+    if v.current is not None and v.current == state.viewer and p is Phase.TURN:
         return _("Your turn")
     return _("{name}'s turn").format(name=esc(cur)) if cur else ""
 
@@ -172,44 +168,45 @@ def phase_line(state: TableState) -> str:
 def render_table_html(state: TableState, *, countdown: int | None = None, fresh_top: bool = False) -> str:
     """The whole table as HTML+SVG (no widgets): seats in a ring, piles in the middle,
     the direction tracker round them, a chain between linked seats."""
+    v = state.view
     n = state.n
     small = n > 8
     overlay = [f'<svg class="up-overlay" viewBox="0 0 {TABLE_W} {TABLE_H}" preserveAspectRatio="none" '
-               f'xmlns="http://www.w3.org/2000/svg" aria-hidden="true">', _tracker_arc(state.direction)]
-    if len(state.links) == 2:
-        a, b = state.links
+               f'xmlns="http://www.w3.org/2000/svg" aria-hidden="true">', _tracker_arc(v.direction)]
+    if len(v.links) == 2:
+        a, b = v.links
         xa, ya = seat_xy(slot_of(a, state.viewer, n), n)
         xb, yb = seat_xy(slot_of(b, state.viewer, n), n)
         overlay.append(_chain_path(xa, ya, xb, yb))
     overlay.append("</svg>")
     parts = ['<div class="up-drawing">', "".join(overlay)]
     # direction label
-    dir_text = _("clockwise") if state.direction >= 0 else _("counterclockwise")
-    parts.append(f'<div class="up-dir">{svg.direction_svg(state.direction, 26)} {esc(dir_text)}</div>')
+    dir_text = _("clockwise") if v.direction >= 0 else _("counterclockwise")
+    parts.append(f'<div class="up-dir">{svg.direction_svg(v.direction, 26)} {esc(dir_text)}</div>')
     # seats
     for seat in range(n):
         slot = slot_of(seat, state.viewer, n)
         classes = ["up-seat", f"up-pos-{n}-{slot}"]
         if small:
             classes.append("up-small")
-        if seat == state.current and state.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER, Phase.POINTING):
+        if seat == v.current and v.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER, Phase.POINTING):
             classes.append("up-turn")
         if seat == state.viewer:
             classes.append("up-me")
-        count = state.counts[seat]
-        name = state.names[seat]
+        count = v.hand_sizes[seat]
+        name = v.names[seat]
         label = ngettext("{name}: {count} card", "{name}: {count} cards", count).format(name=name, count=count)
         tags = []
         if "up-turn" in classes:
             tags.append(f'<span class="up-tag up-tag-turn">▶ {esc(_("turn"))}</span>')
-        if count == 1 and seat < len(state.uno_called):
-            if state.uno_called[seat]:
+        if count == 1 and seat < len(v.uno_called):
+            if v.uno_called[seat]:
                 tags.append(f'<span class="up-tag up-tag-uno">{esc(_("UNO!"))}</span>')
             else:
                 tags.append(f'<span class="up-tag up-tag-nouno">{esc(_("no UNO call"))}</span>')
-        if seat in state.links:
+        if seat in v.links:
             tags.append(f'<span class="up-tag up-tag-link">{svg.chain_icon_svg(14, _("linked"))} {esc(_("linked"))}</span>')
-        if state.phase is Phase.POINTING and seat in state.waiting_for:
+        if seat in state.waiting_for:
             tags.append(f'<span class="up-tag up-tag-wait">{esc(_("pointing…"))}</span>')
         is_you = name in ("You", _("You"))  # the lessons' learner is "You": named in the language shown
         who = esc(_("You") if is_you else name) + (
@@ -222,21 +219,22 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
             f'<div>{"".join(tags)}</div></div>')
     # the piles
     center = ['<div class="up-center">']
-    center.append(f'<div class="up-pile">{svg.card_back_svg(64, label=_("draw pile"), rule_set=state.rule_set)}'
-                  f'<div>{esc(_("draw pile"))}</div><div>{state.draw_count}</div></div>')
-    if state.top is not None:
-        chosen = state.colour if state.top.is_wild else None
+    center.append(f'<div class="up-pile">{svg.card_back_svg(64, label=_("draw pile"), rule_set=v.rules.rule_set)}'
+                  f'<div>{esc(_("draw pile"))}</div><div>{v.draw_pile_size}</div></div>')
+    top = v.top_card
+    if top is not None:
+        chosen = v.colour if top.is_wild else None
         cls = "up-slide-in" if fresh_top else ""
-        top_label = _("top of the discard pile: {card}").format(card=svg.card_label(state.top, chosen))
-        center.append(f'<div class="up-pile up-discard">{svg.card_svg(state.top, 92, chosen=chosen, css_class=cls, label=top_label)}'
-                      f'<div>{esc(_("discard pile"))} · {state.discard_count}</div>'
-                      f'<div>{esc(_("colour"))}: {svg.colour_chip(state.colour, big=True)}</div></div>')
-    if state.mini_pile:
-        cards = "".join(svg.card_svg(c, 54) for c in state.mini_pile[-8:])
+        top_label = _("top of the discard pile: {card}").format(card=svg.card_label(top, chosen))
+        center.append(f'<div class="up-pile up-discard">{svg.card_svg(top, 92, chosen=chosen, css_class=cls, label=top_label)}'
+                      f'<div>{esc(_("discard pile"))} · {len(v.discard_pile)}</div>'
+                      f'<div>{esc(_("colour"))}: {svg.colour_chip(v.colour, big=True)}</div></div>')
+    if v.mini_pile:
+        cards = "".join(svg.card_svg(c, 54) for c in v.mini_pile[-8:])
         center.append(f'<div class="up-pile up-mini" aria-label="{esc(_("mini pile"))}">'
-                      f'<div>{esc(_("mini pile"))} · {len(state.mini_pile)}</div>'
+                      f'<div>{esc(_("mini pile"))} · {len(v.mini_pile)}</div>'
                       f'<div class="up-mini-cards">{cards}</div>'
-                      f'<div>{svg.colour_chip(state.mini_colour or state.colour)}</div></div>')
+                      f'<div>{svg.colour_chip(v.colour)}</div></div>')
     center.append("</div>")
     parts.append("".join(center))
     if countdown is not None:
