@@ -24,7 +24,7 @@ from ..i18n import _
 from ..narrate import narrate, narrate_refusal
 from ..notation import format_move, parse_move
 from .loader import load_scenario
-from .model import Scenario, Step
+from .model import Mistake, Scenario, Step
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -373,6 +373,8 @@ class AnswerResult:
         hint: the step's hint, or None.
         result: the step's result when right.
         consequences: for a legal wrong move, what it would do (narrated), not applied.
+        mistake: the step's ``mistakes`` entry the answer is, or None; its ``say`` is
+            `message` and already tells what `explanation` tells, in the lesson's words.
     """
 
     right: bool
@@ -383,6 +385,7 @@ class AnswerResult:
     hint: str | None = None
     result: StepResult | None = None
     consequences: tuple[str, ...] = field(default_factory=tuple)
+    mistake: Mistake | None = None
 
 
 class Runner:
@@ -567,7 +570,7 @@ class Runner:
         else:
             message = step.hint or _("That is not the move this step is looking for. Try again.")
         return AnswerResult(False, parsed, message=message, explanation=explanation, rule=rule,
-                            hint=step.hint, consequences=consequences)
+                            hint=step.hint, consequences=consequences, mistake=mistake)
 
     def _consequences(self, move: Move) -> tuple[str, ...]:
         """What a legal move would do, narrated, without making it."""

@@ -317,7 +317,10 @@ class LessonPlayer:
         # nothing was played: the move is named as an attempt, never as done
         tried = _("you tried to {do}").format(do=move_advice(move, self.game.names, self.me))
         text = reply.explanation
-        if reply.message and reply.message != reply.hint:
+        if reply.mistake is not None and reply.message:
+            # the lesson's own words for this mistake say what the refusal says: once
+            text = reply.message
+        elif reply.message and reply.message != reply.hint:
             text = reply.message + (" " + text if text and text not in reply.message else "")
         rule = reply.rule or ""
         # a refusal's explanation carries the ruling note already (refusal_words): never twice
