@@ -184,8 +184,8 @@ def test_scenario_check_command_on_all_lessons():
 
 def _judge(game, move) -> str | None:
     """The rule the engine cites refusing or penalising `move`; None if it is allowed."""
-    from unoparty.scenarios.runner import _mistake_rule
-    return _mistake_rule(game, move)
+    from unoparty.scenarios.check import mistake_rule
+    return mistake_rule(game, move)
 
 
 @pytest.mark.parametrize("lesson_id", LESSON_IDS)

@@ -451,7 +451,7 @@ def test_runner_steps_and_answers():
 
 def test_runner_mistake_replies_and_going_back():
     s = load_scenario(HERE / "good" / "names-and-links.toml")
-    r = s.runner()
+    r = Runner(s)
     r.step_forward()
     reply = r.answer("You: play wild drawn together as blue")
     assert not reply.right and reply.message == s.steps[1].mistakes[1].say and reply.rule == "LK-1"
@@ -558,7 +558,7 @@ def test_learner_defaults_to_you_or_nobody_and_must_be_a_player():
 
 def test_reshuffles_give_the_draw_pile_and_are_checked():
     from unoparty.errors import ScenarioError
-    from unoparty.scenarios.runner import check_scenario
+    from unoparty.scenarios.check import check_scenario
     steps = '[[steps]]\ndo = "Ava: draw"\nexpect = { hand = { Ava = ["blue 1", "blue 2", "red 4"] }, draw_pile = 1 }\n'
     s = _load('reshuffles = [["red 4", "red 3"]]', steps)
     assert s.reshuffles == ((C("red 4"), C("red 3")),)
@@ -570,7 +570,7 @@ def test_reshuffles_give_the_draw_pile_and_are_checked():
 
 
 def test_the_rule_of_a_mistake_is_checked_against_the_engine():
-    from unoparty.scenarios.runner import check_scenario
+    from unoparty.scenarios.check import check_scenario
     task = ('[[steps]]\ntask = "Play?"\nanswer = "Ava: draw"\n'
             'mistakes = [{{ answer = "Ava: play blue 1", say = "No.", rule = "{rule}" }}]\n')
     assert check_scenario(_load(steps=task.format(rule="T-1"))) is None
