@@ -55,7 +55,7 @@ def rel(path: Path) -> str:
 # --- the command: one line per file, exit 0/1/2, never a traceback ----------------------------
 
 BAD = {
-    "malformed-toml.toml": "line 3: not valid TOML: Illegal character '\\n'",
+    "malformed-toml.toml": "line 3: not valid TOML: a mistake at line 3, column 14 (Illegal character '\\n')",
     "unknown-step-key.toml": "step 1: unknown key 'sya' (known: say, do, task, answer, hint, feedback, mistakes, "
                              "teaches, expect)",
     "unknown-expect-key.toml": "step 1: expect: unknown key 'tunr' (known: turn, phase, waiting_for, top, colour, "
@@ -583,3 +583,24 @@ def test_the_rule_of_a_mistake_is_checked_against_the_engine():
     text = _BASE.format(top="", steps=allowed).replace('"blue 1", "blue 2"', '"blue 1", "red 1"')
     failure = check_scenario(loads_scenario(text))
     assert failure is not None and failure.key == "mistakes[1].rule" and "allows" in failure.found
+
+
+@pytest.mark.parametrize("text, where, detail", [
+    ('format = 1\ntitle = "oops\n', "line 2", "(Illegal character '\\n')"),
+    ("format = 1\nid = ", "line 2", "(Invalid value)"),
+])
+def test_a_toml_syntax_error_is_told_in_our_translated_words(monkeypatch, text, where, detail):
+    """A teacher's file with a TOML mistake: the sentence goes through the catalogue (so it
+    follows the app's language); tomllib's English detail is only an extra in brackets."""
+    from unoparty import i18n
+
+    class Marking:  # marks every message translated: ⟨…⟩
+        def gettext(self, message):
+            return f"⟨{message}⟩"
+
+    monkeypatch.setattr(i18n, "_translation", Marking())
+    with pytest.raises(ScenarioError) as info:
+        loads_scenario(text, "t.toml")
+    what = info.value.what
+    assert info.value.where == where and what.startswith("⟨not valid TOML") and what.endswith(detail)
+    assert what[what.index("⟩") + 1:].strip() == detail  # nothing else of tomllib's outside our sentence

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..engine.moves import Move
 from ..errors import MoveSyntaxError, ScenarioError, SetupError, UnopartyError
-from ..i18n import tr_text
+from ..i18n import _, tr_text
 from ..notation import parse_move
 from ..rules import OPTIONS, RULE_SETS, Rules
 from . import values as v
@@ -41,6 +41,23 @@ _Invalid = v.Invalid
 
 # ---------------------------------------------------------------------------------------
 # top level
+
+
+def _toml_error(e: tomllib.TOMLDecodeError, text: str, file: str) -> ScenarioError:
+    """A TOML syntax error in our words, in the reader's language (the scenarios page shows
+    it to teachers); tomllib's own English detail follows in brackets, as an extra."""
+    message = str(e)
+    m = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", message)
+    if m:
+        line, column = int(m.group(1)), int(m.group(2))
+        what = _("not valid TOML: a mistake at line {line}, column {column}").format(line=line, column=column)
+        return ScenarioError(file, f"line {line}", f"{what} ({message[: m.start()]})")
+    m = re.search(r"\s*\(at end of document\)\s*$", message)
+    if m:
+        line = text.count("\n") + 1
+        what = _("not valid TOML: the file ends too soon, at line {line}").format(line=line)
+        return ScenarioError(file, f"line {line}", f"{what} ({message[: m.start()]})")
+    return ScenarioError(file, "file", _("not valid TOML") + f" ({message})")
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -80,15 +97,7 @@ def loads_scenario(text: str, file: str = "<scenario>") -> Scenario:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        message = str(e)
-        m = re.search(r"\s*\(at line (\d+), column \d+\)\s*$", message)
-        if m:
-            raise ScenarioError(file, f"line {m.group(1)}", f"not valid TOML: {message[: m.start()]}") from None
-        m = re.search(r"\s*\(at end of document\)\s*$", message)
-        if m:
-            line = text.count("\n") + 1
-            raise ScenarioError(file, f"line {line}", f"not valid TOML: {message[: m.start()]} (at the end)") from None
-        raise ScenarioError(file, "file", f"not valid TOML: {message}") from None
+        raise _toml_error(e, text, file) from None
     try:
         return _build(doc, file)
     except v.Invalid as e:
