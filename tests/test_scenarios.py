@@ -604,3 +604,39 @@ def test_a_toml_syntax_error_is_told_in_our_translated_words(monkeypatch, text, 
     what = info.value.what
     assert info.value.where == where and what.startswith("⟨not valid TOML") and what.endswith(detail)
     assert what[what.index("⟩") + 1:].strip() == detail  # nothing else of tomllib's outside our sentence
+
+
+def test_a_table_is_checked_once_by_the_engine(monkeypatch):
+    """The loader reads the values' types; what a table may be is checked in one place,
+    ``Game.from_setup``, called once per file loaded (issue 10)."""
+    calls = []
+    real = Game.from_setup.__func__
+
+    def counting(cls, *args, **kwargs):
+        calls.append(args)
+        return real(cls, *args, **kwargs)
+
+    monkeypatch.setattr(Game, "from_setup", classmethod(counting))
+    load_text()
+    assert len(calls) == 1
+
+
+@pytest.mark.parametrize("setup, where, what", [
+    ('links = ["Ava", "Ava"]', "setup.links", "must be two different players, not 'Ava' twice"),
+    ("scores = { Ava = -2 }", "setup.scores", "'Ava': a score cannot be negative (-2)"),
+    ('draw_pile = ["red 7", "red 7", "red 7", "red 7"]', "setup.draw_pile", "5 copies of red 7, but the party deck has only 4"),
+])
+def test_the_engine_words_a_bad_table(setup, where, what):
+    with pytest.raises(ScenarioError) as info:
+        load_text(setup=setup)
+    assert (info.value.where, info.value.what) == (where, what)
+
+
+def test_the_api_and_the_file_get_the_same_words_for_a_bad_table():
+    with pytest.raises(SetupError) as direct:
+        Game.from_setup(["Ava", "Ben", "Cal"], {"Ava": [C("red 7"), C("green 4")], "Ben": [C("blue 7")],
+                                                "Cal": [C("green 2"), C("wild")]}, "Ava", [C("red 3")], [C("red 7")] * 4)
+    assert (direct.value.key, direct.value.what) == ("draw_pile", "5 copies of red 7, but the party deck has only 4")
+    with pytest.raises(ScenarioError) as info:
+        load_text(setup='draw_pile = ["red 7", "red 7", "red 7", "red 7"]')
+    assert (info.value.where, info.value.what) == ("setup.draw_pile", direct.value.what)
