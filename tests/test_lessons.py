@@ -184,8 +184,8 @@ def test_scenario_check_command_on_all_lessons():
 
 def _judge(game, move) -> str | None:
     """The rule the engine cites refusing or penalising `move`; None if it is allowed."""
-    from unoparty.scenarios.runner import _mistake_rule
-    return _mistake_rule(game, move)
+    from unoparty.scenarios.check import mistake_rule
+    return mistake_rule(game, move)
 
 
 @pytest.mark.parametrize("lesson_id", LESSON_IDS)
@@ -213,3 +213,32 @@ def test_task_answers_are_legal_and_mistakes_are_refused_with_their_rule(lesson_
             except IllegalMove:
                 if not step.expect.get("refused"):
                     raise
+
+
+@pytest.mark.parametrize("lesson_id", ["speed-play", "matching", "wild-pile-up"])
+def test_a_mistake_with_its_own_words_shows_the_refusal_once(lesson_id):
+    """A wrong answer the lesson has its own words for (``mistakes``) shows those words, not
+    the engine's refusal of the same move after them (it said the same thing twice); the
+    rule link stays."""
+    pytest.importorskip("ipywidgets")
+    from tests.test_views import stub_bots
+    from unoparty.views.app import App, lesson_catalogue
+
+    app = App(bot_factory=stub_bots)
+    player = app.open_lesson({i.id: i for i in lesson_catalogue()}[lesson_id])
+    seen = 0
+    while player.pos + 1 < len(player.steps):
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            for mistake in step.mistakes:
+                refusal = player.game.why_illegal(mistake.move)
+                player.board.on_move(mistake.move)  # what a click on the table hands the player
+                shown = player.feedback.text
+                assert player.feedback.kind == "bad" and shown.count(mistake.say) == 1, shown
+                if refusal is not None:
+                    assert refusal.explanation not in shown, shown
+                    seen += 1
+                assert player.feedback.rule == (mistake.rule or (refusal.rule if refusal else ""))
+            player.board.on_move(step.answer_moves[0])
+        player.next_button.click()
+    assert seen >= 1

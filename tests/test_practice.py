@@ -13,7 +13,7 @@ from unoparty.practice.exercises import (ExerciseKind, engine_answer, exercise, 
 from unoparty.practice.mastery import (REVIEW_WITHIN, Answer, FilePracticeStore, MemoryPracticeStore, mastery,
                                        next_rule)
 from unoparty.scenarios.loader import loads_scenario
-from unoparty.scenarios.runner import check_scenario
+from unoparty.scenarios.check import check_scenario
 
 SAMPLE_SEEDS = (0, 1, 2, 3, 5, 8, 13, 21)
 

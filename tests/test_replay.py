@@ -17,7 +17,7 @@ from unoparty.bots import make_bot
 from unoparty.engine import Phase
 from unoparty.game import Game
 from unoparty.replay import round_to_toml
-from unoparty.scenarios import check_file, loads_scenario
+from unoparty.scenarios import Runner, check_file, loads_scenario
 
 OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
@@ -55,7 +55,7 @@ def test_a_replay_of_a_seeded_bot_round_checks_and_ends_the_same(seed, tmp_path)
     scenario = loads_scenario(text, str(path))
     assert len(scenario.steps) == len(game.history) and all(step.say for step in scenario.steps)
     assert scenario.learner == "You"
-    runner = scenario.runner(None)
+    runner = Runner(scenario, None)
     runner.run_to_end()
     _same_end(runner.game, game)
 
@@ -87,7 +87,7 @@ def test_a_replay_of_a_round_with_reshuffles_checks_and_ends_the_same(tmp_path) 
     path = tmp_path / "replay.toml"
     path.write_text(text, encoding="utf-8")
     assert check_file(path).status == "ok", check_file(path).line
-    runner = loads_scenario(text, str(path)).runner(None)
+    runner = Runner(loads_scenario(text, str(path)), None)
     runner.run_to_end()
     _same_end(runner.game, game)
 

@@ -55,7 +55,7 @@ def rel(path: Path) -> str:
 # --- the command: one line per file, exit 0/1/2, never a traceback ----------------------------
 
 BAD = {
-    "malformed-toml.toml": "line 3: not valid TOML: Illegal character '\\n'",
+    "malformed-toml.toml": "line 3: not valid TOML: a mistake at line 3, column 14 (Illegal character '\\n')",
     "unknown-step-key.toml": "step 1: unknown key 'sya' (known: say, do, task, answer, hint, feedback, mistakes, "
                              "teaches, expect)",
     "unknown-expect-key.toml": "step 1: expect: unknown key 'tunr' (known: turn, phase, waiting_for, top, colour, "
@@ -451,7 +451,7 @@ def test_runner_steps_and_answers():
 
 def test_runner_mistake_replies_and_going_back():
     s = load_scenario(HERE / "good" / "names-and-links.toml")
-    r = s.runner()
+    r = Runner(s)
     r.step_forward()
     reply = r.answer("You: play wild drawn together as blue")
     assert not reply.right and reply.message == s.steps[1].mistakes[1].say and reply.rule == "LK-1"
@@ -558,7 +558,7 @@ def test_learner_defaults_to_you_or_nobody_and_must_be_a_player():
 
 def test_reshuffles_give_the_draw_pile_and_are_checked():
     from unoparty.errors import ScenarioError
-    from unoparty.scenarios.runner import check_scenario
+    from unoparty.scenarios.check import check_scenario
     steps = '[[steps]]\ndo = "Ava: draw"\nexpect = { hand = { Ava = ["blue 1", "blue 2", "red 4"] }, draw_pile = 1 }\n'
     s = _load('reshuffles = [["red 4", "red 3"]]', steps)
     assert s.reshuffles == ((C("red 4"), C("red 3")),)
@@ -570,7 +570,7 @@ def test_reshuffles_give_the_draw_pile_and_are_checked():
 
 
 def test_the_rule_of_a_mistake_is_checked_against_the_engine():
-    from unoparty.scenarios.runner import check_scenario
+    from unoparty.scenarios.check import check_scenario
     task = ('[[steps]]\ntask = "Play?"\nanswer = "Ava: draw"\n'
             'mistakes = [{{ answer = "Ava: play blue 1", say = "No.", rule = "{rule}" }}]\n')
     assert check_scenario(_load(steps=task.format(rule="T-1"))) is None
@@ -583,3 +583,60 @@ def test_the_rule_of_a_mistake_is_checked_against_the_engine():
     text = _BASE.format(top="", steps=allowed).replace('"blue 1", "blue 2"', '"blue 1", "red 1"')
     failure = check_scenario(loads_scenario(text))
     assert failure is not None and failure.key == "mistakes[1].rule" and "allows" in failure.found
+
+
+@pytest.mark.parametrize("text, where, detail", [
+    ('format = 1\ntitle = "oops\n', "line 2", "(Illegal character '\\n')"),
+    ("format = 1\nid = ", "line 2", "(Invalid value)"),
+])
+def test_a_toml_syntax_error_is_told_in_our_translated_words(monkeypatch, text, where, detail):
+    """A teacher's file with a TOML mistake: the sentence goes through the catalogue (so it
+    follows the app's language); tomllib's English detail is only an extra in brackets."""
+    from unoparty import i18n
+
+    class Marking:  # marks every message translated: ⟨…⟩
+        def gettext(self, message):
+            return f"⟨{message}⟩"
+
+    monkeypatch.setattr(i18n, "_translation", Marking())
+    with pytest.raises(ScenarioError) as info:
+        loads_scenario(text, "t.toml")
+    what = info.value.what
+    assert info.value.where == where and what.startswith("⟨not valid TOML") and what.endswith(detail)
+    assert what[what.index("⟩") + 1:].strip() == detail  # nothing else of tomllib's outside our sentence
+
+
+def test_a_table_is_checked_once_by_the_engine(monkeypatch):
+    """The loader reads the values' types; what a table may be is checked in one place,
+    ``Game.from_setup``, called once per file loaded (issue 10)."""
+    calls = []
+    real = Game.from_setup.__func__
+
+    def counting(cls, *args, **kwargs):
+        calls.append(args)
+        return real(cls, *args, **kwargs)
+
+    monkeypatch.setattr(Game, "from_setup", classmethod(counting))
+    load_text()
+    assert len(calls) == 1
+
+
+@pytest.mark.parametrize("setup, where, what", [
+    ('links = ["Ava", "Ava"]', "setup.links", "must be two different players, not 'Ava' twice"),
+    ("scores = { Ava = -2 }", "setup.scores", "'Ava': a score cannot be negative (-2)"),
+    ('draw_pile = ["red 7", "red 7", "red 7", "red 7"]', "setup.draw_pile", "5 copies of red 7, but the party deck has only 4"),
+])
+def test_the_engine_words_a_bad_table(setup, where, what):
+    with pytest.raises(ScenarioError) as info:
+        load_text(setup=setup)
+    assert (info.value.where, info.value.what) == (where, what)
+
+
+def test_the_api_and_the_file_get_the_same_words_for_a_bad_table():
+    with pytest.raises(SetupError) as direct:
+        Game.from_setup(["Ava", "Ben", "Cal"], {"Ava": [C("red 7"), C("green 4")], "Ben": [C("blue 7")],
+                                                "Cal": [C("green 2"), C("wild")]}, "Ava", [C("red 3")], [C("red 7")] * 4)
+    assert (direct.value.key, direct.value.what) == ("draw_pile", "5 copies of red 7, but the party deck has only 4")
+    with pytest.raises(ScenarioError) as info:
+        load_text(setup='draw_pile = ["red 7", "red 7", "red 7", "red 7"]')
+    assert (info.value.where, info.value.what) == ("setup.draw_pile", direct.value.what)

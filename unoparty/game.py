@@ -117,7 +117,7 @@ def validate_names(players: Sequence[str], rules: Rules) -> tuple[str, ...]:
         raise SetupError("players", "must be a list of names")
     names = tuple(players)
     if not 2 <= len(names) <= rules.max_players:
-        raise SetupError("players", f"{len(names)} players: {rules.rule_set} needs 2 to {rules.max_players} (S-1)")
+        raise SetupError("players", f"{rules.rule_set} needs 2 to {rules.max_players} players, not {len(names)}")
     seen = set()
     for name in names:
         if not isinstance(name, str):
@@ -129,7 +129,7 @@ def validate_names(players: Sequence[str], rules: Rules) -> tuple[str, ...]:
         if name != name.strip():
             raise SetupError("players", f"name {name!r} has leading or trailing spaces")
         if name in seen:
-            raise SetupError("players", f"duplicated name {name!r}")
+            raise SetupError("players", f"duplicate name {name!r}")
         seen.add(name)
     return names
 
@@ -213,38 +213,41 @@ class Game:
             if name not in seat:
                 raise SetupError("hands", f"unknown player {name!r}")
         for name in names:
-            cards = list(hands.get(name, ()))
+            if name not in hands:
+                raise SetupError("hands", f"no hand for {name!r}: every player needs at least one card")
+            cards = list(hands[name])
             if not cards:
-                raise SetupError("hands", f"{name!r} has no cards (every player needs at least one)")
+                raise SetupError("hands", f"{name!r} holds no cards: every player needs at least one")
             s.hands[seat[name]] = cards
         if turn not in seat:
             raise SetupError("turn", f"unknown player {turn!r}")
         if direction not in (1, -1):
             raise SetupError("direction", "must be clockwise or counterclockwise")
         if not discard_pile:
-            raise SetupError("discard_pile", "needs at least one card")
+            raise SetupError("discard_pile", "needs at least one card (the top card)")
         s.discard_pile = list(discard_pile)
         s.draw_pile = list(reversed(list(draw_pile)))  # internal: top = end
         top = s.discard_pile[-1]
         if top.is_wild:
             if colour is None:
-                raise SetupError("colour", f"the top card is a {top}: say which colour was chosen for it")
+                raise SetupError("colour", f"required: the top card ({top}) is a wild card")
             s.colour = colour
         else:
             if colour is not None and colour is not top.colour:
-                raise SetupError("colour", f"{colour} does not match the top card, the {top}")
+                raise SetupError("colour", f"{colour} does not match the top card ({top}); "
+                                           "give a colour only when it is the top card's or the top card is wild")
             s.colour = top.colour
         counts = deck_counts(rules.rule_set, rules.without)
-        placed = Counter(c for h in s.hands for c in h)
-        placed.update(s.discard_pile)
-        placed.update(s.draw_pile)
-        for card, k in placed.items():
-            have = counts.get(card, 0)
-            if k > have:
-                where = _where(card, hands, discard_pile, draw_pile)
+        placed: Counter[Card] = Counter()
+        where: list[tuple[str, Sequence[Card]]] = [("hands", h) for h in s.hands]
+        for key, pile in where + [("discard_pile", discard_pile), ("draw_pile", draw_pile)]:
+            for card in pile:  # in the setup's order: the first card too many is named where it is
+                placed[card] += 1
+                have = counts.get(card, 0)
                 if have == 0:
-                    raise SetupError(where, f"the {rules.rule_set} deck has no {card}")
-                raise SetupError(where, f"{k} × {card}, but the {rules.rule_set} deck has only {have}")
+                    raise SetupError(key, f"the {rules.rule_set} deck has no {card}")
+                if placed[card] > have:
+                    raise SetupError(key, f"{placed[card]} copies of {card}, but the {rules.rule_set} deck has only {have}")
         if rest == "shuffled":
             extra = [c for c, k in counts.items() for _ in range(k - placed.get(c, 0))]
             rng.shuffle(extra)
@@ -253,17 +256,21 @@ class Game:
             raise SetupError("rest", f"must be 'shuffled' or 'none', not {rest!r}")
         if links:
             links = list(links)
-            if len(links) != 2 or links[0] == links[1]:
-                raise SetupError("links", "must be [] or two different players")
             for name in links:
                 if name not in seat:
                     raise SetupError("links", f"unknown player {name!r}")
+            if len(links) != 2:
+                raise SetupError("links", f"must be [] or two players, not {len(links)}")
+            if links[0] == links[1]:
+                raise SetupError("links", f"must be two different players, not {links[0]!r} twice")
             s.links = tuple(sorted(seat[x] for x in links))
         for name, value in (scores or {}).items():
             if name not in seat:
                 raise SetupError("scores", f"unknown player {name!r}")
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise SetupError("scores", f"{name}: a score is a whole number of points ≥ 0")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise SetupError("scores", f"{name!r}: a score is a whole number of points, not {value!r}")
+            if value < 0:
+                raise SetupError("scores", f"{name!r}: a score cannot be negative ({value})")
             s.scores[seat[name]] = value
         s.direction = direction
         s.current = seat[turn]
@@ -770,12 +777,3 @@ class _RecordingRandom(random.Random):
         self._changing()
         super().seed(*args, **kwargs)
 
-
-def _where(card: Card, hands: Mapping[str, Sequence[Card]], discard_pile: Sequence[Card],
-           draw_pile: Sequence[Card]) -> str:
-    for name, cards in hands.items():
-        if card in cards:
-            return "hands"
-    if card in discard_pile:
-        return "discard_pile"
-    return "draw_pile"

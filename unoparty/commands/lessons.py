@@ -32,7 +32,7 @@ def run(args) -> int:
     if args.action == "check":
         import os
 
-        from ..scenarios import check_file
+        from ..scenarios.check import check_file
 
         worst = 0
         for ref in curriculum.lessons:

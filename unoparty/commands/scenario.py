@@ -27,7 +27,7 @@ def register(subparsers) -> None:
 
 
 def run_check(args) -> int:
-    from ..scenarios import check_file
+    from ..scenarios.check import check_file
 
     worst = 0
     for file in args.files:

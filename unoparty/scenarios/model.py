@@ -9,24 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Colour
 from ..engine.moves import Move
-from ..engine.state import Phase
 from ..rules import Rules
 
 if TYPE_CHECKING:
     from ..game import Game
-    from .runner import Runner
 
-__all__ = ["Setup", "Step", "Mistake", "Scenario", "EXPECT_KEYS", "PHASES"]
-
-PHASES = tuple(p.value for p in Phase)
-"""The values of ``expect.phase`` (the engine's ``Phase`` values)."""
-
-EXPECT_KEYS = (
-    "turn", "phase", "waiting_for", "top", "colour", "direction", "hand", "draw_pile",
-    "discard_pile", "mini_pile", "links", "winner", "round_points", "scores", "match_winner",
-    "refused", "reason",
-)
-"""The keys an ``expect`` table may hold, in the format's order."""
+__all__ = ["Setup", "Step", "Mistake", "Scenario"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +50,34 @@ class Setup:
     def hand(self, name: str) -> tuple[Card, ...]:
         """The cards `name` holds at the start."""
         return self.hands[self.players.index(name)]
+
+    def new_game(self, rules: Rules, reshuffles: tuple[tuple[Card, ...], ...] = ()) -> Game:
+        """A :class:`unoparty.game.Game` set up as this table, under `rules`.
+
+        ``Game.from_setup`` is the one check of what a table may be (S-1 players and names,
+        a hand for each, the top card's colour, the deck's copies, links, scores): the
+        loader reads the values' types and leaves the table to it.
+
+        Raises:
+            SetupError: the engine cannot set this table up (``.key`` names the setup key).
+        """
+        from ..game import Game  # the engine is imported only when a game is needed
+
+        return Game.from_setup(
+            list(self.players),
+            {name: list(cards) for name, cards in zip(self.players, self.hands)},
+            self.turn,
+            list(self.discard_pile),
+            list(self.draw_pile),
+            rules=rules,
+            direction=self.direction,
+            colour=self.colour,
+            rest=self.rest,
+            seed=self.seed,
+            links=tuple(self.links),
+            scores=dict(self.scores) if self.scores else None,
+            reshuffles=reshuffles,
+        )
 
 
 @dataclass(frozen=True)
@@ -189,27 +205,4 @@ class Scenario:
         Raises:
             SetupError: the engine cannot set this table up.
         """
-        from ..game import Game  # the engine is imported only when a game is needed
-
-        s = self.setup
-        return Game.from_setup(
-            list(s.players),
-            {name: list(cards) for name, cards in zip(s.players, s.hands)},
-            s.turn,
-            list(s.discard_pile),
-            list(s.draw_pile),
-            rules=self.rules,
-            direction=s.direction,
-            colour=s.colour,
-            rest=s.rest,
-            seed=s.seed,
-            links=tuple(s.links),
-            scores=dict(s.scores) if s.scores else None,
-            reshuffles=self.reshuffles,
-        )
-
-    def runner(self, viewer: str | None = "You") -> Runner:
-        """A :class:`~unoparty.scenarios.runner.Runner` at the start of the scenario."""
-        from .runner import Runner
-
-        return Runner(self, viewer=viewer)
+        return self.setup.new_game(self.rules, self.reshuffles)

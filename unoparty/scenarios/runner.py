@@ -1,180 +1,34 @@
-"""Running scenarios: checking every expectation (``unoparty scenario check``) and stepping
-through one for the app's scenario player (:class:`Runner`)::
+"""Stepping through a scenario, for the app's scenario player (:class:`Runner`)::
 
-    runner = load_scenario("speed-play.toml").runner()
+    runner = Runner(load_scenario("speed-play.toml"))
     runner.step_forward()                      # a StepResult: moves, events, sentences
     reply = runner.answer("You: speed play red 7")
     reply.right, reply.message, reply.explanation
+
+:func:`run_step` makes one step's moves and tests its expectations; the runner and
+``unoparty scenario check`` (:mod:`unoparty.scenarios.check`) both step with it.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..cards import ALL_CARDS, Card, Colour
 from ..engine.events import Event
 from ..engine.moves import Move, SpeedPlay
 from ..engine.refusals import Refusal
-from ..errors import IllegalMove, MoveSyntaxError, ScenarioError
+from ..errors import IllegalMove, MoveSyntaxError
 from ..i18n import _
 from ..narrate import narrate, narrate_refusal
 from ..notation import format_move, parse_move
-from .loader import load_scenario
-from .model import Scenario, Step
+from .expect import Failure, check_expect
+from .model import Mistake, Scenario, Step
 
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = [
-    "Failure", "StepResult", "AnswerResult", "Runner", "CheckResult", "check_file",
-    "check_scenario", "check_step", "check_expect", "refusal_detail", "OK", "FAIL", "INVALID", "EXIT_CODES",
-]
-
-OK, FAIL, INVALID = "ok", "fail", "invalid"
-EXIT_CODES = {OK: 0, FAIL: 1, INVALID: 2}
-
-_CARD_ORDER = {c: i for i, c in enumerate(ALL_CARDS)}
-
-
-@dataclass(frozen=True)
-class Failure:
-    """An expectation that does not hold: ``KEY: expected X, found Y``."""
-
-    step: int
-    key: str
-    expected: str
-    found: str
-
-    @property
-    def message(self) -> str:
-        return f"{self.key}: expected {self.expected}, found {self.found}"
-
-    def __str__(self) -> str:
-        return f"step {self.step}: {self.message}"
-
-
-# ---------------------------------------------------------------------------------------
-# showing values in FAIL lines
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Card) or isinstance(value, Colour):
-        return str(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
-    if value is None:
-        return "none"
-    return str(value)
-
-
-def _sorted_cards(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=lambda c: _CARD_ORDER.get(c, 0))
-
-
-def _name_of(game: Game, who: int | str | None) -> str:
-    if who is None:
-        return "nobody"
-    if isinstance(who, str):
-        return who
-    return game.names[who]
-
-
-def _phase(game: Game) -> str:
-    phase = game.phase
-    return str(getattr(phase, "value", str(phase)))
-
-
-# ---------------------------------------------------------------------------------------
-# checking
-
-
-def check_expect(game: Game, step: Step, *, skip: Sequence[str] = ("refused", "reason")) -> Failure | None:
-    """The first expectation of `step` (in file order) that does not hold in `game`."""
-    n = step.number
-    names = game.names
-    found: Any  # what the game shows for each key: a name, card, colour, count… like `want`
-    for key, want in step.expect.items():
-        if key in skip:
-            continue
-        if key == "turn":
-            phase = _phase(game)
-            if game.phase.is_over or game.current is None:
-                return Failure(n, key, want, f"nobody ({phase})")
-            found = names[game.current]
-            if found != want:
-                return Failure(n, key, want, found)
-        elif key == "phase":
-            found = _phase(game)
-            if found != want:
-                return Failure(n, key, want, found)
-        elif key in ("waiting_for", "links"):
-            seats = game.waiting_for if key == "waiting_for" else game.links
-            found = [names[s] for s in seats]
-            if Counter(found) != Counter(want):
-                return Failure(n, key, _show(list(want)), _show(sorted(found, key=names.index)))
-        elif key == "top":
-            found = game.top_card
-            if found != want:
-                return Failure(n, key, _show(want), _show(found))
-        elif key == "colour":
-            found = game.colour
-            if found != want:
-                return Failure(n, key, _show(want), _show(found))
-        elif key == "direction":
-            found = game.direction
-            if found != want:
-                return Failure(n, key, _dir(want), _dir(found))
-        elif key == "hand":
-            for who, w in want.items():
-                hand = game.hands[names.index(who)]
-                if isinstance(w, int):
-                    if len(hand) != w:
-                        return Failure(n, f"hand.{who}", _cards_count(w), _cards_count(len(hand)))
-                elif Counter(hand) != Counter(w):
-                    return Failure(n, f"hand.{who}", _show(list(w)), _show(_sorted_cards(hand)))
-        elif key in ("draw_pile", "discard_pile"):
-            found = len(getattr(game, key))
-            if found != want:
-                return Failure(n, key, _cards_count(want), _cards_count(found))
-        elif key == "mini_pile":
-            pile = tuple(game.mini_pile)
-            if isinstance(want, int):
-                if len(pile) != want:
-                    return Failure(n, key, _cards_count(want), _cards_count(len(pile)))
-            elif pile != tuple(want):
-                return Failure(n, key, _show(list(want)), _show(list(pile)))
-        elif key in ("winner", "round_points", "match_winner"):
-            outcome = game.outcome()
-            if outcome is None:
-                return Failure(n, key, _show(want), f"none (the round is not over: {_phase(game)})")
-            if key == "round_points":
-                found = outcome.points
-            elif key == "winner":
-                found = _name_of(game, outcome.winner)
-            else:
-                found = _name_of(game, outcome.match_winner)
-            if found != want:
-                return Failure(n, key, _show(want), _show(found))
-        elif key == "scores":
-            for who, w in want.items():
-                found = game.scores[names.index(who)]
-                if found != w:
-                    return Failure(n, f"scores.{who}", str(w), str(found))
-    return None
-
-
-def _dir(d: int) -> str:
-    return "clockwise" if d >= 0 else "counterclockwise"
-
-
-def _cards_count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+__all__ = ["StepResult", "AnswerResult", "Runner", "StepRun", "run_step", "refusal_detail"]
 
 
 def _bare(e: IllegalMove | Refusal) -> str:
@@ -191,16 +45,6 @@ def refusal_detail(text: str, e: IllegalMove | Refusal) -> str:
     return f"{text!r} is refused by {e.rule}: {_bare(e)}"
 
 
-def _mistake_rule(game: Game, move: Move) -> str | None:
-    """The rule the engine cites refusing or penalising `move`, or None if it allows it."""
-    refusal = game.why_illegal(move)
-    if refusal is not None:
-        return refusal.rule
-    if isinstance(move, SpeedPlay) and game.is_mistake(move):
-        return "SP-4"
-    return None
-
-
 def _snapshot(game: Game) -> str | None:
     """The whole game as text, to see that a refused move changed nothing."""
     try:
@@ -209,122 +53,60 @@ def _snapshot(game: Game) -> str | None:
         return None
 
 
-def check_step(game: Game, step: Step) -> tuple[Failure | None, tuple[Event, ...], IllegalMove | None]:
-    """Run one step on `game` as ``check`` does and test its expectations.
+@dataclass(frozen=True)
+class StepRun:
+    """What making one step's moves did (:func:`run_step`).
 
-    Returns:
-        (the first failure or None, the events of the step, the refusal when the step's
-        move was refused as expected).
+    Attributes:
+        moves: the moves made, as written (a refused move is not among them).
+        events: the events, in order.
+        refusal: the IllegalMove when a move was refused, else None.
+        failure: the first expectation that does not hold, else None.
     """
-    n = step.number
-    if step.is_task:
-        for text, move in zip(step.answers, step.answer_moves):
-            refusal = game.why_illegal(move)
-            if refusal is not None:
-                return Failure(n, "answer", f"{text!r} to be allowed", refusal_detail(text, refusal)), (), None
-            if isinstance(move, SpeedPlay) and game.is_mistake(move):
-                return Failure(n, "answer", f"{text!r} to be allowed", "a speed-play mistake (SP-4)"), (), None
-        for i, m in enumerate(step.mistakes, 1):
-            if m.rule is None:
-                continue
-            found = _mistake_rule(game, m.move)
-            if found != m.rule:
-                found_text = f"{found} (for {m.answer!r})" if found else f"none: the engine allows {m.answer!r}"
-                return Failure(n, f"mistakes[{i}].rule", m.rule, found_text), (), None
 
+    moves: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
+    refusal: IllegalMove | None = None
+    failure: Failure | None = None
+
+
+def run_step(game: Game, step: Step, moves: Sequence[Move] | None = None,
+             texts: Sequence[str] | None = None) -> StepRun:
+    """Make `step`'s moves on `game` and test its expectations.
+
+    Args:
+        moves, texts: the moves to make and how they are written; default the step's own
+            (``do``, or a task's first answer).
+
+    A step with ``refused = true`` wants its one move refused (with ``reason``'s rule, if
+    given) and the game unchanged; any other step wants every move allowed. Then the
+    ``expect`` keys are checked (:func:`~unoparty.scenarios.expect.check_expect`).
+    """
+    if moves is None or texts is None:
+        moves, texts = step.applied_moves, step.applied_texts
+    n = step.number
     events: list[Event] = []
-    moves = step.applied_moves
-    texts = step.applied_texts
-    if step.expects_refusal:
-        (move,) = moves
-        before = _snapshot(game)
-        try:
-            events.extend(game.apply(move))
-        except ValueError as e:  # a given reshuffle that does not hold the cards shuffled
-            return Failure(n, "reshuffles", "exactly the cards being shuffled", str(e)), (), None
-        except IllegalMove as e:
-            want = step.expect.get("reason")
-            if want is not None and e.rule != want:
-                return Failure(n, "reason", want, f"{e.rule} ({_bare(e)})"), (), e
-            if _snapshot(game) != before:
-                return Failure(n, "refused", "the state unchanged", "it changed"), (), e
-            return check_expect(game, step), (), e
-        return Failure(n, "refused", "true", f"false: {texts[0]!r} is allowed"), tuple(events), None
+    done: list[str] = []
+    before = _snapshot(game) if step.expects_refusal else None
     for text, move in zip(texts, moves):
         try:
             events.extend(game.apply(move))
+            done.append(text)
         except ValueError as e:  # a given reshuffle that does not hold the cards shuffled
-            return Failure(n, "reshuffles", "exactly the cards being shuffled", str(e)), tuple(events), None
+            failure = Failure(n, "reshuffles", "exactly the cards being shuffled", str(e))
+            return StepRun(tuple(done), tuple(events), None, failure)
         except IllegalMove as e:
-            return Failure(n, "refused", "false", f"true: {refusal_detail(text, e)}"), tuple(events), e
-    if "refused" in step.expect and step.expect["refused"] is False:
-        pass  # the moves were allowed, as expected
-    return check_expect(game, step), tuple(events), None
-
-
-def check_scenario(scenario: Scenario) -> Failure | None:
-    """Run every step of `scenario` from its setup; the first failure, or None."""
-    game = scenario.new_game()
-    for step in scenario.steps:
-        try:
-            failure, _events, _refusal = check_step(game, step)
-        except (MoveSyntaxError, ScenarioError):
-            raise
-        except Exception as e:  # an engine bug must not become a traceback
-            return Failure(step.number, "engine", "no error", f"{type(e).__name__}: {e}")
-        if failure is not None:
-            return failure
-    return None
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """The result of checking one file.
-
-    Attributes:
-        file: the path as given.
-        status: ``"ok"``, ``"fail"`` or ``"invalid"``.
-        line: the line ``check`` prints.
-        failure: the failure (status fail) or None.
-        error: the ScenarioError (status invalid) or None.
-    """
-
-    file: str
-    status: str
-    line: str
-    failure: Failure | None = None
-    error: ScenarioError | None = None
-
-    @property
-    def exit_code(self) -> int:
-        return EXIT_CODES[self.status]
-
-
-def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
-
-
-def check_file(path: str | Path) -> CheckResult:
-    """Load and check one scenario file; never raises for a bad file.
-
-    The line is ``ok FILE``, ``FAIL FILE step N: KEY: expected X, found Y`` or
-    ``INVALID FILE: WHERE: WHAT``.
-    """
-    file = str(path)
-    try:
-        scenario = load_scenario(path)
-    except ScenarioError as e:
-        where = f"{e.where}: " if e.where else ""
-        return CheckResult(file, INVALID, _one_line(f"INVALID {file}: {where}{e.what}"), error=e)
-    except Exception as e:  # never a traceback
-        return CheckResult(file, INVALID, _one_line(f"INVALID {file}: file: cannot be loaded ({type(e).__name__}: {e})"))
-    try:
-        failure = check_scenario(scenario)
-    except Exception as e:
-        failure = Failure(0, "engine", "no error", f"{type(e).__name__}: {e}")
-    if failure is None:
-        return CheckResult(file, OK, f"ok {file}")
-    return CheckResult(file, FAIL, _one_line(f"FAIL {file} step {failure.step}: {failure.message}"), failure=failure)
+            if not step.expects_refusal:
+                return StepRun(tuple(done), tuple(events), e, Failure(n, "refused", "false", f"true: {refusal_detail(text, e)}"))
+            want = step.expect.get("reason")
+            if want is not None and e.rule != want:
+                return StepRun(tuple(done), tuple(events), e, Failure(n, "reason", want, f"{e.rule} ({_bare(e)})"))
+            if _snapshot(game) != before:
+                return StepRun(tuple(done), tuple(events), e, Failure(n, "refused", "the state unchanged", "it changed"))
+            return StepRun(tuple(done), tuple(events), e, check_expect(game, step))
+    if step.expects_refusal:
+        return StepRun(tuple(done), tuple(events), None, Failure(n, "refused", "true", f"false: {texts[0]!r} is allowed"))
+    return StepRun(tuple(done), tuple(events), None, check_expect(game, step))
 
 
 # ---------------------------------------------------------------------------------------
@@ -373,6 +155,8 @@ class AnswerResult:
         hint: the step's hint, or None.
         result: the step's result when right.
         consequences: for a legal wrong move, what it would do (narrated), not applied.
+        mistake: the step's ``mistakes`` entry the answer is, or None; its ``say`` is
+            `message` and already tells what `explanation` tells, in the lesson's words.
     """
 
     right: bool
@@ -383,6 +167,7 @@ class AnswerResult:
     hint: str | None = None
     result: StepResult | None = None
     consequences: tuple[str, ...] = field(default_factory=tuple)
+    mistake: Mistake | None = None
 
 
 class Runner:
@@ -445,31 +230,8 @@ class Runner:
         return self._run(step, step.applied_moves, step.applied_texts)
 
     def _run(self, step: Step, moves: Sequence[Move], texts: Sequence[str]) -> StepResult:
-        events: list[Event] = []
-        refusal: IllegalMove | None = None
-        failure: Failure | None = None
-        done_texts: list[str] = []
-        for text, move in zip(texts, moves):
-            try:
-                events.extend(self.game.apply(move))
-                done_texts.append(text)
-            except ValueError as e:  # a given reshuffle that does not hold the cards shuffled
-                failure = Failure(step.number, "reshuffles", "exactly the cards being shuffled", str(e))
-                break
-            except IllegalMove as e:
-                refusal = e
-                if not step.expects_refusal:
-                    failure = Failure(step.number, "refused", "false", f"true: {refusal_detail(text, e)}")
-                break
-        if failure is None:
-            if step.expects_refusal and refusal is None:  # (a reshuffle failure is kept as is)
-                failure = Failure(step.number, "refused", "true", f"false: {texts[0]!r} is allowed")
-            elif step.expects_refusal and refusal is not None \
-                    and step.expect.get("reason") not in (None, refusal.rule):
-                failure = Failure(step.number, "reason", step.expect["reason"], f"{refusal.rule} ({_bare(refusal)})")
-            else:
-                failure = check_expect(self.game, step)
-        result = StepResult(step, tuple(done_texts), tuple(events), self.narrate(events), refusal, failure)
+        run = run_step(self.game, step, moves, texts)
+        result = StepResult(step, run.moves, run.events, self.narrate(run.events), run.refusal, run.failure)
         self.results.append(result)
         self.position += 1
         return result
@@ -567,7 +329,7 @@ class Runner:
         else:
             message = step.hint or _("That is not the move this step is looking for. Try again.")
         return AnswerResult(False, parsed, message=message, explanation=explanation, rule=rule,
-                            hint=step.hint, consequences=consequences)
+                            hint=step.hint, consequences=consequences, mistake=mistake)
 
     def _consequences(self, move: Move) -> tuple[str, ...]:
         """What a legal move would do, narrated, without making it."""

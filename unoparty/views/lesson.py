@@ -20,12 +20,14 @@ import ipywidgets as w
 from ..i18n import _, ngettext
 from ..move_words import move_advice, move_past
 from ..refusal_words import ruling_note
+from ..scenarios.runner import Runner
 from .board import Board
 from .common import ErrorPanel, LogView, MessageBox, button, split
 from .markup import esc
 from .progress import Progress, stars_for
 
 if TYPE_CHECKING:
+    from ..engine.events import Event
     from ..store import LearnerProgress
     from .table import TableState
 
@@ -98,7 +100,7 @@ class LessonPlayer:
         # the learner's seat; None: a show for the class (each task answered for the player
         # its first answer names, whose hand is then shown)
         self.me = names.index(learner) if learner in names else None
-        self.runner = scenario.runner(learner if self.me is not None else None)
+        self.runner = Runner(scenario, learner if self.me is not None else None)
         self.board = Board(free=True)
         self.board.on_move = g(self._answer)
         self.board.cancel_button.on_click(g(lambda _b: self._render_board()))
@@ -291,7 +293,7 @@ class LessonPlayer:
             self._progress("answer", self.lesson_id, list(step.teaches), True)
             self.answered.add(self.pos)
             first = step.answer_moves[0] if step.answer_moves else reply.move
-            self._own_events = ()
+            self._own_events: tuple[Event, ...] = ()
             if reply.move != first and self.pos + 1 >= len(self.steps):
                 # the last step: nothing later depends on the lesson's own answer, so the
                 # table shows what the learner's move did, and the reply tells that
@@ -319,7 +321,10 @@ class LessonPlayer:
         # nothing was played: the move is named as an attempt, never as done
         tried = _("you tried to {do}").format(do=move_advice(move, self.game.names, self.me))
         text = reply.explanation
-        if reply.message and reply.message != reply.hint:
+        if reply.mistake is not None and reply.message:
+            # the lesson's own words for this mistake say what the refusal says: once
+            text = reply.message
+        elif reply.message and reply.message != reply.hint:
             text = reply.message + (" " + text if text and text not in reply.message else "")
         rule = reply.rule or ""
         # a refusal's explanation carries the ruling note already (refusal_words): never twice

@@ -43,7 +43,7 @@ def check_text(text: str, file: str):
         (file, where, what))``: where is ``"line 3"``, ``"setup.hands"``, ``"step 2: expect.top"``….
     """
     from ..scenarios.loader import loads_scenario
-    from ..scenarios.runner import check_scenario
+    from ..scenarios.check import check_scenario
     try:
         scenario = loads_scenario(text, file)
     except ScenarioError as e:

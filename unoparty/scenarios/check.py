@@ -1,0 +1,142 @@
+"""Checking scenario files for ``unoparty scenario check`` (SCENARIO_FORMAT.md, "Checking"):
+load a file, run every step from its setup, and say ``ok``, ``FAIL`` or ``INVALID`` in one
+line with an exit code. Never raises for a bad file and never prints a traceback.
+
+Stepping itself is :func:`unoparty.scenarios.runner.run_step`, the same as the app's
+scenario player; this module adds what only a check needs: a task's answers must be allowed
+and its mistakes refused with their rule, and the result as a line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..engine.events import Event
+from ..engine.moves import Move, SpeedPlay
+from ..errors import IllegalMove, MoveSyntaxError, ScenarioError
+from .expect import Failure
+from .loader import load_scenario
+from .model import Scenario, Step
+from .runner import refusal_detail, run_step
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["OK", "FAIL", "INVALID", "EXIT_CODES", "CheckResult", "check_file", "check_scenario",
+           "check_step", "mistake_rule"]
+
+OK, FAIL, INVALID = "ok", "fail", "invalid"
+EXIT_CODES = {OK: 0, FAIL: 1, INVALID: 2}
+
+
+def mistake_rule(game: Game, move: Move) -> str | None:
+    """The rule the engine cites refusing or penalising `move`, or None if it allows it."""
+    refusal = game.why_illegal(move)
+    if refusal is not None:
+        return refusal.rule
+    if isinstance(move, SpeedPlay) and game.is_mistake(move):
+        return "SP-4"
+    return None
+
+
+def _check_task(game: Game, step: Step) -> Failure | None:
+    """Every accepted answer is allowed; every mistake with a ``rule`` is refused (or
+    penalised) citing that rule."""
+    n = step.number
+    for text, move in zip(step.answers, step.answer_moves):
+        refusal = game.why_illegal(move)
+        if refusal is not None:
+            return Failure(n, "answer", f"{text!r} to be allowed", refusal_detail(text, refusal))
+        if isinstance(move, SpeedPlay) and game.is_mistake(move):
+            return Failure(n, "answer", f"{text!r} to be allowed", "a speed-play mistake (SP-4)")
+    for i, m in enumerate(step.mistakes, 1):
+        if m.rule is None:
+            continue
+        found = mistake_rule(game, m.move)
+        if found != m.rule:
+            found_text = f"{found} (for {m.answer!r})" if found else f"none: the engine allows {m.answer!r}"
+            return Failure(n, f"mistakes[{i}].rule", m.rule, found_text)
+    return None
+
+
+def check_step(game: Game, step: Step) -> tuple[Failure | None, tuple[Event, ...], IllegalMove | None]:
+    """Run one step on `game` as ``check`` does and test its expectations.
+
+    Returns:
+        (the first failure or None, the events of the step, the refusal when the step's
+        move was refused).
+    """
+    if step.is_task:
+        failure = _check_task(game, step)
+        if failure is not None:
+            return failure, (), None
+    run = run_step(game, step)
+    return run.failure, run.events, run.refusal
+
+
+def check_scenario(scenario: Scenario) -> Failure | None:
+    """Run every step of `scenario` from its setup; the first failure, or None."""
+    game = scenario.new_game()
+    for step in scenario.steps:
+        try:
+            failure, _events, _refusal = check_step(game, step)
+        except (MoveSyntaxError, ScenarioError):
+            raise
+        except Exception as e:  # an engine bug must not become a traceback
+            return Failure(step.number, "engine", "no error", f"{type(e).__name__}: {e}")
+        if failure is not None:
+            return failure
+    return None
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The result of checking one file.
+
+    Attributes:
+        file: the path as given.
+        status: ``"ok"``, ``"fail"`` or ``"invalid"``.
+        line: the line ``check`` prints.
+        failure: the failure (status fail) or None.
+        error: the ScenarioError (status invalid) or None.
+    """
+
+    file: str
+    status: str
+    line: str
+    failure: Failure | None = None
+    error: ScenarioError | None = None
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES[self.status]
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def check_file(path: str | Path) -> CheckResult:
+    """Load and check one scenario file; never raises for a bad file.
+
+    The line is ``ok FILE``, ``FAIL FILE step N: KEY: expected X, found Y`` or
+    ``INVALID FILE: WHERE: WHAT``.
+    """
+    file = str(path)
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError as e:
+        where = f"{e.where}: " if e.where else ""
+        return CheckResult(file, INVALID, _one_line(f"INVALID {file}: {where}{e.what}"), error=e)
+    except Exception as e:  # never a traceback
+        return CheckResult(file, INVALID, _one_line(f"INVALID {file}: file: cannot be loaded ({type(e).__name__}: {e})"))
+    try:
+        failure = check_scenario(scenario)
+    except Exception as e:
+        failure = Failure(0, "engine", "no error", f"{type(e).__name__}: {e}")
+    if failure is None:
+        return CheckResult(file, OK, f"ok {file}")
+    return CheckResult(file, FAIL, _one_line(f"FAIL {file} step {failure.step}: {failure.message}"), failure=failure)
+
