@@ -49,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="unoparty",
         description=_("Learn UNO Party! (and classic UNO): check and show scenario files, list the lessons, "
-                      "practise with exercises cut from real games, simulate rounds between bots."),
+                      "practise with exercises cut from real games, simulate rounds between bots, serve the app."),
     )
     parser.add_argument("--version", action="version", version=f"unoparty {__version__}")
     parser.add_argument("--lang", metavar="LANG",

@@ -336,7 +336,6 @@ class Board:
         names = self._shown().names
         self.picker_title.value = f"<b>{esc(title)}</b>"
         buttons = []
-        self._picker_moves: list[Move | None] = []
         for seat, move in options:
             label = names[seat] + (" " + _("(you)") if seat == self.me else "")  # the seat label, not the pronoun
             b = button(label, "up-primary")
