@@ -94,15 +94,8 @@ def test_a_lesson_notebook_runs_in_jupyterlab_and_stays_clean(page, lab, shot):
     if not browser_panel.is_visible():
         page.locator('[data-id="filebrowser"]').first.click()
     expect(browser_panel).to_be_visible(timeout=10_000)
-    # JupyterLab may ask which kernel to start (the notebook names "python3")
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    accept = page.locator(".jp-Dialog .jp-mod-accept")
-    try:
-        accept.wait_for(timeout=20_000)
-        accept.click()
-    except PlaywrightTimeout:
-        pass
-    # wait for the kernel, then Run ▸ Run All Cells
+    # jupyter_server_config.py makes JupyterLab start the notebook's kernel without asking
+    # which one: wait for that kernel, then Run ▸ Run All Cells
     expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first).to_be_attached(timeout=LOAD)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
@@ -128,3 +121,6 @@ def test_a_lesson_notebook_runs_in_jupyterlab_and_stays_clean(page, lab, shot):
         page.wait_for_timeout(200)
     assert (root / NOTEBOOK).stat().st_mtime_ns != mtime, "the notebook was not saved"
     assert (root / NOTEBOOK).read_bytes() == before
+    # JupyterLab never asked which kernel to start, nor offered news from the internet
+    assert page.locator(".jp-Dialog").count() == 0
+    assert page.get_by_text("official Jupyter news").count() == 0
