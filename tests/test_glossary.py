@@ -5,6 +5,7 @@ the glossary's forms for it. Parametrized over the glossary files present."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -29,8 +30,15 @@ def read_glossary(path: Path) -> dict[str, list[str]]:
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
+@lru_cache(maxsize=None)
+def _word(phrase: str) -> re.Pattern[str]:
+    """`phrase` as a whole word or words, any case (compiled once: a glossary has more
+    patterns than the `re` module's own cache holds)."""
+    return re.compile(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", re.IGNORECASE)
+
+
 def _has(text: str, phrase: str) -> bool:
-    return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text, re.IGNORECASE) is not None
+    return _word(phrase).search(text) is not None
 
 
 def test_the_glossary_readme_links_every_language_file() -> None:
@@ -49,6 +57,10 @@ def test_translations_use_the_glossary_terms(path: Path) -> None:
     assert terms, f"no term in {path}"
     with open(po, "rb") as f:
         catalogue = read_po(f)
+    # "wild" inside "Wild Pile Up" is that longer term's business
+    longer = {term: re.compile("|".join(re.escape(t) for t in terms if t != term and _has(t, term)),
+                               re.IGNORECASE) if any(t != term and _has(t, term) for t in terms) else None
+              for term in terms}
     wrong = []
     for m in catalogue:
         if not m.id:
@@ -57,10 +69,8 @@ def test_translations_use_the_glossary_terms(path: Path) -> None:
         ids = [_PLACEHOLDER.sub(" ", i) for i in ([m.id] if isinstance(m.id, str) else list(m.id))]
         strings = [m.string] if isinstance(m.string, str) else list(m.string)
         for term, forms in terms.items():
-            # "wild" inside "Wild Pile Up" is that longer term's business
-            longer = [t for t in terms if t != term and _has(t, term)]
-            seen = [re.sub("|".join(re.escape(t) for t in longer), " ", i, flags=re.IGNORECASE) if longer else i
-                    for i in ids]
+            inside = longer[term]
+            seen = [inside.sub(" ", i) if inside else i for i in ids]
             if any(_has(i, term) for i in seen) and not all(any(_has(s, f) for f in forms) for s in strings):
                 wrong.append((term, ids[0][:70], strings[0][:70]))
     assert not wrong, f"{len(wrong)} translations without a glossary form ({path.name}): " + \
