@@ -104,10 +104,19 @@ typecheck: $(STAMP)
 # recipe line naming $(MAKE) would run even under `make -n`); every one runs even if an
 # earlier one failed, and `make test` fails if any did. Browser tests run on their own: Playwright's sync API keeps an
 # event loop running in its process, which breaks other tests that run asyncio loops.
+# The type check runs beside the browser tests (they wait on Voila and Chromium and leave a
+# core mostly idle); its output is printed when it is done.
 test: catalogues browser-deps
 	@status=0; \
 	set -x; \
 	$(PY) -m pytest -n $(JOBS) -m "not browser and not soak" tests unoparty || status=1; \
+	{ set +x; } 2>/dev/null; \
+	typelog=$$(mktemp); \
+	( set -x; st=0; \
+	  $(VENV)/bin/mypy --strict $(TYPED_CORE) || st=1; \
+	  $(VENV)/bin/mypy $(TYPED_VIEWS) || st=1; \
+	  exit $$st ) >"$$typelog" 2>&1 & typepid=$$!; \
+	set -x; \
 	$(PY) -m pytest -n $(JOBS) -m browser tests || status=1; \
 	{ set +x; } 2>/dev/null; \
 	if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
@@ -117,10 +126,8 @@ test: catalogues browser-deps
 	else \
 	    echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \
 	fi; \
-	set -x; \
-	$(VENV)/bin/mypy --strict $(TYPED_CORE) || status=1; \
-	$(VENV)/bin/mypy $(TYPED_VIEWS) || status=1; \
-	{ set +x; } 2>/dev/null; \
+	wait $$typepid || status=1; \
+	echo "The type check (run beside the browser tests):"; cat "$$typelog"; rm -f "$$typelog"; \
 	if [ $$status -ne 0 ]; then echo "make test: some tests failed (see above)."; fi; \
 	exit $$status
 
