@@ -65,6 +65,7 @@ def _positions() -> str:
 _UNDER_1100 = """
   .up-slot { width: 72px; height: 108px; }
   .up-seat { width: 100px; }
+  .up-tablebox { --up-seat-side: 57px; }
   .up-seat .up-fan { width: 66px; height: 34px; }
   .up-log-list { max-height: 240px; }
   .up-side { width: 300px !important; flex: 0 0 300px !important; }
@@ -76,14 +77,22 @@ _UNDER_600 = """
   .up-nav .up-language { margin: 0 !important; }
   .up-header h1 { font-size: 18px; }
   .up-main { overflow-x: auto; }
-  .up-tablebox { min-width: 340px !important; aspect-ratio: 1000 / 860; --up-seat-half: 40px; --up-seat-gap: 9.46%; }
+  .up-tablebox { min-width: 300px !important; aspect-ratio: 1000 / 860; --up-seat-half: 40px; --up-seat-gap: 9.46%;
+    --up-seat-side: 43px; }
+  /* 9 to 16 players do not fit side by side on a phone: their table scrolls sideways instead */
+  .up-tablebox:has(.up-seat.up-small) { min-width: 600px !important; }
+  /* the direction as its arrow only: its words would cover a seat (they stay for screen readers) */
+  .up-dir { font-size: 0; gap: 0; padding: 2px; }
   .up-seat { width: 74px; padding: 1px 2px 2px; border-radius: 10px; }
+  .up-seat.up-small { width: 64px; }
+  .up-seat.up-small .up-fan { width: 42px; height: 22px; }
+  .up-pile { max-width: 124px; }  /* long pile names wrap (a narrower middle, clear of the seats) */
   .up-seat .up-name { font-size: 11px; }
   .up-seat .up-fan { width: 48px; height: 26px; }
   .up-seat .up-count { font-size: 10px; }
   .up-tag { font-size: 9px; padding: 0 3px; }
   .up-center { transform: translate(-50%, -50%) scale(.55); }
-  .up-dir { font-size: 10px; }
+  .up-center:has(.up-mini) { transform: translate(-50%, -50%) scale(.4); gap: 10px; }  /* three piles */
   .up-app .up-seatbtn, .up-app .up-seatbtn.up-small { width: 80px !important; height: 70px !important; }
   .up-slot { width: 56px; height: 84px; }
   .up-hand { min-height: 100px; }
@@ -159,14 +168,17 @@ CSS = """
 
 /* the table */
 .up-tablebox { position: relative; width: 100%; aspect-ratio: 1000 / 520; min-width: 560px; overflow: visible;
-  padding: 0 !important; --up-seat-half: 56px; --up-seat-gap: 5.72%;
-  margin: max(0px, calc(var(--up-seat-half) - var(--up-seat-gap))) 0 max(0px, calc(var(--up-seat-half) - var(--up-seat-gap))) 0 !important; }
+  padding: 0 !important; --up-seat-half: 56px; --up-seat-gap: 5.72%; --up-seat-side: 66px;
+  --up-room-y: max(0px, calc(var(--up-seat-half) - var(--up-seat-gap)));
+  --up-room-x: max(0px, calc(var(--up-seat-side) - 8.5%));
+  margin: var(--up-room-y) var(--up-room-x) !important; width: calc(100% - 2 * var(--up-room-x)); }
 /* The top and bottom seats are centred 11 % of the table's height from its edges; a seat is
    ~95 px tall whatever the table's size, so on a narrow table (a JupyterLab cell, a tablet)
    half a seat sticks out. The margins above make room for it, so a box round the table (which
    scrolls in JupyterLab) never clips it and the hand below is not covered: --up-seat-gap is
    those 11 % of the height as a share of the width (margins in % are of the width), 11 % ×
-   520/1000; --up-seat-half is half a seat with its tags. */
+   520/1000; --up-seat-half is half a seat with its tags. Likewise sideways: a seat at the far
+   left or right is centred 8.5 % of the width from the edge, --up-seat-side is half its width. */
 .up-felt { position: absolute; inset: 0; border-radius: 48% / 46%;
   background: radial-gradient(ellipse at 50% 45%, #3a9a5c 0%, #2b7a47 60%, #1f5e36 100%);
   box-shadow: inset 0 0 0 10px #8a5a2b, inset 0 0 0 13px #5e3b1a, 0 8px 22px rgba(0,0,0,.25); }
