@@ -157,6 +157,7 @@ CSS = """
 .up-house { display: grid !important; grid-template-columns: repeat(2, minmax(150px, max-content)); gap: 2px 18px; }
 .up-house .widget-checkbox { margin: 0; height: 30px; }
 .up-house .widget-checkbox input { width: 20px; height: 20px; }
+.up-house .widget-label-basic { display: flex; align-items: center; }  /* the box beside its words' middle */
 .up-language { max-width: 100%; box-sizing: border-box; }
 /* a field's label keeps ipywidgets' 80 px (fields line up) but grows for a longer word
    ("Tvoje jméno") instead of cutting it; a row of a field and its button wraps on a phone */
