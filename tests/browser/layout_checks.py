@@ -84,8 +84,7 @@ SEATS = "() => {" + _BOXES + """
     const labels = [...table.querySelectorAll('.up-dir, .up-phase')].filter(shown);
     seats.forEach((seat, k) => {
       const s = box(seat), who = name(seat);
-      // 9 to 16 players (small seats) may touch at the table's narrow ends: not checked
-      for (const other of seat.classList.contains('up-small') ? [] : seats.slice(k + 1))
+      for (const other of seats.slice(k + 1))
         if (overlap(s, box(other), 2)) problems.push(`seat ${who} ${fmt(s)} overlaps seat ${name(other)} ${fmt(box(other))}`);
       for (const label of labels)
         if (overlap(s, box(label))) problems.push(`"${name(label)}" ${fmt(box(label))} covers seat ${who} ${fmt(s)}`);

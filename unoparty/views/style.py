@@ -65,6 +65,8 @@ def _positions() -> str:
 _UNDER_1100 = """
   .up-slot { width: 72px; height: 108px; }
   .up-seat { width: 100px; }
+  .up-seat.up-small { width: 70px; }  /* 9 to 16 players side by side on a narrower table */
+  .up-seat.up-small .up-fan { width: 50px; height: 26px; }
   .up-tablebox { --up-seat-side: 57px; }
   .up-seat .up-fan { width: 66px; height: 34px; }
   .up-log-list { max-height: 240px; }
@@ -80,11 +82,11 @@ _UNDER_600 = """
   .up-tablebox { min-width: 300px !important; aspect-ratio: 1000 / 860; --up-seat-half: 40px; --up-seat-gap: 9.46%;
     --up-seat-side: 43px; }
   /* 9 to 16 players do not fit side by side on a phone: their table scrolls sideways instead */
-  .up-tablebox:has(.up-seat.up-small) { min-width: 600px !important; }
+  .up-tablebox:has(.up-seat.up-small) { min-width: 640px !important; }
   /* the direction as its arrow only: its words would cover a seat (they stay for screen readers) */
   .up-dir { font-size: 0; gap: 0; padding: 2px; }
   .up-seat { width: 74px; padding: 1px 2px 2px; border-radius: 10px; }
-  .up-seat.up-small { width: 64px; }
+  .up-seat.up-small { width: 56px; }
   .up-seat.up-small .up-fan { width: 42px; height: 22px; }
   .up-pile { max-width: 124px; }  /* long pile names wrap (a narrower middle, clear of the seats) */
   .up-seat .up-name { font-size: 11px; }
@@ -190,7 +192,7 @@ CSS = """
 .up-seat { position: absolute; transform: translate(-50%, -50%); width: 118px; text-align: center;
   background: rgba(255,255,255,.92); border-radius: 14px; padding: 3px 4px 5px; border: 3px solid transparent;
   box-shadow: 0 2px 6px rgba(0,0,0,.25); line-height: 1.15; }
-.up-seat.up-small { width: 88px; padding: 2px 3px 3px; border-radius: 11px; }
+.up-seat.up-small { width: 84px; padding: 2px 3px 3px; border-radius: 11px; }
 .up-seat.up-small .up-count { font-size: 11px; }
 .up-seat .up-name { font-weight: 700; font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .up-seat.up-small .up-name { font-size: 12px; }
