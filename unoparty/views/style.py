@@ -93,7 +93,7 @@ _UNDER_600 = """
   .up-seat .up-fan { width: 48px; height: 26px; }
   .up-seat .up-count { font-size: 10px; }
   .up-tag { font-size: 9px; padding: 0 3px; }
-  .up-center { transform: translate(-50%, -50%) scale(.55); }
+  .up-center { transform: translate(-50%, -50%) scale(.5); }
   .up-center:has(.up-mini) { transform: translate(-50%, -50%) scale(.4); gap: 10px; }  /* three piles */
   .up-app .up-seatbtn, .up-app .up-seatbtn.up-small { width: 80px !important; height: 70px !important; }
   .up-slot { width: 56px; height: 84px; }
