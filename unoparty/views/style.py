@@ -176,7 +176,7 @@ CSS = """
   --up-room-x: max(0px, calc(var(--up-seat-side) - 8.5%));
   margin: var(--up-room-y) var(--up-room-x) !important; width: calc(100% - 2 * var(--up-room-x)); }
 /* The top and bottom seats are centred 11 % of the table's height from its edges; a seat is
-   ~95 px tall whatever the table's size, so on a narrow table (a JupyterLab cell, a tablet)
+   80–110 px tall (with its tags) whatever the table's size, so on a narrow table (a JupyterLab cell, a tablet)
    half a seat sticks out. The margins above make room for it, so a box round the table (which
    scrolls in JupyterLab) never clips it and the hand below is not covered: --up-seat-gap is
    those 11 % of the height as a share of the width (margins in % are of the width), 11 % ×
