@@ -1,6 +1,7 @@
 """JupyterLab as `make lab` starts it (jupyter_server_config.py), on a free loopback port, on
 a copy of notebooks/: a lesson notebook is run, a widget clicked, a screenshot taken with
-the file browser open; the table's seats do not cover the piles; saving leaves the notebook
+the file browser open; the table's seats do not cover the piles, and at 1024 and 1280 px no
+seat is cut by the box round the table or covers the hand; saving leaves the notebook
 file byte for byte as it was (no outputs, no widget state)."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT, free_port, server_env
+from .layout_checks import LANGUAGE_PICKER, SEATS
 
 pytestmark = pytest.mark.browser
 
@@ -113,6 +115,17 @@ def test_a_lesson_notebook_runs_in_jupyterlab_and_stays_clean(page, lab, shot):
     for k in range(page.locator(".up-seat").count()):
         seat = _box(page.locator(".up-seat").nth(k))
         assert not _overlap(seat, discard) and not _overlap(seat, center), (k, seat, center)
+    # a narrower window (the app ~590 px wide beside the file browser): no seat is cut by the
+    # box round the table (it scrolls in JupyterLab) or covers the hand, the language picker
+    # stays inside the navigation; and again at 1280 px
+    found = {}
+    for width, height in ((1024, 768), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        table.scroll_into_view_if_needed()
+        shot(f"jupyterlab-lesson-{width}")
+        if bad := page.evaluate(SEATS) + page.evaluate(LANGUAGE_PICKER):
+            found[width] = bad
+    assert not found, found
     # save: the file is byte for byte as it was
     page.locator(".jp-Notebook").first.click()
     page.keyboard.press("Control+s")

@@ -65,11 +65,47 @@ def _positions() -> str:
 _UNDER_1100 = """
   .up-slot { width: 72px; height: 108px; }
   .up-seat { width: 100px; }
+  .up-seat.up-small { width: 70px; }  /* 9 to 16 players side by side on a narrower table */
+  .up-seat.up-small .up-fan { width: 50px; height: 26px; }
+  .up-tablebox { --up-seat-side: 57px; }
   .up-seat .up-fan { width: 66px; height: 34px; }
   .up-log-list { max-height: 240px; }
   .up-side { width: 300px !important; flex: 0 0 300px !important; }
   .up-center { transform: translate(-50%, -50%) scale(.78); }
   .up-tablebox { min-width: 540px; }
+"""
+_UNDER_600 = """
+  .up-nav { flex-wrap: wrap !important; }
+  .up-nav .up-language { margin: 0 !important; }
+  .up-header h1 { font-size: 18px; }
+  .up-main { overflow-x: auto; }
+  .up-tablebox { min-width: 300px !important; aspect-ratio: 1000 / 860; --up-seat-half: 40px; --up-seat-gap: 9.46%;
+    --up-seat-side: 43px; }
+  /* 9 to 16 players do not fit side by side on a phone: their table scrolls sideways instead */
+  .up-tablebox:has(.up-seat.up-small) { min-width: 640px !important; }
+  /* the direction as its arrow only: its words would cover a seat (they stay for screen readers) */
+  .up-dir { font-size: 0; gap: 0; padding: 2px; }
+  .up-seat { width: 74px; padding: 1px 2px 2px; border-radius: 10px; }
+  .up-seat.up-small { width: 56px; }
+  .up-seat.up-small .up-fan { width: 42px; height: 22px; }
+  .up-pile { max-width: 124px; }  /* long pile names wrap (a narrower middle, clear of the seats) */
+  .up-seat .up-name { font-size: 11px; }
+  .up-seat .up-fan { width: 48px; height: 26px; }
+  .up-seat .up-count { font-size: 10px; }
+  .up-tag { font-size: 9px; padding: 0 3px; }
+  .up-center { transform: translate(-50%, -50%) scale(.5); }
+  .up-center:has(.up-mini) { transform: translate(-50%, -50%) scale(.4); gap: 10px; }  /* three piles */
+  .up-app .up-seatbtn, .up-app .up-seatbtn.up-small { width: 80px !important; height: 70px !important; }
+  .up-slot { width: 56px; height: 84px; }
+  .up-hand { min-height: 100px; }
+  .up-settings { padding: 8px; }
+  .up-settings .up-row { flex-wrap: wrap !important; }
+  .up-settings .up-rowhead { width: 100% !important; flex: 1 1 100% !important; }
+  .up-house { grid-template-columns: 1fr 1fr; gap: 2px 8px; }
+  .up-settings .widget-slider { width: 100% !important; }
+  .up-lesson-title { font-size: 16px; }
+  .up-tile { width: 100%; box-sizing: border-box; }
+  .up-intro-cards svg.up-card { width: 44px; height: 66px; }
 """
 _UNDER_900 = """
   .up-split { flex-wrap: wrap !important; }
@@ -89,6 +125,9 @@ CSS = """
 .up-app .up-lessonbtn:hover { background: #fff8d6; }
 .up-app .widget-toggle-button { min-height: 40px; border-radius: 10px; }
 .up-app .widget-dropdown select, .up-app .widget-dropdown > select { min-height: 40px; font-size: 15px; }
+/* the dropdown's box grows with its 40px select (ipywidgets fixes inline widgets at 28px): else the
+   select spills out of the navigation, which then scrolls, and its scrollbar covers the select's edge */
+.up-app .widget-dropdown { height: auto; min-height: 40px; align-items: center; }
 .up-app .widget-html-content { line-height: 1.35; }
 .up-roundover h3 { margin: 4px 0 6px; font-size: 17px; }
 .up-roundover p { margin: 4px 0; font-size: 13px; line-height: 1.35; }
@@ -100,7 +139,7 @@ CSS = """
 .up-header p { margin: 2px 0 0; font-size: 14px; text-shadow: 0 1px 0 rgba(0,0,0,.35); }
 .up-nav .widget-button { background: #fff; color: #1f2430; border: 2px solid #d7dbe6; }
 /* the navigation wraps rather than cutting its labels short (many pages, long words in some languages) */
-.up-nav { flex-wrap: wrap !important; row-gap: 4px; }
+.up-nav { flex-wrap: wrap !important; row-gap: 4px; overflow: visible !important; }
 .up-nav .widget-button { flex: 0 0 auto !important; width: auto !important; min-width: 0; padding: 0 12px; }
 .up-nav .up-nav-active { background: #1f2430; color: #fff; border-color: #1f2430; }
 .up-primary { background: #0956BF !important; color: #fff !important; }
@@ -120,12 +159,29 @@ CSS = """
 .up-house { display: grid !important; grid-template-columns: repeat(2, minmax(150px, max-content)); gap: 2px 18px; }
 .up-house .widget-checkbox { margin: 0; height: 30px; }
 .up-house .widget-checkbox input { width: 20px; height: 20px; }
+.up-house .widget-label-basic { display: flex; align-items: center; }  /* the box beside its words' middle */
 .up-language { max-width: 100%; box-sizing: border-box; }
+/* a field's label keeps ipywidgets' 80 px (fields line up) but grows for a longer word
+   ("Tvoje jméno") instead of cutting it; a row of a field and its button wraps on a phone */
+.up-app .widget-inline-hbox > .widget-label { min-width: 80px; width: auto; flex-shrink: 0; }
+.up-learner .widget-hbox, .up-teacher .widget-hbox { flex-wrap: wrap; row-gap: 6px; }
+.up-learner .widget-hbox > .widget-button, .up-teacher .widget-hbox > .widget-button { flex: 0 0 auto; }
+.up-learner .widget-text, .up-teacher .widget-text, .up-teacher .widget-dropdown { max-width: 100%; }
 .up-app .up-deal { align-self: flex-start; font-size: 18px !important; padding: 8px 28px !important; margin-top: 8px; }
 
 /* the table */
 .up-tablebox { position: relative; width: 100%; aspect-ratio: 1000 / 520; min-width: 560px; overflow: visible;
-  padding: 0 !important; }
+  padding: 0 !important; --up-seat-half: 56px; --up-seat-gap: 5.72%; --up-seat-side: 66px;
+  --up-room-y: max(0px, calc(var(--up-seat-half) - var(--up-seat-gap)));
+  --up-room-x: max(0px, calc(var(--up-seat-side) - 8.5%));
+  margin: var(--up-room-y) var(--up-room-x) !important; width: calc(100% - 2 * var(--up-room-x)); }
+/* The top and bottom seats are centred 11 % of the table's height from its edges; a seat is
+   80–110 px tall (with its tags) whatever the table's size, so on a narrow table (a JupyterLab cell, a tablet)
+   half a seat sticks out. The margins above make room for it, so a box round the table (which
+   scrolls in JupyterLab) never clips it and the hand below is not covered: --up-seat-gap is
+   those 11 % of the height as a share of the width (margins in % are of the width), 11 % ×
+   520/1000; --up-seat-half is half a seat with its tags. Likewise sideways: a seat at the far
+   left or right is centred 8.5 % of the width from the edge, --up-seat-side is half its width. */
 .up-felt { position: absolute; inset: 0; border-radius: 48% / 46%;
   background: radial-gradient(ellipse at 50% 45%, #3a9a5c 0%, #2b7a47 60%, #1f5e36 100%);
   box-shadow: inset 0 0 0 10px #8a5a2b, inset 0 0 0 13px #5e3b1a, 0 8px 22px rgba(0,0,0,.25); }
@@ -136,7 +192,7 @@ CSS = """
 .up-seat { position: absolute; transform: translate(-50%, -50%); width: 118px; text-align: center;
   background: rgba(255,255,255,.92); border-radius: 14px; padding: 3px 4px 5px; border: 3px solid transparent;
   box-shadow: 0 2px 6px rgba(0,0,0,.25); line-height: 1.15; }
-.up-seat.up-small { width: 88px; padding: 2px 3px 3px; border-radius: 11px; }
+.up-seat.up-small { width: 84px; padding: 2px 3px 3px; border-radius: 11px; }
 .up-seat.up-small .up-count { font-size: 11px; }
 .up-seat .up-name { font-weight: 700; font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .up-seat.up-small .up-name { font-size: 12px; }
@@ -155,7 +211,7 @@ CSS = """
 .up-tag-wait { background: #e3e7ef; color: #1f2430; }
 .up-tag-score { background: #1f2430; color: #fff; }
 .up-center { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); display: flex;
-  align-items: flex-end; gap: 18px; }
+  align-items: flex-end; gap: 18px; width: max-content; }  /* its own width: "draw pile" never wraps */
 .up-pile { text-align: center; color: #fff; font-size: 13px; font-weight: 600; text-shadow: 0 1px 2px rgba(0,0,0,.6); }
 .up-pile .up-card, .up-pile .up-back { filter: drop-shadow(0 3px 4px rgba(0,0,0,.35)); }
 .up-mini { background: rgba(255,255,255,.16); border: 2px dashed #fff; border-radius: 12px; padding: 4px 6px; }
@@ -191,7 +247,8 @@ CSS = """
 
 /* the hand */
 .up-hand { display: flex; flex-wrap: wrap; justify-content: center; align-items: flex-end; gap: 26px 4px;
-  padding: 18px 8px 6px; background: linear-gradient(#f4f1ea, #e9e3d6); border-radius: 16px; min-height: 146px; }
+  padding: 18px 8px 6px; background: linear-gradient(#f4f1ea, #e9e3d6); border-radius: 16px; min-height: 146px;
+  overflow: visible !important; }  /* a raised card (playable, selected) is never cut at the top */
 .up-slot { position: relative; width: 80px; height: 120px; transition: transform .15s; padding: 0 !important;
   overflow: visible !important; }
 .up-slot.up-small-card { width: 64px; height: 96px; }
@@ -299,45 +356,29 @@ CSS = """
 /* tablets (portrait) and narrower: the side panel wraps below the table */
 @media (max-width: 900px) {
 """ + _UNDER_900 + """}
-/* phones: everything stays reachable (wraps, or scrolls sideways inside the table) */
-@media (max-width: 600px) {
-  .up-app { max-width: 100vw; overflow-x: hidden; }
-  .up-nav { flex-wrap: wrap !important; }
-  .up-nav .up-language { margin: 0 !important; }
-  .up-header h1 { font-size: 18px; }
-  .up-main { overflow-x: auto; }
-  .up-tablebox { min-width: 340px !important; aspect-ratio: 1000 / 860; }
-  .up-seat { width: 74px; padding: 1px 2px 2px; border-radius: 10px; }
-  .up-seat .up-name { font-size: 11px; }
-  .up-seat .up-fan { width: 48px; height: 26px; }
-  .up-seat .up-count { font-size: 10px; }
-  .up-tag { font-size: 9px; padding: 0 3px; }
-  .up-center { transform: translate(-50%, -50%) scale(.55); }
-  .up-dir { font-size: 10px; }
-  .up-app .up-seatbtn, .up-app .up-seatbtn.up-small { width: 80px !important; height: 70px !important; }
-  .up-slot { width: 56px; height: 84px; }
-  .up-hand { min-height: 100px; padding-top: 14px; }
-  .up-settings { padding: 8px; }
-  .up-settings .up-row { flex-wrap: wrap !important; }
-  .up-settings .up-rowhead { width: 100% !important; flex: 1 1 100% !important; }
-  .up-house { grid-template-columns: 1fr 1fr; gap: 2px 8px; }
-  .up-settings .widget-slider { width: 100% !important; }
-  .up-lesson-title { font-size: 16px; }
-  .up-tile { width: 100%; box-sizing: border-box; }
-  .up-intro-cards svg.up-card { width: 44px; height: 66px; }
-}
 """ + _positions()
 
 
 # The app laid out by its own width, not the window's: in a JupyterLab cell (the file browser
 # open, 1280 px window) the app is ~850 px wide while the window is wide. The same rules as
-# the 1100 px and 900 px media queries above, as container queries on .up-app.
+# the 1100 px and 900 px media queries above, as container queries on .up-app; then the phone
+# rules, both as a media query and as a container query.
 CSS += """
 .up-app { container-type: inline-size; container-name: upapp; }
 @container upapp (max-width: 1100px) {
 """ + _UNDER_1100 + """}
 @container upapp (max-width: 900px) {
 """ + _UNDER_900 + """}
+/* phones: everything stays reachable (wraps, or scrolls sideways inside the table). Last, so
+   that the container queries above (the app is narrower than 900 px too) do not undo them. */
+@media (max-width: 600px) {
+  .up-app { max-width: 100vw; overflow-x: hidden; }
+""" + _UNDER_600 + """}
+@container upapp (max-width: 600px) {
+""" + _UNDER_600 + """}
+/* a narrow cell rather than a phone (480–600 px): the piles need not shrink as much */
+@media (min-width: 480px) and (max-width: 600px) { .up-center { transform: translate(-50%, -50%) scale(.72); } }
+@container upapp (min-width: 480px) and (max-width: 600px) { .up-center { transform: translate(-50%, -50%) scale(.72); } }
 """
 
 

@@ -1,0 +1,101 @@
+"""Nothing clipped, overlapping or sticking out, on every page of the Voila app, at a desktop's,
+a tablet's and a phone's size, in English and in languages with longer words: the language
+picker lies inside the window and the navigation (at 1280 px it used to spill out of it, and
+the navigation's scrollbar then covered its right edge), no button or label has its words cut,
+nothing scrolls sideways, and the seats of a table cover neither the piles nor the hand.
+Screenshots: ``test-artifacts/screenshots/layout-<size>-<lang>-<page>.png``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from unoparty import i18n
+
+from .layout_checks import LANGUAGE_PICKER, PAGE, SEATS
+
+pytestmark = pytest.mark.browser
+
+LOAD = 120_000  # ms: a cold kernel on a busy 2-core machine
+SIZES = {"desktop": (1280, 800), "tablet": (768, 1024), "phone": (390, 844)}
+RUNS = [("desktop", "en"), ("desktop", "cs"), ("tablet", "fr"), ("phone", "cs")]
+
+
+def labels(lang: str) -> dict[str, str]:
+    """The navigation's labels in `lang`, from the catalogue the app uses."""
+    i18n.set_language(lang)
+    try:
+        return {"home": i18n._("Home"), "game": i18n._("Play against bots"), "rules": i18n._("Rules"),
+                "practice": i18n._("Practice"), "scenarios": i18n._("Your scenarios"),
+                "teacher": i18n._("Teacher"), "deal": i18n._("Deal the cards")}
+    finally:
+        i18n.set_language("en")
+
+
+def problems(page) -> list[str]:
+    return page.evaluate(LANGUAGE_PICKER) + page.evaluate(PAGE) + page.evaluate(SEATS)
+
+
+@pytest.mark.parametrize(("size", "lang"), RUNS, ids=[f"{s}-{lang}" for s, lang in RUNS])
+def test_every_page_fits(page, app_server, shot, answered, size, lang):
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    t = labels(lang)
+    nav = page.locator(".up-nav")
+
+    def go(key: str, ready: str) -> None:
+        answered(nav.get_by_role("button", name=t[key], exact=True).click)
+        page.locator(ready).first.wait_for(timeout=LOAD)
+        answered.still()
+
+    found: dict[str, list[str]] = {}
+
+    def check(where: str) -> None:
+        shot(f"layout-{size}-{lang}-{where}")
+        # the Practice page draws a question at random: its table is not the same every run
+        # (test_tables_fit_at_every_size checks tables of 2 to 16 players)
+        bad = problems(page) if where != "practice" else page.evaluate(LANGUAGE_PICKER) + page.evaluate(PAGE)
+        if bad:
+            found[where] = bad
+
+    page.goto(app_server.url + f"?lang={lang}")
+    page.locator(".up-lessonbtn").first.wait_for(timeout=LOAD)
+    answered.still()
+    check("landing")
+    answered(page.locator(".up-lessonbtn").first.click)
+    page.locator(".up-tablebox .up-seat").first.wait_for(timeout=LOAD)
+    answered.still()
+    check("lesson")
+    go("game", ".up-deal")
+    check("settings")
+    answered(page.locator(".up-deal").first.click)
+    page.locator(".up-hand .up-cardbtn").first.wait_for(timeout=LOAD)
+    answered.still()
+    check("game")
+    go("rules", ".up-rules")
+    check("rules")
+    go("practice", ".up-practice .up-task")
+    check("practice")
+    go("scenarios", ".up-scenarios")
+    check("scenarios")
+    go("teacher", ".up-teacher")
+    check("teacher")
+    assert not found, found
+
+
+@pytest.mark.parametrize("state", ["table6", "table16", "minipile", "pointing16", "scoring"])
+def test_tables_fit_at_every_size(page, gallery_server, shot, answered, state):
+    """Still tables (``gallery.ipynb``) from 2 to 16 players, at each size: no seat over
+    another, over a pile or under the direction's label, none cut by the box round the table."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(gallery_server.url + f"?state={state}")
+    page.locator(".up-tablebox .up-seat").first.wait_for(timeout=LOAD)
+    answered.still()
+    found = {}
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator(".up-tablebox").first.scroll_into_view_if_needed()
+        shot(f"layout-table-{state}-{size}")
+        if bad := page.evaluate(SEATS) + page.evaluate(PAGE):
+            found[size] = bad
+    assert not found, found
