@@ -12,10 +12,8 @@ import ast
 import gettext
 import io
 import re
-import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -232,19 +230,5 @@ def test_a_teachers_own_lessons_folder_is_extracted(tmp_path, monkeypatch) -> No
     assert shown and shown <= ids
 
 
-@pytest.mark.slow
-def test_a_wheel_carries_the_compiled_catalogues(tmp_path) -> None:
-    """``pip wheel .`` (what ``pip install .`` builds) puts every compiled catalogue in the
-    package, so French works after any install, not only after ``make``."""
-    src = tmp_path / "src"  # a copy: building writes build/ and *.egg-info beside the sources
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, src / name) if src.exists() else (src.mkdir(), shutil.copy(ROOT / name, src / name))
-    shutil.copytree(PACKAGE, src / "unoparty", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(src)],
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-2000:]
-    wheel = next(tmp_path.glob("unoparty-*.whl"))
-    names = set(zipfile.ZipFile(wheel).namelist())
-    for lang in LANGS:
-        assert f"unoparty/locale/{lang}/LC_MESSAGES/unoparty.mo" in names, lang
-    assert "unoparty/extract.py" in names
+# A wheel carries the compiled catalogues: tests/test_deploy.py builds one wheel and checks
+# all it must hold (the catalogues, the app notebook, the lessons).

@@ -56,6 +56,11 @@ def test_the_wheel_holds_the_app_notebook_and_the_catalogues(tmp_path: Path) -> 
     assert "unoparty/serve.py" in names and "unoparty/commands/app.py" in names
     assert "unoparty/curriculum.toml" in names
     assert any(n.startswith("unoparty/lessons/") and n.endswith(".toml") for n in names)
+    # every compiled catalogue, so French works after any install (pip install ., a wheel),
+    # not only after `make`; and the extractors the catalogue build uses
+    for lang in ("fr", "ro", "nb", "cs"):
+        assert f"unoparty/locale/{lang}/LC_MESSAGES/unoparty.mo" in names, lang
+    assert "unoparty/extract.py" in names
 
 
 def test_app_command_line(capsys) -> None:
