@@ -97,3 +97,6 @@ SEATS = "() => {" + _BOXES + """
   }
   return problems;
 }"""
+
+# A desktop's, a tablet's and a phone's window, in CSS pixels (width, height).
+SIZES = {"desktop": (1280, 800), "tablet": (768, 1024), "phone": (390, 844)}

@@ -11,6 +11,8 @@ import re
 
 import pytest
 
+from .layout_checks import PAGE, SEATS, SIZES
+
 pytestmark = pytest.mark.browser
 
 EVIL = "<img src=x onerror=alert(1)>"
@@ -136,11 +138,15 @@ def test_html_in_a_player_name_shows_as_text(page, gallery_server, shot):
     shot("html-injection")
 
 
-@pytest.mark.parametrize("state", ["table6", "table16", "minipile", "pointing", "scoring"])
+@pytest.mark.parametrize("state", ["table6", "table16", "minipile", "pointing", "pointing16", "scoring"])
 def test_tables_look_right(page, gallery_server, shot, answered, state):
+    """Still tables (``gallery.ipynb``) of 5 to 16 players: what each shows, and at a
+    desktop's, a tablet's and a phone's size no seat over another, over a pile or under the
+    direction's label, none cut by the box round the table (tests/browser/layout_checks.py)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(gallery_server.url + f"?state={state}")
     page.locator(".up-tablebox").first.wait_for(timeout=LOAD)
-    n = {"table6": 6, "table16": 16, "minipile": 6, "pointing": 8, "scoring": 5}[state]
+    n = {"table6": 6, "table16": 16, "minipile": 6, "pointing": 8, "pointing16": 16, "scoring": 5}[state]
     assert page.locator(".up-seat").count() == n
     assert page.locator(".up-turn").count() <= 1
     if state == "minipile":
@@ -156,6 +162,15 @@ def test_tables_look_right(page, gallery_server, shot, answered, state):
         assert box.bounding_box()["height"] >= 40
     answered.still()
     shot(f"table-{state}")
+    found = {}
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator(".up-tablebox").first.scroll_into_view_if_needed()
+        answered.still()
+        shot(f"layout-table-{state}-{size}")
+        if bad := page.evaluate(SEATS) + page.evaluate(PAGE):
+            found[size] = bad
+    assert not found, found
 
 
 def test_the_app_works_on_a_tablet(page, app_server, shot):

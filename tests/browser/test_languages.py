@@ -39,7 +39,7 @@ def words(lang: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_app_in_each_language(page, app_server, shot, lang):
+def test_the_app_in_each_language(page, app_server, shot, answered, lang):
     t = words(lang)
     page.goto(app_server.url + f"?lang={lang}")
     page.get_by_role("button", name=t["play"], exact=True).first.wait_for(timeout=LOAD)
@@ -50,11 +50,11 @@ def test_the_app_in_each_language(page, app_server, shot, lang):
 
     page.get_by_role("button", name=f"▶ {t['lesson']}").click()
     page.locator(".up-tablebox").first.wait_for(timeout=LOAD)
+    answered.still()
     for _ in range(10):
         if page.locator(".up-task").is_visible():
             break
-        page.get_by_role("button", name=t["next"]).click()
-        page.wait_for_timeout(300)
+        answered(page.get_by_role("button", name=t["next"]).click)
     assert page.locator(".up-task").is_visible()
     page.get_by_role("button", name=t["draw"]).click()  # wrong: it is not your turn
     bad = page.locator(".up-msg-bad")

@@ -80,12 +80,12 @@ _UNDER_600 = """
   .up-header h1 { font-size: 18px; }
   .up-main { overflow-x: auto; }
   .up-tablebox { min-width: 300px !important; aspect-ratio: 1000 / 860; --up-seat-half: 40px; --up-seat-gap: 9.46%;
-    --up-seat-side: 43px; }
+    --up-seat-side: 43px; }  /* half a seat (80 px with its border) and a pixel to spare */
   /* 9 to 16 players do not fit side by side on a phone: their table scrolls sideways instead */
   .up-tablebox:has(.up-seat.up-small) { min-width: 640px !important; }
   /* the direction as its arrow only: its words would cover a seat (they stay for screen readers) */
   .up-dir { font-size: 0; gap: 0; padding: 2px; }
-  .up-seat { width: 74px; padding: 1px 2px 2px; border-radius: 10px; }
+  .up-seat { width: 70px; padding: 1px 2px 2px; border-radius: 10px; }  /* eight seats round a phone's table */
   .up-seat.up-small { width: 56px; }
   .up-seat.up-small .up-fan { width: 42px; height: 22px; }
   .up-pile { max-width: 124px; }  /* long pile names wrap (a narrower middle, clear of the seats) */
