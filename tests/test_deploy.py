@@ -55,14 +55,16 @@ def test_the_wheel_holds_the_app_notebook_and_the_catalogues(tmp_path: Path) -> 
     assert "unoparty/app/Start here.ipynb" in names
     assert "unoparty/serve.py" in names and "unoparty/commands/app.py" in names
     assert "unoparty/curriculum.toml" in names
+    for part in ("conf.json", "index.html.j2", "spinner.macro.html.j2"):  # the page's template
+        assert f"unoparty/app/voila/templates/unoparty/{part}" in names
     assert any(n.startswith("unoparty/lessons/") and n.endswith(".toml") for n in names)
 
 
 def test_app_command_line(capsys) -> None:
     assert main(["app", "--print", "--port", "9000", "--pool-size", "4", "--cull-idle", "60"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("voila ") and "Start here.ipynb" in out
-    for part in ("--port=9000", "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=4",
+    assert out.startswith("JUPYTER_PATH=") and " voila " in out and "Start here.ipynb" in out
+    for part in ("--template=unoparty", "--VoilaConfiguration.resources=", "--port=9000", "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=4",
                  "--MappingKernelManager.cull_idle_timeout=60", "--VoilaExecutor.iopub_timeout=60",
                  "--no-browser"):
         assert part in out
