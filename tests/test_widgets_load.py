@@ -64,3 +64,24 @@ def test_a_new_language_builds_the_landing_page_again_in_it(sent) -> None:
     app.set_language("fr")
     assert app.page == "home" and app.lesson_buttons is not before
     assert app.play_button.description != "Play against bots"
+
+
+def test_a_preheated_app_is_built_before_the_request_then_follows_its_language(sent, monkeypatch) -> None:
+    from unoparty.i18n import _, available_languages, language
+
+    if "fr" not in available_languages():
+        pytest.fail("the French catalogue is missing (make catalogues)")
+    for name in ("QUERY_STRING", "HTTP_ACCEPT_LANGUAGE", "UNOPARTY_LANG"):
+        monkeypatch.delenv(name, raising=False)
+    opened_before_the_request = []
+
+    def request_environ() -> dict[str, str]:  # a preheated kernel waits here for the page's request
+        opened_before_the_request.append(sent["comm_open"])
+        return {"QUERY_STRING": "", "HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9,en;q=0.5"}
+
+    monkeypatch.setattr("unoparty.views.language.request_environ", request_environ)
+    app = App()
+    assert opened_before_the_request[0] >= 100  # the landing page was built already
+    assert language() == "fr" and app.language.value == "fr"
+    assert app.play_button.description == _("Play against bots") != "Play against bots"
+    assert app.progress.language is None  # the browser's language is not a choice to remember

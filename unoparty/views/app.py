@@ -98,11 +98,12 @@ class App:
         self.errors = ErrorPanel()
         g = self.errors.guard
         self._init_learner(progress, learner, store)
-        if lang is None:  # the chain of unoparty.views.language, read when the page connects
+        follow_request = lang is None
+        if lang is None:  # the chain of unoparty.views.language, without the page's request yet
             import os
 
-            from .language import choose_language, request_environ
-            lang = choose_language(self.progress.language, {**os.environ, **request_environ()})
+            from .language import choose_language
+            lang = choose_language(self.progress.language, dict(os.environ))
         set_language(lang)
         self.only_groups = groups
         self._shared()
@@ -157,6 +158,20 @@ class App:
         self.box.add_class("up-app")
         self._label()
         {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(start, self.show_home)()
+        if follow_request:
+            self._follow_request()
+
+    def _follow_request(self) -> None:
+        """Switch to the language of the page's request (``?lang=``, the browser's language)
+        if it is not the one the app was built in. A preheated kernel (``unoparty app
+        --pool-size``) builds the whole app before anyone connects and waits here for the
+        request: a class arriving at once then finds its first pages built (issue 13)."""
+        import os
+
+        from .language import choose_language, request_environ
+        wanted = choose_language(self.progress.language, {**os.environ, **request_environ()})
+        if wanted != language():
+            self.set_language(wanted)
 
     def _label(self) -> None:
         """Write the header and navigation in the current language."""
