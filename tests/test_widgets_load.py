@@ -85,3 +85,14 @@ def test_a_preheated_app_is_built_before_the_request_then_follows_its_language(s
     assert language() == "fr" and app.language.value == "fr"
     assert app.play_button.description == _("Play against bots") != "Play against bots"
     assert app.progress.language is None  # the browser's language is not a choice to remember
+
+
+def test_a_preheated_kernel_builds_the_game_page_before_the_request(sent, monkeypatch) -> None:
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr("unoparty.views.language.request_environ",
+                        lambda: {"QUERY_STRING": "", "HTTP_ACCEPT_LANGUAGE": "en-GB"})
+    app = App()
+    assert app._game is not None and app.page == "home"
+    sent.clear()
+    app.nav_buttons["game"].click()
+    assert app.page == "game" and sent["comm_open"] == 0, sent

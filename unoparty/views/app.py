@@ -169,6 +169,9 @@ class App:
         import os
 
         from .language import choose_language, request_environ
+        if os.environ.get("VOILA_PREHEAT", "False") == "True":
+            # idle time before anyone connects: the game page too (the first click of many)
+            self.game  # noqa: B018 — the property builds it
         wanted = choose_language(self.progress.language, {**os.environ, **request_environ()})
         if wanted != language():
             self.set_language(wanted)
