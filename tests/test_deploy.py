@@ -65,7 +65,7 @@ def test_app_command_line(capsys) -> None:
     out = capsys.readouterr().out
     assert out.startswith("JUPYTER_PATH=") and " voila " in out and "Start here.ipynb" in out
     for part in ("--template=unoparty", "--VoilaConfiguration.resources=", "--port=9000", "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=4",
-                 "--MappingKernelManager.cull_idle_timeout=60", "--VoilaExecutor.iopub_timeout=60",
+                 "--MappingKernelManager.cull_idle_timeout=60", "--VoilaExecutor.iopub_timeout=60", "--VoilaExecutor.timeout=-1",
                  "--no-browser"):
         assert part in out
     assert "preheat" not in " ".join(voila_argv(pool_size=0))
@@ -138,3 +138,9 @@ def test_make_test_site_drives_the_static_site_outside_make_test() -> None:
 
     assert "deploy/tests" in dry("test-site") and "-m site" in dry("test-site")
     assert "deploy/tests" not in dry("test")
+
+
+def test_a_preheated_kernel_waits_for_its_visitor_without_a_time_limit() -> None:
+    # its cell waits for the page's request: Voila's cell time limit would fail an unused pool
+    assert "--VoilaExecutor.timeout=-1" in voila_argv(pool_size=3)
+    assert "--VoilaExecutor.timeout=300" in voila_argv(pool_size=0)

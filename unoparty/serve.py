@@ -85,7 +85,10 @@ def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, 
     may stay idle before it is shut down (0 = never); `cull_interval`: seconds between cull
     checks; `iopub_timeout`: seconds Voila waits for the notebook's output; `refill_delay`:
     seconds the pool waits before starting a kernel to replace one a visitor took (a burst
-    of visitors gets the CPU first: each new kernel runs the app notebook).
+    of visitors gets the CPU first: each new kernel runs the app notebook). With a pool,
+    the notebook's cell has no time limit: a preheated kernel's cell waits for its visitor
+    (the page's language) however long the pool stays unused — with Voila's limit (300 s
+    here before) an unused pool's kernels all failed after five minutes.
     Raises ValueError for a negative number or a port outside 1–65535.
 
     The template ``unoparty`` is found only with :func:`jupyter_path_env` as
@@ -111,7 +114,8 @@ def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, 
             "--VoilaConfiguration.http_header_envs=Accept-Language",
             f"--VoilaExecutor.iopub_timeout={iopub_timeout}",
             # a cell may take long on a busy server: never cut the app's building short
-            "--VoilaExecutor.timeout=300",
+            # (a preheated kernel's cell also waits for its visitor: no limit then)
+            f"--VoilaExecutor.timeout={300 if pool_size == 0 else -1}",
             f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
             f"--MappingKernelManager.cull_interval={max(cull_interval, 1)}"]
     if pool_size > 0:
