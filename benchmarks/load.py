@@ -261,6 +261,27 @@ def browser_learners(url: str, n: int, results: list, ready) -> None:
         browser.close()
 
 
+def voila_single_visits(url: str, visits: int) -> list[float]:
+    """`visits` browser visits one after another (each a new browser context, so nothing is
+    cached), each with a preheated kernel from the pool: seconds until the app is usable."""
+    from playwright.sync_api import sync_playwright
+
+    times = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for _ in range(visits):
+            context = browser.new_context()
+            page = context.new_page()
+            start = time.monotonic()
+            page.goto(url, wait_until="commit")
+            page.get_by_role("button", name=BUTTON, exact=True).first.wait_for(timeout=TIMEOUT * 1000)
+            times.append(time.monotonic() - start)
+            page.close(run_before_unload=True)
+            context.close()
+        browser.close()
+    return times
+
+
 def voila_wave(server: AppServer, n: int, browsers: int) -> dict:
     import threading
 
@@ -327,25 +348,141 @@ def site_wave(url: str, files: list[str], n: int) -> dict:
             "download_max_s": round(ok[-1], 1) if ok else None}
 
 
-def site_first_visit(url: str) -> tuple[list[str], float]:
+PROBE = """<!doctype html><meta charset="utf-8"><title>probe</title>
+<script src="static/pyodide/pyodide.js"></script>
+<script>
+window.probe = (async () => {
+  const t = {}; let s = performance.now();
+  const step = async (name, f) => {
+    if (t.error) { return; }
+    s = performance.now();
+    try { await f(); t[name] = performance.now() - s; } catch (e) { t.error = name + ": " + String(e && e.message || e).slice(-600); }
+  };
+  let py;
+  await step("pyodide_boot_ms", async () => { py = await loadPyodide({indexURL: "static/pyodide/"}); });
+  await step("load_packages_ms", () => py.loadPackage(%(packages)s));
+  await step("import_ipykernel_shim_and_ipython_ms", () => py.runPythonAsync("import IPython, ipykernel, pyodide_kernel"));
+  await step("import_ipywidgets_ms", () => py.runPythonAsync("import ipywidgets"));
+  await step("import_unoparty_views_ms", () => py.runPythonAsync("import unoparty.views.app"));
+  await step("load_store_ms", () => py.runPythonAsync(
+      "from unoparty.views import browser_storage\\nstored = await browser_storage.load_store_from_browser()"));
+  await step("build_first_page_ms", async () => {
+    const err = await py.runPythonAsync(
+        "import traceback, comm\\nfrom comm.base_comm import BaseComm\\n" +
+        "class _Quiet(BaseComm):\\n    def publish_msg(self, *a, **k): pass\\n" +
+        "import ipywidgets.comm\\nipywidgets.comm.create_comm = lambda *a, **k: _Quiet(*a, **k)\\n" +  // the widget messages' sending is not timed
+        "_err = ''\\ntry:\\n    from unoparty.views import App\\n    app = App()\\n" +
+        "except BaseException:\\n    _err = traceback.format_exc()\\n_err");
+    if (err) { throw new Error(err); }
+  });
+  return t;
+})();
+</script>"""
+
+
+def site_visits(url: str) -> dict:
+    """A first visit (empty cache) and a second visit (a new tab of the same browser: its
+    cache) of the static site: seconds until usable, the files of the first visit, and for
+    the second visit a timeline of where its time goes (the page's and the Python worker's
+    own performance timelines, relative to the navigation's start)."""
     from playwright.sync_api import sync_playwright
 
     seen: list[str] = []
+    out: dict = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         context = browser.new_context()
         context.on("request", lambda r: seen.append(r.url))
-        page = context.new_page()
-        start = time.monotonic()
-        page.goto(url)
-        page.get_by_role("button", name=BUTTON, exact=True).first.wait_for(timeout=TIMEOUT * 1000)
-        usable = time.monotonic() - start
+        for visit in ("first", "second"):
+            page = context.new_page()
+            workers: list = []
+            page.on("worker", lambda wk: workers.append((time.monotonic(), wk)))
+            start = time.monotonic()
+            page.goto(url)
+            page.get_by_role("button", name=BUTTON, exact=True).first.wait_for(timeout=TIMEOUT * 1000)
+            usable = time.monotonic() - start
+            out[f"{visit}_visit_s"] = round(usable, 2)
+            if visit == "second":
+                out["second_visit_timeline"] = _timeline(page, workers, start, usable)
+            page.close()
         browser.close()
     files = []
     for u in seen:
         if u.startswith(url) and "/api/" not in u and u[len(url):] not in files:
             files.append(u[len(url):])
-    return files, usable
+    out["files"] = files
+    return out
+
+
+def _timeline(page, workers, start: float, usable: float) -> dict:
+    """Milestones (ms since the navigation started) of a visit of the static site."""
+    nav = page.evaluate("""() => { const n = performance.getEntriesByType('navigation')[0];
+        return {origin: performance.timeOrigin, dom_content_loaded: n.domContentLoadedEventEnd, load: n.loadEventEnd,
+                scripts_end: Math.max(0, ...performance.getEntriesByType('resource')
+                    .filter(e => e.initiatorType === 'script').map(e => e.responseEnd))}; }""")
+    t: dict = {"usable_ms": round(usable * 1000), "page_dom_content_loaded_ms": round(nav["dom_content_loaded"]),
+               "page_load_ms": round(nav["load"]), "page_scripts_loaded_ms": round(nav["scripts_end"])}
+    for when, worker in workers:
+        try:
+            w = worker.evaluate("""() => ({origin: performance.timeOrigin,
+                entries: performance.getEntriesByType('resource').map(e => ({name: e.name, start: e.startTime, end: e.responseEnd}))})""")
+        except Exception:
+            continue
+        entries = w["entries"]
+        if not any("pyodide" in e["name"] for e in entries):
+            continue
+        shift = w["origin"] - nav["origin"]  # the worker's clock against the page's
+
+        def at(ms: float) -> int:
+            return round(ms + shift)
+        t["python_worker_started_ms"] = at(0)
+        for key, pattern in (("pyodide_wasm", "pyodide.asm.wasm"), ("python_stdlib", "python_stdlib.zip"),
+                             ("pyodide_lock", "pyodide-lock.json")):
+            hit = [e for e in entries if pattern in e["name"]]
+            if hit:
+                t[f"{key}_fetched_ms"] = at(hit[0]["end"])
+        wheels = [e for e in entries if e["name"].split("?")[0].endswith(".whl")]
+        if wheels:
+            t["wheels"] = len(wheels)
+            t["wheels_first_request_ms"] = at(min(e["start"] for e in wheels))
+            t["wheels_all_fetched_ms"] = at(max(e["end"] for e in wheels))
+    return t
+
+
+def site_probe(url: str, packages: list[str]) -> list[dict]:
+    """Python in the browser, step by step, outside Voici (the probe page loads Pyodide
+    from the site, its packages, imports and builds the app's first page): milliseconds
+    per step, twice in one browser (the second run from its cache)."""
+    from playwright.sync_api import sync_playwright
+
+    runs = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context()
+        for _ in range(2):
+            page = context.new_page()
+            page.goto(url + "unoparty-probe.html")
+            runs.append({k: round(v) if isinstance(v, (int, float)) else v
+                         for k, v in page.evaluate("window.probe").items()})
+            page.close()
+        browser.close()
+    return runs
+
+
+def serve_site(site: Path, tmp: Path) -> tuple[subprocess.Popen, str]:
+    """``python -m http.server`` on a folder holding the site (linked) and the probe page."""
+    root = tmp / "site"
+    root.mkdir()
+    for entry in site.iterdir():
+        (root / entry.name).symlink_to(entry)
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    packages = settings["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
+    (root / "unoparty-probe.html").write_text(PROBE % {"packages": json.dumps(packages)})
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                             "--directory", str(root)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    return proc, f"http://127.0.0.1:{port}/"
 
 
 def main() -> int:
@@ -356,6 +493,8 @@ def main() -> int:
     ap.add_argument("--refill-delay", type=float, default=60.0, help="unoparty app --refill-delay")
     ap.add_argument("--no-site", action="store_true")
     ap.add_argument("--no-voila", action="store_true")
+    ap.add_argument("--visits", type=int, default=3, help="single visits with a preheated kernel (the yardstick)")
+    ap.add_argument("--no-probe", action="store_true", help="skip the step-by-step Python-in-the-browser probe")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -370,6 +509,11 @@ def main() -> int:
                 report["idle_memory"] = server.memory()
                 print(f"voila: pool of {pool} filled in {report['pool_fill_s']} s; idle {report['idle_memory']}",
                       flush=True)
+                if args.visits:
+                    visits = voila_single_visits(server.url, min(args.visits, pool))
+                    report["voila_preheated_visit_s"] = round(statistics.median(visits), 2)
+                    report["voila_preheated_visits_s"] = [round(v, 2) for v in visits]
+                    print("voila: one visitor with a preheated kernel", report["voila_preheated_visits_s"], flush=True)
                 for n in sizes:
                     server.wait_pool()
                     wave = voila_wave(server, n, args.browsers)
@@ -382,19 +526,25 @@ def main() -> int:
         if not (site / "index.html").is_file():
             print("static site: not built (make site): skipped")
         else:
-            port = free_port()
-            proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                                     "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                    start_new_session=True)
-            url = f"http://127.0.0.1:{port}/"
+            tmp = Path(tempfile.mkdtemp(prefix="unoparty-site-"))
+            proc, url = serve_site(site, tmp)
             try:
                 time.sleep(1)  # the server binds (not a measurement)
-                files, usable = site_first_visit(url)
+                visits = site_visits(url)
+                files = visits.pop("files")
                 size = sum((site / f.split("?")[0]).stat().st_size for f in files
                            if (site / f.split("?")[0]).is_file())
-                report["site_first_visit"] = {"usable_s": round(usable, 1), "files": len(files),
-                                              "download_mb": round(size / 1e6, 1)}
-                print("site first visit", report["site_first_visit"], flush=True)
+                report["site_visits"] = {**visits, "files": len(files), "download_mb": round(size / 1e6, 1)}
+                if "voila_preheated_visit_s" in report:
+                    report["site_visits"]["second_visit_vs_preheated_voila_visit"] = round(
+                        visits["second_visit_s"] / report["voila_preheated_visit_s"], 1)
+                print("site visits", json.dumps(report["site_visits"]), flush=True)
+                if not args.no_probe:
+                    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+                    packages = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"][
+                        "loadPyodideOptions"]["packages"]
+                    report["site_probe"] = site_probe(url, packages)
+                    print("site probe (ms; first run, then from the cache)", json.dumps(report["site_probe"]), flush=True)
                 for n in sizes:
                     wave = site_wave(url, files, n)
                     report["site"].append(wave)
@@ -402,6 +552,8 @@ def main() -> int:
             finally:
                 os.killpg(proc.pid, signal.SIGTERM)
                 proc.wait(10)
+                import shutil
+                shutil.rmtree(tmp, ignore_errors=True)
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     return 0

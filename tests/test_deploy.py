@@ -55,6 +55,8 @@ def test_the_wheel_holds_the_app_notebook_and_the_catalogues(tmp_path: Path) -> 
     assert "unoparty/app/Start here.ipynb" in names
     assert "unoparty/serve.py" in names and "unoparty/commands/app.py" in names
     assert "unoparty/curriculum.toml" in names
+    for part in ("conf.json", "index.html.j2", "spinner.macro.html.j2"):  # the page's template
+        assert f"unoparty/app/voila/templates/unoparty/{part}" in names
     assert any(n.startswith("unoparty/lessons/") and n.endswith(".toml") for n in names)
     # every compiled catalogue, so French works after any install (pip install ., a wheel),
     # not only after `make`; and the extractors the catalogue build uses
@@ -66,9 +68,9 @@ def test_the_wheel_holds_the_app_notebook_and_the_catalogues(tmp_path: Path) -> 
 def test_app_command_line(capsys) -> None:
     assert main(["app", "--print", "--port", "9000", "--pool-size", "4", "--cull-idle", "60"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("voila ") and "Start here.ipynb" in out
-    for part in ("--port=9000", "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=4",
-                 "--MappingKernelManager.cull_idle_timeout=60", "--VoilaExecutor.iopub_timeout=60",
+    assert out.startswith("JUPYTER_PATH=") and " voila " in out and "Start here.ipynb" in out
+    for part in ("--template=unoparty", "--VoilaConfiguration.resources=", "--port=9000", "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=4",
+                 "--MappingKernelManager.cull_idle_timeout=60", "--VoilaExecutor.iopub_timeout=60", "--VoilaExecutor.timeout=-1",
                  "--no-browser"):
         assert part in out
     assert "preheat" not in " ".join(voila_argv(pool_size=0))
@@ -141,3 +143,9 @@ def test_make_test_site_drives_the_static_site_outside_make_test() -> None:
 
     assert "deploy/tests" in dry("test-site") and "-m site" in dry("test-site")
     assert "deploy/tests" not in dry("test")
+
+
+def test_a_preheated_kernel_waits_for_its_visitor_without_a_time_limit() -> None:
+    # its cell waits for the page's request: Voila's cell time limit would fail an unused pool
+    assert "--VoilaExecutor.timeout=-1" in voila_argv(pool_size=3)
+    assert "--VoilaExecutor.timeout=300" in voila_argv(pool_size=0)

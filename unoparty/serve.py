@@ -18,7 +18,13 @@ What the command sets, and why (measured on a 2-core machine, issue 13):
 - **A busy server shows the app, never an empty page.** Voila waits ``iopub_timeout``
   seconds (4 by default) for the notebook's output while it executes; on a busy server the
   app's widget messages took longer, and the page showed only the markdown. We wait up to
-  ``--iopub-timeout`` seconds (60); the page shows Voila's "loading" spinner meanwhile.
+  ``--iopub-timeout`` seconds (60).
+- **Meanwhile the page says so, in the learner's language.** The page uses the app's own
+  Voila template ``unoparty`` (``unoparty/app/voila/templates/unoparty``: Voila's ``lab``
+  template with its spinner replaced), found through ``JUPYTER_PATH``. It shows "The app is
+  starting…" (:func:`starting_messages`, every language of the app, passed as the
+  template's resources) until the app's widgets are drawn — not only while the notebook
+  runs — and picks the language from ``?lang=`` or the browser's languages.
 """
 
 from __future__ import annotations
@@ -27,10 +33,45 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["APP_NOTEBOOK", "accept_shutdown_beacons", "voila_argv", "serve"]
+__all__ = ["APP_NOTEBOOK", "JUPYTER_DATA", "TEMPLATE", "accept_shutdown_beacons", "starting_messages",
+           "voila_argv", "jupyter_path_env", "serve"]
 
 APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "Start here.ipynb"
 """The app notebook shipped as package data."""
+JUPYTER_DATA = Path(__file__).resolve().parent / "app"
+"""A Jupyter data folder shipped as package data: ``voila/templates/unoparty``."""
+TEMPLATE = "unoparty"
+"""The app's Voila template (the ``lab`` template with the app's "still starting" message)."""
+
+
+def starting_messages() -> dict[str, dict[str, str]]:
+    """The "still starting" message of the page, in every language of the app:
+    ``{code: {"title": ..., "text": ...}}`` (a language's catalogue not translating it yet
+    gives the English text). Leaves the current language as it was.
+
+    >>> starting_messages()["en"]["title"]
+    'UNO Party! — learn to play'
+    """
+    from .i18n import _, available_languages, language, set_language
+
+    before = language()
+    out = {}
+    try:
+        for code in available_languages():
+            set_language(code)
+            out[code] = {"title": _("UNO Party! — learn to play"),
+                         "text": _("The app is starting. Many learners may be opening it at the same time: "
+                                   "this page fills in by itself in a moment, there is no need to reload it.")}
+    finally:
+        set_language(before)
+    return out
+
+
+def jupyter_path_env(environ: dict[str, str] | None = None) -> str:
+    """``JUPYTER_PATH`` with the package's Jupyter data folder first (where Voila finds the
+    app's template), followed by the one in `environ` (default: this process's)."""
+    current = (os.environ if environ is None else environ).get("JUPYTER_PATH", "")
+    return os.pathsep.join([str(JUPYTER_DATA), *([current] if current else [])])
 
 
 def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, ip: str = "127.0.0.1",
@@ -44,8 +85,14 @@ def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, 
     may stay idle before it is shut down (0 = never); `cull_interval`: seconds between cull
     checks; `iopub_timeout`: seconds Voila waits for the notebook's output; `refill_delay`:
     seconds the pool waits before starting a kernel to replace one a visitor took (a burst
-    of visitors gets the CPU first: each new kernel runs the app notebook).
+    of visitors gets the CPU first: each new kernel runs the app notebook). With a pool,
+    the notebook's cell has no time limit: a preheated kernel's cell waits for its visitor
+    (the page's language) however long the pool stays unused — with Voila's limit (300 s
+    here before) an unused pool's kernels all failed after five minutes.
     Raises ValueError for a negative number or a port outside 1–65535.
+
+    The template ``unoparty`` is found only with :func:`jupyter_path_env` as
+    ``JUPYTER_PATH`` (:func:`serve` sets it).
 
     >>> voila_argv(notebook="a.ipynb", port=9000)[:3]
     ['a.ipynb', '--port=9000', '--Voila.ip=127.0.0.1']
@@ -56,13 +103,19 @@ def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, 
             raise ValueError(f"{name} must be 0 or more, not {value}")
     if not 0 < port < 65536:
         raise ValueError(f"port must be between 1 and 65535, not {port}")
+    import json
+
     argv = [str(notebook), f"--port={port}", f"--Voila.ip={ip}",
             "--strip_sources=True",
+            # the app's page: "still starting" in the learner's language (needs jupyter_path_env)
+            f"--template={TEMPLATE}",
+            "--VoilaConfiguration.resources=" + json.dumps({"unoparty_starting": starting_messages()}),
             # the browser's language reaches the kernel (unoparty.views.language's chain)
             "--VoilaConfiguration.http_header_envs=Accept-Language",
             f"--VoilaExecutor.iopub_timeout={iopub_timeout}",
             # a cell may take long on a busy server: never cut the app's building short
-            "--VoilaExecutor.timeout=300",
+            # (a preheated kernel's cell also waits for its visitor: no limit then)
+            f"--VoilaExecutor.timeout={300 if pool_size == 0 else -1}",
             f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
             f"--MappingKernelManager.cull_interval={max(cull_interval, 1)}"]
     if pool_size > 0:
@@ -95,7 +148,9 @@ def accept_shutdown_beacons() -> None:
 
 
 def serve(argv: list[str]) -> int:
-    """Run Voila in this process with `argv` (see :func:`voila_argv`) until Ctrl-C."""
+    """Run Voila in this process with `argv` (see :func:`voila_argv`) until Ctrl-C; the
+    package's template folder is put first on ``JUPYTER_PATH``."""
+    os.environ["JUPYTER_PATH"] = jupyter_path_env()
     accept_shutdown_beacons()
     from voila.app import Voila
 

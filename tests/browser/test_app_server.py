@@ -111,3 +111,50 @@ def test_closing_a_tab_shuts_its_kernel_down(context, pooled_app) -> None:
     until(lambda: kernel not in pooled_app.kernels(), 60, f"kernel {kernel} of the closed tab shut down")
     log = pooled_app.log.read_text()
     assert "_xsrf" not in log and f"Kernel shutdown: {kernel}" in log
+
+
+@pytest.fixture(scope="module")
+def held_app(tmp_path_factory):
+    """``unoparty app`` serving a notebook that builds the app only once the test lets it
+    (a file appears): the page is observed while the server is still starting, with no
+    timing involved."""
+    import nbformat
+
+    tmp = tmp_path_factory.mktemp("held")
+    go = tmp / "go"
+    notebook = tmp / "held.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import time\nfrom pathlib import Path\n"
+        f"while not Path({str(go)!r}).exists():\n    time.sleep(0.05)\n"
+        "from unoparty.views import App\nApp().box")]), notebook)
+    server = AppCommand(tmp, "--notebook", str(notebook))
+    server.go = go
+    try:
+        server.wait()
+        yield server
+    finally:
+        server.stop()
+
+
+def test_a_page_that_waits_for_the_server_says_the_app_is_starting_in_the_learners_language(browser, held_app) -> None:
+    from unoparty.serve import starting_messages
+
+    french = starting_messages()["fr"]
+    context = browser.new_context(locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(held_app.url, wait_until="commit")
+        starting = page.locator("#loading")
+        starting.get_by_text(french["title"]).wait_for(timeout=LOAD)
+        assert french["title"].startswith("UNO Party") and "jouer" in french["title"]  # the catalogue's title
+        assert starting.get_by_text(french["text"]).is_visible()
+        assert starting.get_attribute("role") == "status"
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "app-command-starting-fr.png"))
+        held_app.go.touch()  # the server may go on
+        page.locator(".up-app").first.wait_for(timeout=LOAD)
+        page.get_by_role("button", name=re.compile("^Jouer")).first.wait_for(timeout=LOAD)
+        assert page.locator("#loading").count() == 0
+        assert not page.locator("#up-starting-late").is_visible()  # gone once the app is drawn
+    finally:
+        context.close()

@@ -38,7 +38,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from ..serve import APP_NOTEBOOK, serve, voila_argv
+    from ..serve import APP_NOTEBOOK, jupyter_path_env, serve, voila_argv
 
     notebook = args.notebook or APP_NOTEBOOK
     if not os.path.isfile(notebook):
@@ -54,7 +54,7 @@ def run(args) -> int:
         print(f"unoparty app: {e}", file=sys.stderr)
         return 2
     if args.dry_run:
-        print("voila " + shlex.join(argv))
+        print(f"JUPYTER_PATH={shlex.quote(jupyter_path_env())} voila " + shlex.join(argv))
         return 0
     try:
         import voila  # noqa: F401

@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_bool import ToggleButtonStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..i18n import LANGUAGES as LANGUAGE_NAMES, _, available_languages, language, ngettext, set_language
 from . import svg
-from .common import ErrorPanel, button
+from .common import ErrorPanel
 from .game_app import GameApp
 from .lesson import LessonPlayer, stars_html
 from .markup import esc
@@ -96,23 +98,26 @@ class App:
         self.errors = ErrorPanel()
         g = self.errors.guard
         self._init_learner(progress, learner, store)
-        if lang is None:  # the chain of unoparty.views.language, read when the page connects
+        follow_request = lang is None
+        if lang is None:  # the chain of unoparty.views.language, without the page's request yet
             import os
 
-            from .language import choose_language, request_environ
-            lang = choose_language(self.progress.language, {**os.environ, **request_environ()})
+            from .language import choose_language
+            lang = choose_language(self.progress.language, dict(os.environ))
         set_language(lang)
         self.only_groups = groups
-        self.header = w.HTML()
+        self._shared()
+        self.header = self._html()
+        nav = self._button
         self.nav_buttons = {
-            "home": button(_("Home")), "lessons": button(_("Lessons")), "game": button(_("Play against bots")),
-            "rules": button(_("Rules")),
-            "practice": button(_("Practice")),  # the Practice page (views/practice.py)
+            "home": nav(_("Home")), "lessons": nav(_("Lessons")), "game": nav(_("Play against bots")),
+            "rules": nav(_("Rules")),
+            "practice": nav(_("Practice")),  # the Practice page (views/practice.py)
         }
         options = language_options()
         self.language = w.Dropdown(options=options, value=language() if language() in dict(options).values() else "en",
-                                   description=_("Language"), layout=w.Layout(width="220px", margin="0 0 0 auto"))
-        self.language.add_class("up-language")
+                                   description=_("Language"), layout=w.Layout(width="220px", margin="0 0 0 auto"),
+                                   _dom_classes=("up-language",))
         self._quiet = False  # set_language moving the picker itself: not the learner's choice
         def picked(change: dict[str, Any]) -> None:
             if not self._quiet:
@@ -124,8 +129,8 @@ class App:
         self.nav_buttons["game"].on_click(g(lambda _b: self.show_game()))
         self.nav_buttons["rules"].on_click(g(lambda _b: self.show_rules()))
         # the classroom pages: views/scenarios_page.py and views/teacher.py
-        self.nav_buttons["scenarios"] = button(_("Your scenarios"))
-        self.nav_buttons["teacher"] = button(_("Teacher"))
+        self.nav_buttons["scenarios"] = nav(_("Your scenarios"))
+        self.nav_buttons["teacher"] = nav(_("Teacher"))
         self.nav_buttons["scenarios"].on_click(g(lambda _b: self.show_scenarios()))
         self.nav_buttons["teacher"].on_click(g(lambda _b: self.show_teacher()))
         self._scenarios: ScenariosPage | None = None
@@ -133,26 +138,43 @@ class App:
         self.nav_buttons["practice"].on_click(g(lambda _b: self.show_practice()))
         self._practice = None  # built when first shown
         self._presenter_bits(g)
-        nav = w.HBox([*self.nav_buttons.values(), *self.presenter_controls, self.language],
-                     layout=w.Layout(margin="0 0 8px", align_items="center"))
-        nav.add_class("up-nav")
+        nav_bar = w.HBox([*self.nav_buttons.values(), *self.presenter_controls, self.language],
+                         layout=w.Layout(margin="0 0 8px", align_items="center"), _dom_classes=("up-nav",))
         self._bot_factory = bot_factory
         self._rules: RulesPage | None = None   # built when first shown: a faster first page
         self._game: GameApp | None = None
         self.lesson: LessonPlayer | None = None
         self._lesson_nav = "lessons"   # the nav button lit while the scenario player is shown
         self.lesson_buttons: dict[str, w.Button] = {}
+        self._home_language = ""   # the language the landing page was built in ("" = not built)
         self.home = w.VBox([])
         self.content = w.VBox([])
         self.page = ""
         self._previous = "home"
         # a lesson opened from lower in the list starts at its top: a tiny script output
         self._scroller = w.Output(layout=w.Layout(height="0px", overflow="hidden", margin="0"))
-        self.box = w.VBox([style_widget(), self.header, nav, self.errors.box, self.content, self.every_hand,
+        self.box = w.VBox([style_widget(), self.header, nav_bar, self.errors.box, self.content, self.every_hand,
                            self._scroller])
         self.box.add_class("up-app")
         self._label()
         {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(start, self.show_home)()
+        if follow_request:
+            self._follow_request()
+
+    def _follow_request(self) -> None:
+        """Switch to the language of the page's request (``?lang=``, the browser's language)
+        if it is not the one the app was built in. A preheated kernel (``unoparty app
+        --pool-size``) builds the whole app before anyone connects and waits here for the
+        request: a class arriving at once then finds its first pages built (issue 13)."""
+        import os
+
+        from .language import choose_language, request_environ
+        if os.environ.get("VOILA_PREHEAT", "False") == "True":
+            # idle time before anyone connects: the game page too (the first click of many)
+            self.game  # noqa: B018 — the property builds it
+        wanted = choose_language(self.progress.language, {**os.environ, **request_environ()})
+        if wanted != language():
+            self.set_language(wanted)
 
     def _label(self) -> None:
         """Write the header and navigation in the current language."""
@@ -253,33 +275,58 @@ class App:
             self.show_home()
 
     def show_home(self) -> None:
+        """The landing page: built once per language, then only its stars, lesson counts and
+        learner picker are brought up to date (returning Home sends a few updates, not the
+        whole page again)."""
+        stars = self.progress.all()
+        if self._home_language != language():
+            self._build_home(stars)
+        self._refresh_home(stars)
+        self._set("home", self.home)
+
+    def _shared(self) -> None:
+        """One layout and one style for each kind of widget the landing page repeats: every
+        widget otherwise opens its own ``Layout`` and style model (three comm messages for a
+        button, not one)."""
+        self._row_layout = w.Layout(align_items="center", justify_content="space-between")
+        self._plain_layout = w.Layout()
+        self._button_style = w.ButtonStyle()
+        self._html_style = HTMLStyle()
+
+    def _html(self, value: str = "", *classes: str) -> w.HTML:
+        return w.HTML(value, layout=self._plain_layout, style=self._html_style, _dom_classes=classes)
+
+    def _button(self, description: str, *classes: str, tooltip: str = "") -> w.Button:
+        return w.Button(description=description, tooltip=tooltip or description, layout=self._plain_layout,
+                        style=self._button_style, _dom_classes=classes)
+
+    def _build_home(self, stars: dict[str, int]) -> None:
+        """The landing page's widgets, in the current language: the lesson list (one button
+        and one stars widget per lesson), the intro and "About this app" as HTML."""
+        self._home_language = language()
         self.lesson_buttons = {}
         self.lesson_stars: dict[str, w.HTML] = {}
-        stars = self.progress.all()
+        self._group_heads: list[tuple[w.HTML, int, str, list[LessonInfo]]] = []
         group_cards = []
         for k, (group, lessons) in enumerate(lesson_groups().items(), 1):
             if self.only_groups and group not in self.only_groups and \
                     lessons[0].group_id not in self.only_groups:
                 continue
+            head = self._html(self._group_head(k, group, lessons, stars))
+            self._group_heads.append((head, k, group, lessons))
             rows = []
             for info in lessons:
-                b = button(f"▶ {info.title}", "up-lessonbtn", tooltip=_("Start the lesson: {title}").format(title=info.title))
+                b = self._button(f"▶ {info.title}", "up-lessonbtn",
+                                 tooltip=_("Start the lesson: {title}").format(title=info.title))
                 b.on_click(self.errors.guard(lambda _b, info=info: self.open_lesson(info)))
                 self.lesson_buttons[info.id] = b
-                star_widget = w.HTML(stars_html(stars.get(info.id, 0)))
-                self.lesson_stars[info.id] = star_widget
-                rows.append(w.HBox([b, star_widget],
-                                   layout=w.Layout(align_items="center", justify_content="space-between")))
-            done = sum(1 for info in lessons if stars.get(info.id, 0))
-            card = w.VBox([w.HTML(f"<h3>{k}. {esc(group)}</h3><p>{esc(ngettext('{done} of {n} lesson done', '{done} of {n} lessons done', len(lessons)).format(done=done, n=len(lessons)))}</p>"),
-                           *rows])
-            card.add_class("up-tile")
-            group_cards.append(card)
-        tiles = w.HBox(group_cards)
-        tiles.add_class("up-tiles")
-        play = button(_("Play against bots"), "up-go")
+                self.lesson_stars[info.id] = star_widget = self._html(stars_html(stars.get(info.id, 0)))
+                rows.append(w.HBox([b, star_widget], layout=self._row_layout))
+            group_cards.append(w.VBox([head, *rows], layout=self._plain_layout, _dom_classes=("up-tile",)))
+        tiles = w.HBox(group_cards, layout=self._plain_layout, _dom_classes=("up-tiles",))
+        play = self._button(_("Play against bots"), "up-go")
         play.on_click(self.errors.guard(lambda _b: self.show_game()))
-        rules = button(_("Read the rules"), "up-primary")
+        rules = self._button(_("Read the rules"), "up-primary")
         rules.on_click(self.errors.guard(lambda _b: self.show_rules()))
         self.play_button, self.rules_button = play, rules
         from ..cards import Card
@@ -290,14 +337,27 @@ class App:
             welcome = _("Each lesson sets up a table and walks you through it. Press Next to go on and Back to look again. When a task appears, answer it by clicking on the table: a card in your hand, a button, or a player. A wrong answer is never a problem: the app explains what the rules say and gives you a hint.")
         else:
             welcome = _("New to UNO Party!? Start with the first lesson. Each lesson sets up a table and walks you through a rule; answer the tasks by clicking on the table. You earn up to three stars per lesson.")
-        intro = w.HTML(
+        intro = self._html(
             f"<div class='up-intro-cards' style='display:flex;flex-wrap:wrap;gap:6px;margin:4px 0 8px;max-width:100%'>{cards}</div>"
             f"<p style='font-size:16px'>{esc(welcome)}</p>")
-        self.about = w.HTML(about_html())
+        self.about = self._html(about_html())
+        self.home = w.VBox([self.learner_picker.box, intro, w.HBox([play, rules], layout=self._plain_layout),
+                            self._html(f"<h2>{esc(_('Lessons'))}</h2>"), tiles, self.about],
+                           layout=self._plain_layout)
+
+    @staticmethod
+    def _group_head(k: int, group: str, lessons: list[LessonInfo], stars: dict[str, int]) -> str:
+        done = sum(1 for info in lessons if stars.get(info.id, 0))
+        return (f"<h3>{k}. {esc(group)}</h3><p>{esc(ngettext('{done} of {n} lesson done', '{done} of {n} lessons done', len(lessons)).format(done=done, n=len(lessons)))}</p>")
+
+    def _refresh_home(self, stars: dict[str, int]) -> None:
+        """The learner's stars and each group's "n of m lessons done" (`stars`: lesson id →
+        stars); a widget whose text is unchanged sends nothing."""
+        for info_id, star_widget in self.lesson_stars.items():
+            star_widget.value = stars_html(stars.get(info_id, 0))
+        for head, k, group, lessons in self._group_heads:
+            head.value = self._group_head(k, group, lessons, stars)
         self.learner_picker.refresh()
-        self.home = w.VBox([self.learner_picker.box, intro, w.HBox([play, rules]),
-                            w.HTML(f"<h2>{esc(_('Lessons'))}</h2>"), tiles, self.about])
-        self._set("home", self.home)
 
     # ------------------------------------------------------------------ learners (unoparty.store)
 
@@ -407,14 +467,16 @@ class App:
 
     def _presenter_bits(self, g) -> None:
         """The key listener with its full-screen button, and the presenter's switches."""
+        toggle_style = ToggleButtonStyle()
         self.presenter_button = w.ToggleButton(value=False, description=_("Presenter"),
-                                               tooltip=_("Larger cards for a projector"))
+                                               tooltip=_("Larger cards for a projector"),
+                                               layout=self._plain_layout, style=toggle_style)
         self.every_hand_button = w.ToggleButton(value=False, description=_("Show every hand"),
-                                                tooltip=_("Show every player's cards while explaining"))
+                                                tooltip=_("Show every player's cards while explaining"),
+                                                layout=self._plain_layout, style=toggle_style)
         self.presenter_button.observe(g(lambda ch: self.set_presenter(ch["new"])), names="value")
         self.every_hand_button.observe(g(lambda _ch: self._render_every_hand()), names="value")
-        self.every_hand = w.HTML()
-        self.every_hand.add_class("up-every-hand")
+        self.every_hand = self._html("", "up-every-hand")
         self.presenter_controls = [self.presenter_button, self.every_hand_button]
         try:
             from .keys import KeyControl
