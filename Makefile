@@ -104,30 +104,32 @@ typecheck: $(STAMP)
 # recipe line naming $(MAKE) would run even under `make -n`); every one runs even if an
 # earlier one failed, and `make test` fails if any did. Browser tests run on their own: Playwright's sync API keeps an
 # event loop running in its process, which breaks other tests that run asyncio loops.
-# The type check runs beside the browser tests (they wait on Voila and Chromium and leave a
-# core mostly idle); its output is printed when it is done.
+# The notebooks (nbval) and the type check run beside the browser tests, one after the other
+# (the browser tests wait on Voila and Chromium and leave a core mostly idle); their output
+# is printed when the browser tests are done.
 test: catalogues browser-deps
 	@status=0; \
 	set -x; \
 	$(PY) -m pytest -n $(JOBS) -m "not browser and not soak" tests unoparty || status=1; \
 	{ set +x; } 2>/dev/null; \
-	typelog=$$(mktemp); \
-	( set -x; st=0; \
+	besidelog=$$(mktemp); \
+	( st=0; \
+	  if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
+	      set -x; \
+	      UNOPARTY_LAB_SIZE=small $(PY) -m pytest -p no:cacheprovider --nbval-current-env --nbval-lax notebooks/ || st=1; \
+	      { set +x; } 2>/dev/null; \
+	  else \
+	      echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \
+	  fi; \
+	  set -x; \
 	  $(VENV)/bin/mypy --strict $(TYPED_CORE) || st=1; \
 	  $(VENV)/bin/mypy $(TYPED_VIEWS) || st=1; \
-	  exit $$st ) >"$$typelog" 2>&1 & typepid=$$!; \
+	  exit $$st ) >"$$besidelog" 2>&1 & besidepid=$$!; \
 	set -x; \
 	$(PY) -m pytest -n $(JOBS) -m browser tests || status=1; \
 	{ set +x; } 2>/dev/null; \
-	if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
-	    set -x; \
-	    UNOPARTY_LAB_SIZE=small $(PY) -m pytest --nbval-current-env --nbval-lax notebooks/ || status=1; \
-	    { set +x; } 2>/dev/null; \
-	else \
-	    echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \
-	fi; \
-	wait $$typepid || status=1; \
-	echo "The type check (run beside the browser tests):"; cat "$$typelog"; rm -f "$$typelog"; \
+	wait $$besidepid || status=1; \
+	echo "The notebooks and the type check (run beside the browser tests):"; cat "$$besidelog"; rm -f "$$besidelog"; \
 	if [ $$status -ne 0 ]; then echo "make test: some tests failed (see above)."; fi; \
 	exit $$status
 

@@ -181,12 +181,12 @@ def test_make_test_runs_pytest_on_two_workers() -> None:
     assert ".venv/bin/python -m pytest -n 2 -m browser tests" in done.stdout
     assert "--nbval-lax notebooks/" in done.stdout
     assert "-m soak" not in done.stdout
-    # the fourth step: the type check, beside the browser tests (its failure fails `make test`
-    # like the pytest runs: its status is collected with `wait`)
+    # the fourth step: the type check (its failure fails `make test` like the pytest runs)
     assert re.search(r"\.venv/bin/mypy --strict unoparty/cards\.py .+ \|\| st=1", done.stdout), done.stdout
     assert ".venv/bin/mypy unoparty/views || st=1" in done.stdout
-    assert "exit $st ) >\"$typelog\" 2>&1 & typepid=$!" in done.stdout
-    assert "wait $typepid || status=1" in done.stdout
+    # the notebooks and the type check run beside the browser tests; their failure counts
+    assert "exit $st ) >\"$besidelog\" 2>&1 & besidepid=$!" in done.stdout
+    assert "wait $besidepid || status=1" in done.stdout
 
 
 def test_make_typecheck_runs_mypy_strict_over_the_core_and_plain_over_the_views() -> None:
