@@ -177,8 +177,9 @@ def test_make_app_without_the_notebook_says_so() -> None:
 def test_make_test_runs_pytest_on_two_workers() -> None:
     done = make("-n", "test")
     assert done.returncode == 0, done.stderr
-    assert '.venv/bin/python -m pytest -n 2 -m "not browser and not soak" tests unoparty' in done.stdout
-    assert ".venv/bin/python -m pytest -n 2 -m browser tests" in done.stdout
+    assert '.venv/bin/python -m pytest -n 2 --dist worksteal -p no:nbval -m "not browser and not soak" tests unoparty' \
+        in done.stdout
+    assert ".venv/bin/python -m pytest -n 2 --dist worksteal -p no:nbval -m browser tests" in done.stdout
     assert "--nbval-lax notebooks/" in done.stdout
     assert "-m soak" not in done.stdout
     # the fourth step: the type check (its failure fails `make test` like the pytest runs)
