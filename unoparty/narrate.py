@@ -104,6 +104,13 @@ def _actor(e: Event, c: _Ctx) -> tuple[bool, str]:
     return c.you(e.player), c.subject(e.player)
 
 
+def _say(e: Event, c: _Ctx, yours: str, theirs: str, **values: object) -> str:
+    """`yours` when the event's player is the viewer, else `theirs`; either filled in with
+    the player (``{player}``) and `values`."""
+    you, p = _actor(e, c)
+    return (yours if you else theirs).format(player=p, **values)
+
+
 def _card(e: Event) -> str:
     """The name of the event's first card (``"red 7"``), ``"card"`` when it has none."""
     return card_name(e.cards[0]) if e.cards else _("card")
@@ -134,8 +141,7 @@ def _first_card_returned(e: Event, c: _Ctx) -> str:
 
 
 def _turn_started(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
-    return _("It is your turn.") if you else _("It is {player}'s turn.").format(player=p)
+    return _say(e, c, _("It is your turn."), _("It is {player}'s turn."))
 
 
 def _played(e: Event, c: _Ctx) -> str:
@@ -148,16 +154,14 @@ def _played(e: Event, c: _Ctx) -> str:
 
 
 def _speed_played(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
-    return (_("You speed-play {cards}!") if you else _("{player} speed-plays {cards}!")).format(
-        player=p, cards=cards_phrase(e.cards[:1]))
+    return _say(e, c, _("You speed-play {cards}!"),
+                _("{player} speed-plays {cards}!"), cards=cards_phrase(e.cards[:1]))
 
 
 def _speed_play_mistake(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
-    return (_("Your {card} does not match the top card: a mistake, it goes back to your hand.") if you
-            else _("{player}'s {card} does not match the top card: a mistake, it goes back to their hand.")
-            ).format(player=p, card=_card(e))
+    return _say(e, c, _("Your {card} does not match the top card: a mistake, it goes back to your hand."),
+                _("{player}'s {card} does not match the top card: a mistake, it goes back to their hand."),
+                card=_card(e))
 
 
 def _drew(e: Event, c: _Ctx) -> str:
@@ -196,8 +200,7 @@ def _turn_ended_after_draw(e: Event, c: _Ctx) -> str:
 
 
 def _skipped(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
-    return _("You lose your turn.") if you else _("{player} loses their turn.").format(player=p)
+    return _say(e, c, _("You lose your turn."), _("{player} loses their turn."))
 
 
 def _passed_over(e: Event, c: _Ctx) -> str:
@@ -214,9 +217,8 @@ def _direction_changed(e: Event, c: _Ctx) -> str:
 
 
 def _colour_chosen(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
-    return (_("You choose {colour}.") if you else _("{player} chooses {colour}.")).format(
-        player=p, colour=colour_name(e.colour))
+    return _say(e, c, _("You choose {colour}."),
+                _("{player} chooses {colour}."), colour=colour_name(e.colour))
 
 
 def _colour_set(e: Event, c: _Ctx) -> str:
@@ -249,8 +251,7 @@ def _challenge_started(e: Event, c: _Ctx) -> str:
 
 
 def _accepted(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
-    return _("You accept and draw.") if you else _("{player} accepts and draws.").format(player=p)
+    return _say(e, c, _("You accept and draw."), _("{player} accepts and draws."))
 
 
 def _challenged(e: Event, c: _Ctx) -> str:
@@ -267,10 +268,8 @@ def _challenged(e: Event, c: _Ctx) -> str:
 
 
 def _pointing_started(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
-    return (_("You play a point taken: 3, 2, 1 — everyone points at another player!") if you
-            else _("{player} plays a point taken: 3, 2, 1 — everyone points at another player!")
-            ).format(player=p)
+    return _say(e, c, _("You play a point taken: 3, 2, 1 — everyone points at another player!"),
+                _("{player} plays a point taken: 3, 2, 1 — everyone points at another player!"))
 
 
 def _pointed(e: Event, c: _Ctx) -> str:
@@ -303,9 +302,8 @@ def _mini_pile_not_started(e: Event, c: _Ctx) -> str:
 
 
 def _mini_pile_added(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
-    return (_("You add {cards} to the mini pile.") if you else _("{player} adds {cards} to the mini pile.")).format(
-        player=p, cards=cards_phrase(e.cards[:1]))
+    return _say(e, c, _("You add {cards} to the mini pile."),
+                _("{player} adds {cards} to the mini pile."), cards=cards_phrase(e.cards[:1]))
 
 
 def _mini_pile_taken(e: Event, c: _Ctx) -> str:
@@ -324,8 +322,7 @@ def _reshuffled(e: Event, c: _Ctx) -> str:
 
 
 def _uno_called(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
-    return _("You call UNO!") if you else _("{player} calls UNO!").format(player=p)
+    return _say(e, c, _("You call UNO!"), _("{player} calls UNO!"))
 
 
 def _uno_caught(e: Event, c: _Ctx) -> str:
@@ -337,9 +334,8 @@ def _uno_caught(e: Event, c: _Ctx) -> str:
 
 
 def _hands_swapped(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
-    return (_("You swap hands with {target}.") if you else _("{player} swaps hands with {target}.")).format(
-        player=p, target=c.name(e.target))
+    return _say(e, c, _("You swap hands with {target}."),
+                _("{player} swaps hands with {target}."), target=c.name(e.target))
 
 
 def _hands_passed(e: Event, c: _Ctx) -> str:
@@ -360,8 +356,7 @@ def _round_won(e: Event, c: _Ctx) -> str:
 
 
 def _match_won(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
-    return _("You win the match!") if you else _("{player} wins the match!").format(player=p)
+    return _say(e, c, _("You win the match!"), _("{player} wins the match!"))
 
 
 SENTENCES: dict[EventKind, Callable[[Event, _Ctx], str]] = {

@@ -42,12 +42,7 @@ def problems(page) -> list[str]:
 def test_every_page_fits(page, app_server, shot, answered, lang):
     page.set_viewport_size({"width": 1280, "height": 800})
     t = labels(lang)
-    nav = page.locator(".up-nav")
-
-    def go(key: str, ready: str) -> None:
-        answered(nav.get_by_role("button", name=t[key], exact=True).click)
-        page.locator(ready).first.wait_for(timeout=LOAD)
-        answered.still()
+    nav_bar = page.locator(".up-nav")
 
     found: dict[str, list[str]] = {}
 
@@ -65,26 +60,23 @@ def test_every_page_fits(page, app_server, shot, answered, lang):
         page.set_viewport_size({"width": 1280, "height": 800})
         answered.still()
 
+    def nav(key: str):
+        return nav_bar.get_by_role("button", name=t[key], exact=True).click
+
     page.goto(app_server.url + f"?lang={lang}")
     page.locator(".up-lessonbtn").first.wait_for(timeout=LOAD)
     answered.still()
     check("landing")
-    answered(page.locator(".up-lessonbtn").first.click)
-    page.locator(".up-tablebox .up-seat").first.wait_for(timeout=LOAD)
-    answered.still()
-    check("lesson")
-    go("game", ".up-deal")
-    check("settings")
-    answered(page.locator(".up-deal").first.click)
-    page.locator(".up-hand .up-cardbtn").first.wait_for(timeout=LOAD)
-    answered.still()
-    check("game")
-    go("rules", ".up-rules")
-    check("rules")
-    go("practice", ".up-practice .up-task")
-    check("practice")
-    go("scenarios", ".up-scenarios")
-    check("scenarios")
-    go("teacher", ".up-teacher")
-    check("teacher")
+    # (page, the click that opens it, what shows it is drawn)
+    for where, click, ready in (("lesson", page.locator(".up-lessonbtn").first.click, ".up-tablebox .up-seat"),
+                                ("settings", nav("game"), ".up-deal"),
+                                ("game", page.locator(".up-deal").first.click, ".up-hand .up-cardbtn"),
+                                ("rules", nav("rules"), ".up-rules"),
+                                ("practice", nav("practice"), ".up-practice .up-task"),
+                                ("scenarios", nav("scenarios"), ".up-scenarios"),
+                                ("teacher", nav("teacher"), ".up-teacher")):
+        answered(click)
+        page.locator(ready).first.wait_for(timeout=LOAD)
+        answered.still()
+        check(where)
     assert not found, found
