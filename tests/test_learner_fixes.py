@@ -322,3 +322,40 @@ def test_presenter_mode_enlarges_and_shows_every_hand():
     assert app.every_hand.value == "" and before
     app.presenter_button.value = False
     assert "up-presenter" not in app.box._dom_classes
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "cs"])
+def test_the_log_marks_a_ruling_in_every_language(lang):
+    """An event decided by a ruling (S-3) gets the "ruling of this app" tag in the log in any
+    language (it was found by the English word "ruling" in the sentence, so only in English);
+    an event of a printed rule gets none."""
+    from dataclasses import dataclass
+
+    from unoparty import i18n
+    from unoparty.narrate import rule_note
+    from unoparty.views import common
+
+    i18n.set_language(lang)
+    try:
+        @dataclass(frozen=True)
+        class Ev:  # the log keys its cache by event: hashable, like the engine's events
+            rule: str
+
+        events = [Ev("S-3"), Ev("T-1")]
+        said = {id(e): f"Something happens {rule_note(e.rule)}" for e in events}
+        log = common.LogView()
+        real = common.narrate_event
+        common.narrate_event = lambda ev, names, viewer: said[id(ev)]
+        try:
+            log.render(events, ["Ava", "Ben"], 0)
+        finally:
+            common.narrate_event = real
+        mark = i18n._("ruling of this app")
+        items = log.html.value.split("up-log-item")
+        s3 = next(i for i in items if ">S-3<" in i)
+        t1 = next(i for i in items if ">T-1<" in i)
+        assert mark in s3 and "up-mark-ruling" in s3
+        assert "up-mark-ruling" not in t1
+        assert "(S-3" not in log.html.value  # the id is a tag, not left in the sentence
+    finally:
+        i18n.set_language("en")

@@ -10,6 +10,7 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 from ..i18n import _
+from ..rulebook import is_ruling
 from .markup import esc
 
 __all__ = ["ErrorPanel", "MessageBox", "LogView", "button", "split", "narrate_event"]
@@ -152,11 +153,11 @@ class LogView:
             if not text:
                 continue
             rule = getattr(ev, "rule", "") or ""
-            ruling = False
+            # the sentence ends in "(S-3)" or "(S-3, a ruling of this app)" in any language: the
+            # id and the ruling mark are shown as tags instead (a ruling is known by its id)
+            ruling = bool(rule) and is_ruling(rule)
             if rule and text.endswith(")") and text.rfind(f"({rule}") >= 0:
-                cut = text.rfind(f"({rule}")
-                ruling = "ruling" in text[cut:]
-                text = text[:cut].rstrip()
+                text = text[:text.rfind(f"({rule}")].rstrip()
             lines.append((text, rule))
             cls = "up-log-item up-new" if i >= first_new else "up-log-item"
             rid = f'<span class="up-ruleid">{esc(rule)}</span>' if rule else ""
