@@ -119,5 +119,6 @@ def explanation(ex: Exercise) -> str:
     if rule is not None:
         plain = (rule.plain_text or rule.text or "").split(". ")[0].strip().rstrip(".") + "."
         plain = " ".join(plain.split())
-    cite = _("Rule {id}").format(id=ex.rule)
-    return " ".join(p for p in (said, f"{cite}: {plain}" if plain else cite + ".") if p)
+    cite = (_("Rule {id}: {text}").format(id=ex.rule, text=plain) if plain
+            else _("Rule {id}.").format(id=ex.rule))
+    return " ".join(p for p in (said, cite) if p)

@@ -228,7 +228,7 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
         top_label = _("top of the discard pile: {card}").format(card=svg.card_label(top, chosen))
         center.append(f'<div class="up-pile up-discard">{svg.card_svg(top, 92, chosen=chosen, css_class=cls, label=top_label)}'
                       f'<div>{esc(_("discard pile"))} · {len(v.discard_pile)}</div>'
-                      f'<div>{esc(_("colour"))}: {svg.colour_chip(v.colour, big=True)}</div></div>')
+                      f'<div>{esc(_("colour:"))} {svg.colour_chip(v.colour, big=True)}</div></div>')
     if v.mini_pile:
         cards = "".join(svg.card_svg(c, 54) for c in v.mini_pile[-8:])
         center.append(f'<div class="up-pile up-mini" aria-label="{esc(_("mini pile"))}">'
