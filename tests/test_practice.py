@@ -125,6 +125,18 @@ def test_practice_show_prints_the_question_answer_and_rule(capsys):
     out = capsys.readouterr().out
     assert "rule A-1" in out and "answer:" in out and "Rule A-1" in out
     assert main(["practice", "show", "nope-x"]) == 2
+    capsys.readouterr()
+    # a word that is neither a seed nor an id, and an unknown rule id, are said plainly
+    assert main(["practice", "show", "abc"]) == 2
+    assert "neither a seed" in capsys.readouterr().out
+    assert main(["practice", "show", "7", "--rule", "ZZ-9"]) == 2
+    assert "unknown rule id 'ZZ-9'" in capsys.readouterr().out
+
+
+def test_an_unknown_language_is_refused(capsys):
+    assert main(["--lang", "xx", "lessons"]) == 2
+    err = capsys.readouterr().err
+    assert "--lang 'xx'" in err and "fr" in err and "cs" in err
 
 
 # ------------------------------------------------------------------ mastery and review

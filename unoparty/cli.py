@@ -92,6 +92,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--lang")
     known, _rest = early.parse_known_args(argv)
+    from .i18n import available_languages, match_language
+    if known.lang is not None and not match_language(known.lang):
+        print(f"unoparty: error: --lang {known.lang!r}: no such language here; use one of "
+              f"{', '.join(available_languages())}", file=sys.stderr)
+        return 2
     _use_language(known.lang)  # before the parser is built: --help in the language too
     parser = build_parser()
     try:

@@ -41,6 +41,15 @@ def run_stats(args) -> int:
 def run_show(args) -> int:
     from ..practice.exercises import exercise, exercise_by_id, to_scenario
     from ..practice.text import choice_label, explanation, question
+    from ..rulebook import RULES
+    if args.rule is not None and args.rule not in RULES:
+        print(f"unoparty practice show: unknown rule id {args.rule!r} (the ids are those of "
+              "RULES.md, e.g. SP-1; 'unoparty lessons coverage' lists them)")
+        return 2
+    if "-" not in args.which and not args.which.isdigit():
+        print(f"unoparty practice show: {args.which!r} is neither a seed (a whole number, e.g. 7) "
+              "nor an exercise id (a seed and a move number, e.g. 7-120)")
+        return 2
     try:
         ex = exercise_by_id(args.which) if "-" in args.which else exercise(int(args.which), args.rule)
     except (ValueError, LookupError) as e:
