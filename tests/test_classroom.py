@@ -108,6 +108,16 @@ def test_the_landing_page_asks_for_a_name_and_keeps_the_language(monkeypatch) ->
         set_language("en")
 
 
+def test_a_name_typed_with_other_capitals_finds_the_same_learner() -> None:
+    from unoparty.views.app import App
+    picker = App().learner_picker
+    assert picker.pick("Zoë") == "Zoë"
+    assert picker.pick("  zOË ") == "Zoë"  # the learner the class knows, not a new empty one
+    assert open_store().learners() == ["Zoë"]
+    assert picker.pick("Zoe") == "Zoe"  # another name (no diaeresis) stays another learner
+    assert sorted(open_store().learners()) == ["Zoe", "Zoë"]
+
+
 # ---------------------------------------------------------------- the teacher's page
 
 

@@ -72,6 +72,10 @@ class LearnerPicker:
             return None
         if self.store is not None:
             try:
+                # "zoë" is the Zoë the class already knows: a name typed with other capitals
+                # finds that learner's stars instead of starting an empty record
+                known = [n for n in self.store.learners() if n.casefold() == name.casefold()]
+                name = known[0] if known else name
                 self.store.add_learner(name)
             except StoreError as e:
                 self.message.value = f'<div class="up-msg up-msg-bad">{esc(str(e))}</div>'
