@@ -415,8 +415,11 @@ class App:
 
     def open_scenario(self, scenario, *, back: str = "scenarios") -> LessonPlayer:
         """A teacher's scenario (or a replay: `back` ``"game"``) in the scenario player; its
-        end leads back to their scenarios (or the game)."""
-        self.lesson = LessonPlayer(scenario, progress=self.progress, errors=self.errors,
+        end leads back to their scenarios (or the game). A teacher's scenario is recorded
+        like a lesson; a replay is recorded nowhere (:class:`~unoparty.views.progress.Unkept`)."""
+        from .progress import Progress, Unkept
+        progress = Progress(backend=Unkept()) if back == "game" else self.progress
+        self.lesson = LessonPlayer(scenario, progress=progress, errors=self.errors,
                                    on_rule=self.errors.guard(self.show_rules),
                                    on_exit=self.errors.guard(self.show_game if back == "game" else self.show_scenarios),
                                    lesson_id=scenario.id)

@@ -20,7 +20,7 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["Progress", "JsonFile", "progress_path", "stars_for"]
+__all__ = ["Progress", "JsonFile", "Unkept", "progress_path", "stars_for"]
 
 
 def progress_path() -> Path:
@@ -56,6 +56,21 @@ class JsonFile:
             tmp.replace(self.path)
         except OSError:
             pass
+
+
+class Unkept:
+    """A backend that keeps nothing beyond the page: a replay of the learner's own round is
+    stepped like a lesson, but it is not a lesson of the class, so its stars and tries go in
+    no record (the teacher's page would show it as a lesson)."""
+
+    def __init__(self) -> None:
+        self.data: dict = {}
+
+    def load(self) -> dict:
+        return dict(self.data)
+
+    def save(self, data: dict) -> None:
+        self.data = dict(data)
 
 
 class Progress:
