@@ -517,6 +517,18 @@ def test_lessons_lists_a_curriculum(tmp_path):
     assert r.returncode == 2 and r.stdout.splitlines()[1] == f"INVALID {tmp_path / 'names-and-links.toml'}: id: required key missing"
 
 
+def test_a_class_curriculum_mixes_its_own_lessons_and_the_apps(tmp_path):
+    from unoparty.scenarios.curriculum import LESSONS_DIR
+    (tmp_path / "names-and-links.toml").write_text((HERE / "good" / "names-and-links.toml").read_text())
+    (tmp_path / "my-class.toml").write_text('lessons = ["names-and-links", "matching", "no-such-lesson"]\n')
+    r = run_main("lessons", "check", "--curriculum", str(tmp_path / "my-class.toml"))
+    lines = r.stdout.splitlines()
+    assert lines[0] == f"ok {tmp_path / 'names-and-links.toml'}"
+    assert lines[1].startswith("ok ") and (LESSONS_DIR / "matching.toml").samefile(lines[1][3:])
+    # a name found nowhere is still reported against the curriculum's own folder
+    assert r.returncode == 2 and str(tmp_path / "no-such-lesson.toml") in lines[2]
+
+
 def test_a_curriculum_is_not_a_scenario(tmp_path):
     path = str(tmp_path / "curriculum.toml")
     Path(path).write_text('format = 1\n[[groups]]\nid = "a"\ntitle = "A"\nlessons = ["x"]\n')

@@ -10,8 +10,9 @@ The curriculum file lists groups in order, each with a title and its lesson file
 Also read: ``[[group]]``/``[[sections]]``/``[[chapters]]``; ``name`` for ``title``;
 ``files``/``scenarios`` for ``lessons``; a lesson given as a file name, an id (``.toml``
 added) or a table with ``file``/``path``/``id``; or a flat top-level ``lessons`` list.
-Paths are relative to the curriculum file. Without a curriculum file every ``*.toml`` of
-the lessons folder is one group.
+Paths are relative to the curriculum file; a lesson not found there may be one of the app's
+own lessons, by id (``"matching"``), so a class's curriculum can mix both. Without a
+curriculum file every ``*.toml`` of the lessons folder is one group.
 """
 
 from __future__ import annotations
@@ -95,7 +96,12 @@ def _ref_path(entry: object, base: Path) -> Path | None:
     p = Path(entry)
     if not p.suffix:
         p = p.with_suffix(".toml")
-    return p if p.is_absolute() else base / p
+    if p.is_absolute():
+        return p
+    # a lesson that is not beside the curriculum may be one of the app's own ("matching")
+    if not (base / p).exists() and (LESSONS_DIR / p).is_file():
+        return LESSONS_DIR / p
+    return base / p
 
 
 def load_curriculum(path: str | Path | None = None) -> Curriculum:
