@@ -220,6 +220,8 @@ class App:
         self._rules = None
         old_game = self._game
         self._scenarios = self._teacher = None
+        if self._practice is not None:  # the same question, in the new language
+            self._practice.relabel()
         if old_game is not None:
             self._game = None
             self.game.resume(old_game)
