@@ -194,12 +194,15 @@ def test_switching_language_mid_lesson_keeps_the_step_and_answers(french, tmp_pa
         player._answer(wrong)
     player._answer(task.answer_moves[0])
     pos, answered, wrong_count = player.pos, set(player.answered), player.wrong
-    english_say = player.say.value
+    english_say, english_feedback = player.say.value, player.feedback.text
     app.language.value = "fr"
     resumed = app.lesson
     assert resumed is not player and app.page == "lesson"
     assert (resumed.pos, resumed.answered, resumed.wrong) == (pos, answered, wrong_count)
-    assert resumed.say.value != english_say
+    # the same texts shown, in French: the right answer's feedback (which says the narration)
+    assert resumed.say.value != english_say or not english_say
+    assert resumed.feedback.kind == player.feedback.kind == "good"
+    assert resumed.feedback.text and resumed.feedback.text != english_feedback
     assert [str(e) for e in resumed.game.events] == [str(e) for e in player.game.events]
     assert app.errors.errors == []
 

@@ -188,6 +188,14 @@ class App:
         self.language.description = _("Language")
         self.nav_buttons["scenarios"].description = self.nav_buttons["scenarios"].tooltip = _("Your scenarios")
         self.nav_buttons["teacher"].description = self.nav_buttons["teacher"].tooltip = _("Teacher")
+        # the presenter's switches and the full-screen button: built before the page's request
+        # told the language (``?lang=``), so they are worded again here too
+        self.presenter_button.description = _("Presenter")
+        self.presenter_button.tooltip = _("Larger cards for a projector")
+        self.every_hand_button.description = _("Show every hand")
+        self.every_hand_button.tooltip = _("Show every player's cards while explaining")
+        if self.keys is not None:
+            self.keys.label = _("Full screen")
 
     def choose_language(self, lang: str) -> None:
         """The learner picked `lang`: switch to it and remember it with their progress."""
@@ -212,6 +220,8 @@ class App:
         self._rules = None
         old_game = self._game
         self._scenarios = self._teacher = None
+        if self._practice is not None:  # the same question, in the new language
+            self._practice.relabel()
         if old_game is not None:
             self._game = None
             self.game.resume(old_game)

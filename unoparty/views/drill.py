@@ -48,11 +48,30 @@ class SpeedDrillView:
         self.stop_button = button(_("Stop"))
         self.start_button.on_click(g(lambda _b: self.start()))
         self.stop_button.on_click(g(lambda _b: self.stop()))
-        intro = w.HTML(f"<h3 style='margin:4px 0'>{esc(_('Speed Play drill'))}</h3><p>{esc(_('Cards flip one after another. When one is the very same card as one of yours — same colour, same number — click yours before the bot jumps in. A wrong jump costs a penalty card, as in the game (SP-4).'))}</p>")
-        self.box = w.VBox([intro, self.level, w.HBox([self.start_button, self.stop_button]), self.top,
+        self.intro = w.HTML()
+        self._said: tuple | None = None  # the verdict shown: said again in another language
+        self._label()
+        self.box = w.VBox([self.intro, self.level, w.HBox([self.start_button, self.stop_button]), self.top,
                            self.feedback.box, self.hand.box, self.stats])
         self.box.add_class("up-drill")
         self.reset()
+
+    def _label(self) -> None:
+        self.intro.value = (f"<h3 style='margin:4px 0'>{esc(_('Speed Play drill'))}</h3><p>{esc(_('Cards flip one after another. When one is the very same card as one of yours — same colour, same number — click yours before the bot jumps in. A wrong jump costs a penalty card, as in the game (SP-4).'))}</p>")
+        self.start_button.description = self.start_button.tooltip = _("Start the flips")
+        self.stop_button.description = self.stop_button.tooltip = _("Stop")
+
+    def relabel(self) -> None:
+        """Word the drill again in the current language (after a language switch): the flips
+        go on, the verdict shown stays shown."""
+        self._label()
+        level = self.level.value
+        self.level.options = [(_("Random"), "random"), (_("Basic"), "basic"), (_("Strong"), "strong")]
+        self.level.value = level
+        self.level.description = _("Beat")
+        if self._said is not None:
+            self._show(*self._said)
+        self.render()
 
     def reset(self) -> None:
         kw: dict[str, Any] = {"clock": self._clock} if self._clock is not None else {}
@@ -101,18 +120,26 @@ class SpeedDrillView:
     def jump(self, card) -> None:
         d = self.drill
         if d.top is None:
-            self.feedback.show(_("Press Start: no card is turned up yet."), "info")
+            self._show("no-card", 0.0, "")
             return
         j = d.jump(card)
-        if j.outcome == "hit":
-            self.feedback.show(_("Yes! You jumped in after {s:.2f} s.").format(s=j.seconds), "good", j.rule)
-        elif j.outcome == "late":
+        self._show(j.outcome, j.seconds, j.rule)
+        self.render()
+
+    def _show(self, outcome: str, seconds: float, rule: str) -> None:
+        """The verdict on a jump (`outcome`: ``"hit"``, ``"late"``, ``"mistake"``, or
+        ``"no-card"`` before Start), in the current language."""
+        self._said = (outcome, seconds, rule)
+        if outcome == "no-card":
+            self.feedback.show(_("Press Start: no card is turned up yet."), "info")
+        elif outcome == "hit":
+            self.feedback.show(_("Yes! You jumped in after {s:.2f} s.").format(s=seconds), "good", rule)
+        elif outcome == "late":
             self.feedback.show(_("Too slow: after {s:.2f} s the bot had already jumped in; the chance is gone.")
-                               .format(s=j.seconds), "bad", j.rule)
+                               .format(s=seconds), "bad", rule)
         else:
             self.feedback.show(_("Not the same card: a mistake. It goes back to your hand and you draw a penalty card."),
-                               "bad", j.rule)
-        self.render()
+                               "bad", rule)
 
     def render(self) -> None:
         d = self.drill

@@ -28,6 +28,7 @@ from .progress import Progress, stars_for
 
 if TYPE_CHECKING:
     from ..engine.events import Event
+    from ..engine.moves import Move
     from ..store import LearnerProgress
     from .table import TableState
 
@@ -159,6 +160,10 @@ class LessonPlayer:
         self.wrong = 0
         self.answered: set[int] = set()
         self.other_answer: dict[int, object] = {}   # task step → the learner's (other) right answer
+        # the last step answered with the learner's own accepted move (not the lesson's first
+        # answer): that move, made again whenever the step is shown (a language switch too)
+        self.own_answer: dict[int, Move] = {}
+        self._said: tuple | None = None  # what the feedback says, to say it again in another language
         self.finished = False
         self._go(-1)
 
@@ -192,10 +197,20 @@ class LessonPlayer:
         """Show step `pos` (0-based; -1: the table as set up). A task not answered yet waits
         before its move; any other step is shown after its moves."""
         self.pos = pos
-        self.feedback.clear()
+        self._clear_feedback()
         self.board.close_picker()
+        self._own_events: tuple[Event, ...] = ()
         if pos < 0:
             self.runner.go_to(0)
+        elif pos in self.answered and pos in self.own_answer:
+            # the learner's own move, not the lesson's first answer
+            self.runner.go_to(pos)
+            reply = self.runner.answer(self.own_answer[pos])
+            if reply.right and reply.result is not None:
+                self._own_events = tuple(reply.result.events)
+            else:  # cannot happen with an accepted move; the lesson's answer then
+                self.own_answer.pop(pos, None)
+                self.runner.go_to(pos + 1)
         else:
             step = self.steps[pos]
             waiting = step.is_task and pos not in self.answered
@@ -225,7 +240,7 @@ class LessonPlayer:
     def next(self) -> None:
         n = len(self.steps)
         if self.pos >= 0 and self.pos < n and self.steps[self.pos].is_task and self.pos not in self.answered:
-            self.feedback.show(_("Answer the task first: click on the table or on your cards."), "info")
+            self._say(("first",))
             return
         if self.pos + 1 >= n:
             self._finish()
@@ -240,13 +255,52 @@ class LessonPlayer:
 
     def resume(self, other: "LessonPlayer") -> None:
         """Go on where `other` (the same lesson, shown in another language) was: the same
-        step, the answers given, the wrong answers counted, the lesson complete or not."""
+        step, the answers given (the learner's own move on the last step too, not the
+        lesson's), the wrong answers counted, the feedback shown, the lesson complete or not."""
         self.wrong = other.wrong
         self.answered = set(other.answered)
         self.other_answer = dict(other.other_answer)
+        self.own_answer = dict(getattr(other, "own_answer", {}))
         self._go(other.pos)
+        said = getattr(other, "_said", None)
+        if said is not None:
+            self._say(said)
         if other.finished:
             self._finish()
+
+    def _clear_feedback(self) -> None:
+        self.feedback.clear()
+        self._said = None
+
+    def _say(self, said: tuple) -> None:
+        """Show the feedback `said` in the current language: ``("wrong", move)``,
+        ``("right",)``, ``("hint",)`` or one of the notes ``("first",)``, ``("no-task",)``,
+        ``("complete",)``, ``("nothing",)``. Kept, to be said again after a language switch."""
+        what = said[0]
+        step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
+        if what == "wrong":
+            if self._waiting_task() is None:
+                return
+            self._show_wrong(said[1], self.runner.answer(said[1]))
+        elif what == "right":
+            if step is None:
+                return
+            self._show_right(step)
+        elif what == "hint":
+            if step is None or not step.is_task:
+                return
+            self.feedback.show(step.hint or _("Look at the top card and at your hand."), "info")
+        else:
+            notes = {
+                "first": _("Answer the task first: click on the table or on your cards."),
+                "no-task": _("No task here: press Next."),
+                "complete": _("The lesson is complete: go on to the next lesson, or back to all lessons."),
+                "nothing": _("Nothing to answer here: press Next."),
+            }
+            if what not in notes:
+                return
+            self.feedback.show(notes[what], "info")
+        self._said = said
 
     def _finish(self) -> None:
         self.finished = True
@@ -265,27 +319,24 @@ class LessonPlayer:
 
     def _picker_display(self, change) -> None:
         if change.get("new") != "none":
-            self.feedback.clear()
+            self._clear_feedback()
 
     def show_hint(self) -> None:
         step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
-        if step is None or not step.is_task:
-            self.feedback.show(_("No task here: press Next."), "info")
-            return
-        self.feedback.show(step.hint or _("Look at the top card and at your hand."), "info")
+        self._say(("hint",) if step is not None and step.is_task else ("no-task",))
 
     # ------------------------------------------------------------------ answers
 
     def _answer(self, move) -> None:
         step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
         if self.finished:
-            self.feedback.show(_("The lesson is complete: go on to the next lesson, or back to all lessons."), "info")
+            self._say(("complete",))
             self._render_board()
             for b in self.board.action_buttons:
                 b.disabled = True
             return
         if step is None or not step.is_task or self.pos in self.answered:
-            self.feedback.show(_("Nothing to answer here: press Next."), "info")
+            self._say(("nothing",))
             self._render_board()
             return
         reply = self.runner.answer(move)
@@ -293,11 +344,14 @@ class LessonPlayer:
             self._progress("answer", self.lesson_id, list(step.teaches), True)
             self.answered.add(self.pos)
             first = step.answer_moves[0] if step.answer_moves else reply.move
-            self._own_events: tuple[Event, ...] = ()
+            self._own_events = ()
+            self.own_answer.pop(self.pos, None)
             if reply.move != first and self.pos + 1 >= len(self.steps):
                 # the last step: nothing later depends on the lesson's own answer, so the
                 # table shows what the learner's move did, and the reply tells that
                 self.other_answer.pop(self.pos, None)
+                if reply.move is not None:
+                    self.own_answer[self.pos] = reply.move
                 self._own_events = tuple(reply.result.events) if reply.result is not None else ()
                 self._set_result(reply.result)
             elif reply.move != first:
@@ -314,10 +368,16 @@ class LessonPlayer:
                 # before pressing Finish (best kept, so Finish records nothing new)
                 self.progress.record(self.lesson_id, stars_for(self.wrong))
             self._render()
-            self._show_right(step)
+            self._say(("right",))
             return
         self.wrong += 1
         self._progress("answer", self.lesson_id, [reply.rule] if reply.rule else list(step.teaches), False)
+        self._show_wrong(move, reply)
+        self._said = ("wrong", move)
+        self._render_board()
+
+    def _show_wrong(self, move, reply) -> None:
+        """The reply to a wrong answer `move` (`reply`: the runner's judgement of it)."""
         # nothing was played: the move is named as an attempt, never as done
         tried = _("you tried to {do}").format(do=move_advice(move, self.game.names, self.me))
         text = reply.explanation
@@ -336,7 +396,6 @@ class LessonPlayer:
             extra += f"<div><b>{esc(_('Hint'))}:</b> {esc(reply.hint)}</div>"
         self.feedback.show(_("Not quite: {move}.").format(move=tried) + " " + text, "bad", rule,
                            ruling=ruling, raw_html=extra)
-        self._render_board()
 
     def _show_right(self, step) -> None:
         """The reply to a right answer: once, never the narration again."""
@@ -414,6 +473,8 @@ class LessonPlayer:
                 if self.pos in self.answered:
                     # the narration of the lesson's own answer, unless the feedback says it already
                     text = step.say if step.say and step.say != step.feedback else ""
+                    if self.pos in self.own_answer:
+                        text = ""  # the lesson's narration tells its own answer, not the learner's
                     self.task.value = (f'<div class="up-task up-task-done"><span class="up-done-mark">'
                                        f'{esc(_("Done"))} ✓</span> {esc(step.task)}</div>')
                 else:

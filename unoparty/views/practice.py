@@ -55,8 +55,7 @@ class PracticePage:
         g = guard or (lambda fn: fn)
         self.on_rule = on_rule
         self._reply: tuple[str, str] = ("", "")  # the verdict on the answer given: (text, kind)
-        self.title = w.HTML(f"<h2 style='margin:4px 0'>{esc(_('Practice'))}</h2>"
-                            f"<p>{esc(_('Questions from real games between bots, at the moment a rule decides. Three right in a row and the rule is yours; a rule you miss comes back soon.'))}</p>")
+        self.title = w.HTML()
         self.rule_label = w.HTML()
         self.rules_html = w.HTML()  # the rule set and house rules of the table (they decide answers)
         self.question = w.HTML()
@@ -77,6 +76,8 @@ class PracticePage:
         self.questions_button = button(_("‹ Back to the questions"), layout=w.Layout(align_self="flex-start"))
         self.questions_button.on_click(g(lambda _b: self.show_questions()))
         self._guard = g
+        self._choice = None  # the answer given to the exercise shown
+        self._label()
         self.drill: SpeedDrillView | None = None  # the Speed Play drill, built when first shown
         left = w.VBox([self.table.box, self.hand.box], layout=w.Layout(flex="1 1 auto", min_width="320px"))
         left.add_class("up-main")
@@ -87,6 +88,26 @@ class PracticePage:
         self.box = w.VBox([self.title, self.drill_button, self.questions])
         self.box.add_class("up-practice")
         self.next()
+
+    def _label(self) -> None:
+        self.title.value = (f"<h2 style='margin:4px 0'>{esc(_('Practice'))}</h2>"
+                            f"<p>{esc(_('Questions from real games between bots, at the moment a rule decides. Three right in a row and the rule is yours; a rule you miss comes back soon.'))}</p>")
+        for b, text in ((self.next_button, _("Next question ›")), (self.drill_button, _("Speed Play drill ›")),
+                        (self.questions_button, _("‹ Back to the questions"))):
+            b.description = b.tooltip = text
+
+    def relabel(self) -> None:
+        """Word the page again in the current language (after a language switch): the same
+        question on the same table, its answer and explanation if given (not recorded
+        again), the drill as it is."""
+        self._label()
+        ex, answered, choice = self.exercise, self.answered, self._choice
+        self.count -= 1  # the same question, the same number
+        self.show(ex)
+        if answered:
+            self._judge(choice)
+        if self.drill is not None:
+            self.drill.relabel()
 
     def show_drill(self) -> None:
         """Swap the questions for the Speed Play drill."""
@@ -153,8 +174,16 @@ class PracticePage:
                                raw_html=f'<div>{esc(_("Already answered: press Next question."))}</div>')
             return False
         right = is_right(ex, choice)
-        self.answered = True
         self.store.record(self.learner, ex.rule, right)
+        self._judge(choice)
+        return right
+
+    def _judge(self, choice) -> None:
+        """Show the verdict on `choice` for the exercise shown (nothing recorded)."""
+        ex = self.exercise
+        right = is_right(ex, choice)
+        self.answered = True
+        self._choice = choice
         why = explanation(ex)
         if right:
             self._reply = (_("Right!") + " " + why, "good")
@@ -170,7 +199,6 @@ class PracticePage:
             self.table.render(self.table.state)  # the question's table again, seat buttons off
         self.next_button.disabled = False
         self._render_mastery()
-        return right
 
     # ------------------------------------------------------------------ mastery
 

@@ -1,0 +1,121 @@
+"""Switching the language keeps the learner's place (issue 11): the lesson's table and
+feedback, the Practice page's question, and every button of the navigation bar are shown
+again in the new language. Widgets are driven from Python; no browser."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from unoparty import i18n
+from unoparty.cards import Colour
+from unoparty.engine.moves import Draw, Play
+from unoparty.views.app import App, lesson_catalogue
+
+from tests.test_views import c, stub_bots  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language("en")
+
+
+def _lesson(app: App, lesson_id: str):
+    return app.open_lesson({i.id: i for i in lesson_catalogue()}[lesson_id])
+
+
+def _to_task(player, *, last: bool = False):
+    """Step on to the first task (`last`: the last step, a task), answering the earlier ones
+    with the lesson's own answer."""
+    while True:
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered and \
+                (not last or player.pos + 1 == len(player.steps)):
+            return step
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+
+
+def test_a_lesson_keeps_the_learners_own_last_move_after_a_language_switch():
+    app = App(bot_factory=stub_bots, lang="en")
+    player = _lesson(app, "matching")
+    step = _to_task(player, last=True)
+    blue = Play(player.me, c("wild"), colour=Colour.BLUE)
+    assert blue in step.answer_moves and step.answer_moves[0] != blue  # the lesson's answer: red
+    player._answer(blue)
+    assert player.game.colour is Colour.BLUE and player.feedback.kind == "good"
+    english = player.feedback.text
+    app.language.value = "fr"
+    again = app.lesson
+    assert again is not player and again.pos == player.pos
+    assert again.game.colour is Colour.BLUE  # the learner's move, not the lesson's "as red"
+    assert again.feedback.kind == "good" and again.feedback.text and again.feedback.text != english
+    log = again.log.html.value
+    assert "Tu choisis le rouge" not in log and "Tu choisis le bleu" in log
+    again.back()
+    again.next()  # back on the last step: still the learner's move
+    assert again.pos == player.pos and again.game.colour is Colour.BLUE
+    assert app.errors.errors == []
+
+
+def test_a_lesson_keeps_a_wrong_answers_feedback_after_a_language_switch():
+    app = App(bot_factory=stub_bots, lang="en")
+    player = _lesson(app, "matching")
+    step = _to_task(player)
+    player._answer(Draw(player.me))
+    assert player.feedback.kind == "bad"
+    english, rule = player.feedback.text, player.feedback.rule
+    app.language.value = "fr"
+    again = app.lesson
+    assert again.pos == player.pos and again.pos not in again.answered and again.wrong == 1
+    assert again.feedback.kind == "bad" and again.feedback.rule == rule
+    assert again.feedback.text and again.feedback.text != english
+    assert step.task != again.steps[again.pos].task  # the task is French too
+    assert app.errors.errors == []
+
+
+def test_the_practice_page_follows_a_language_switch_with_the_same_question():
+    app = App(bot_factory=stub_bots, lang="en")
+    app.show_practice()
+    page = app.practice
+    ex = page.exercise
+    english = (page.title.value, page.question.value, page.drill_button.description)
+    page.answer(ex.answer)
+    said = page.feedback.text
+    app.language.value = "cs"
+    assert app.page == "practice" and app.practice.exercise is ex
+    page = app.practice
+    assert page.title.value != english[0] and page.question.value != english[1]
+    assert page.drill_button.description != english[2]
+    assert page.answered and page.feedback.kind == "good" and page.feedback.text != said
+    assert page.rule_label.value.count("1") >= 1  # still question 1
+    page.show_drill()
+    drill = page.drill
+    start, stats = drill.start_button.description, drill.stats.value
+    app.language.value = "en"
+    assert drill.start_button.description == "Start the flips" != start
+    assert "Reaction times" in drill.stats.value and "Reaction times" not in stats
+    assert "Speed Play drill" in drill.intro.value
+    assert app.errors.errors == []
+
+
+def test_the_presenter_and_full_screen_buttons_follow_the_language(monkeypatch):
+    """A fresh ``?lang=fr`` load: the app is built before the page's request tells the
+    language (views/language.py), then switches to it."""
+    from unoparty.views import language
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv("UNOPARTY_LANG", raising=False)
+    monkeypatch.delenv("HTTP_ACCEPT_LANGUAGE", raising=False)
+    monkeypatch.setattr(language, "request_environ",
+                        lambda: {"QUERY_STRING": "lang=fr", "HTTP_ACCEPT_LANGUAGE": ""})
+    app = App(bot_factory=stub_bots)
+    assert i18n.language() == "fr"
+    assert app.presenter_button.description == i18n._("Presenter") != "Presenter"
+    assert app.every_hand_button.description == i18n._("Show every hand") != "Show every hand"
+    assert app.keys is not None and app.keys.label == i18n._("Full screen") != "Full screen"
+    app.language.value = "en"
+    assert (app.presenter_button.description, app.every_hand_button.description, app.keys.label) == \
+        ("Presenter", "Show every hand", "Full screen")
