@@ -62,7 +62,23 @@ def test_two_learners_practice_records_stay_apart_in_postgresql(pg_url) -> None:
     name = "practice_" + uuid.uuid4().hex[:8]
     with psycopg.connect(pg_url, autocommit=True) as con:
         con.execute(f"CREATE DATABASE {name}")
-    _two_learners_apart(SQLStore(f"{base}/{name}"))
+    url = f"{base}/{name}"
+    _two_learners_apart(SQLStore(url))
+    # four kernels answering for one learner at once: every answer kept, numbered in order
+    import threading
+    kernels = [SQLStore(url) for _ in range(4)]
+
+    def answer(k: int) -> None:
+        for i in range(10):
+            kernels[k].record_practice("Ana", f"K-{k}", i % 2 == 0)
+
+    threads = [threading.Thread(target=answer, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    record = SQLStore(url).practice("Ana")
+    assert len(record) == 40 and all(sum(a.rule == f"K-{k}" for a in record) == 10 for k in range(4))
 
 
 def test_a_bad_name_is_a_clear_error_and_keeps_nothing(store) -> None:
