@@ -146,3 +146,21 @@ def test_the_site_app_picks_the_last_learner_and_a_server_app_does_not(browser, 
     app = App(lang="en", store=shared)
     assert app.learner is None and app.learner_picker.name_field.value == ""
     assert app.learner_picker.name_field.options == ("Mia",)
+
+
+def test_the_practice_record_is_kept_per_learner_in_the_browser_storage(browser, monkeypatch) -> None:
+    from unoparty.views.app import App
+
+    app = App(lang="en")
+    app.learner_picker.pick("Mia")
+    page = app.practice
+    ex = page.exercise
+    page.answer(ex.answer)
+    assert browser.doc("store")["learners"]["Mia"]["practice"][0][:2] == [ex.rule, True]
+    app.learner_picker.pick("Leo")                             # another learner in this browser
+    assert page.learner == "Leo" and page.store.history("Leo") == []
+    app.learner_picker.pick("Mia")
+    reload(monkeypatch)
+    again = App(lang="en")                                     # the site after a reload: Mia's record
+    assert again.learner == "Mia"
+    assert [(a.rule, a.correct) for a in again.practice.store.history("Mia")] == [(ex.rule, True)]

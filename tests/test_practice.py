@@ -246,7 +246,9 @@ def test_the_app_has_a_practice_page_in_its_navigation(tmp_path, monkeypatch):
     assert app.page == "practice" and app.content.children[0] is app.practice.box
     ex = app.practice.exercise
     app.practice.answer(ex.answer)
-    assert (tmp_path / "practice.json").exists()  # kept beside the lessons' progress
+    # nobody has given a name: the answer is this session's, never a file shared by everyone
+    assert app.practice.store.history(app.practice.learner)[-1].rule == ex.rule
+    assert not (tmp_path / "practice.json").exists()
     app.practice.feedback.rule_button.click()
     assert app.page == "rules" and app.rules.focus == ex.rule
     app.rules.back_button.click()

@@ -1,5 +1,5 @@
 """Each learner's progress in one small store: learners, stars, tries and mistakes per
-lesson and per rule id, and settings per learner.
+lesson and per rule id, the Practice page's answers, and settings per learner.
 
 The store is chosen by a URL, the environment variable ``UNOPARTY_DB``:
 
@@ -37,8 +37,12 @@ site's browser storage).
 [('SP-4', 1, 1)]
 
 Errors: :class:`StoreError` (a bad URL, a name that is empty or too long, a database that
-cannot be reached). The old ``progress.json`` (``UNOPARTY_PROGRESS``) is carried over once
-into a new store (:meth:`Store.import_progress_json`).
+cannot be reached). The old ``progress.json`` (``UNOPARTY_PROGRESS``) and the Practice
+page's old ``practice.json`` beside it are carried over once into a new store
+(:meth:`Store.import_progress_json`, :meth:`Store.import_practice_json`).
+
+The Practice page's answers are each learner's *practice record* (:meth:`Store.record_practice`,
+:meth:`Store.practice`), in the same store as their stars, whichever the backend.
 """
 
 from __future__ import annotations
@@ -59,7 +63,8 @@ try:
 except ImportError:  # Python in the browser (Pyodide) ships without it: the store is a DictStore there
     sqlite3 = None  # type: ignore[assignment]
 
-__all__ = ["Store", "SQLStore", "DictStore", "StoreError", "LessonRecord", "RuleRecord", "LearnerProgress",
+__all__ = ["Store", "SQLStore", "DictStore", "StoreError", "LessonRecord", "RuleRecord", "PracticeAnswer",
+           "LearnerProgress",
            "open_store", "open_browser_store", "default_url", "normalise_name", "in_browser", "MAX_NAME"]
 
 MAX_NAME = 40           # characters in a learner's name
@@ -92,6 +97,16 @@ class RuleRecord:
     rule: str
     tries: int
     mistakes: int
+
+
+@dataclass(frozen=True)
+class PracticeAnswer:
+    """One answer on the Practice page: the rule id it was about, whether it was right
+    (``right``), when (``at``, seconds since the epoch)."""
+
+    rule: str
+    right: bool
+    at: float
 
 
 def normalise_name(name: str) -> str:
@@ -131,7 +146,8 @@ class Store:
         raise NotImplementedError
 
     def reset_learner(self, name: str) -> None:
-        """Forget a learner's stars, tries and mistakes; keep the name and settings."""
+        """Forget a learner's stars, tries, mistakes and practice record; keep the name and
+        settings."""
         raise NotImplementedError
 
     def delete_learner(self, name: str) -> None:
@@ -163,6 +179,23 @@ class Store:
     def stars(self, learner: str) -> dict[str, int]:
         """Lesson id → best stars, for one learner."""
         return {r.lesson: r.stars for r in self.lessons(learner) if r.stars}
+
+    # -- practice (the Practice page's answers, in order)
+    def record_practice(self, learner: str, rule: str, right: bool, *, at: float | None = None) -> None:
+        """Keep one answer of the Practice page: appended to the learner's practice record
+        (:meth:`practice`) and counted in their per-rule tries and mistakes outside lessons
+        (:meth:`rules`, lesson ``""``), in one change. `at`: seconds since the epoch
+        (default: now).
+
+        Raises:
+            StoreError: the name is empty or too long, or the database refused the change.
+        """
+        raise NotImplementedError
+
+    def practice(self, learner: str) -> list[PracticeAnswer]:
+        """The learner's practice record: every answer given on the Practice page, oldest
+        first (empty for a learner never seen)."""
+        raise NotImplementedError
 
     # -- settings
     def settings(self, learner: str) -> dict[str, str]:
@@ -276,6 +309,51 @@ class Store:
         return len(stars)
 
 
+    def import_practice_json(self, path: str | os.PathLike | None = None, learner: str | None = None) -> int:
+        """Carry the answers of the old Practice file ``practice.json`` (beside
+        ``progress.json``; ``{"learners": {name: [[rule, right, at], …]}}``) over, once per
+        store. The file's one learner ``"me"`` becomes `learner` (default: the computer's
+        user name); other names stay theirs.
+
+        Returns:
+            the number of answers carried over (0 when already done, no file, or a broken one).
+        """
+        if path is None:
+            env = os.environ.get("UNOPARTY_PROGRESS")
+            path = (Path(env) if env else Path.home() / ".unoparty" / "progress.json").with_name("practice.json")
+        path = Path(path)
+        if not path.is_file() or self._meta("imported:practice.json") is not None:
+            return 0
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            people = data.get("learners", {}) if isinstance(data, dict) else {}
+            people = people if isinstance(people, dict) else {}
+        except (OSError, ValueError):
+            people = {}
+        if not self._set_meta("imported:practice.json", str(path)):
+            return 0  # another kernel did it at the same moment
+        if "me" in people and learner is None:
+            try:
+                import getpass
+                learner = getpass.getuser()
+            except Exception:
+                learner = "Learner"
+        n = 0
+        for name, rows in people.items():
+            try:
+                who = normalise_name(learner if name == "me" and learner else name)
+            except StoreError:
+                continue
+            for row in rows if isinstance(rows, list) else []:
+                try:
+                    rule, right, at = row
+                    self.record_practice(who, str(rule), bool(right), at=float(at))
+                except (TypeError, ValueError):
+                    continue
+                n += 1
+        return n
+
+
 # --------------------------------------------------------------------------------- SQL
 
 _TABLES = (
@@ -291,6 +369,10 @@ _TABLES = (
     """CREATE TABLE IF NOT EXISTS settings (
         learner TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (learner, key))""",
     """CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
+    # the Practice page's answers, numbered 1, 2, … per learner (n: their order)
+    """CREATE TABLE IF NOT EXISTS practice_answers (
+        learner TEXT NOT NULL, n INTEGER NOT NULL, rule TEXT NOT NULL,
+        right_answer INTEGER NOT NULL, answered_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (learner, n))""",
 )
 
 
@@ -404,11 +486,12 @@ class SQLStore(Store):
         with self._transaction() as cur:
             cur.execute("DELETE FROM lesson_progress WHERE learner = ?", (name,))
             cur.execute("DELETE FROM rule_progress WHERE learner = ?", (name,))
+            cur.execute("DELETE FROM practice_answers WHERE learner = ?", (name,))
 
     def delete_learner(self, name: str) -> None:
         name = normalise_name(name)
         with self._transaction() as cur:
-            for table in ("lesson_progress", "rule_progress", "settings"):
+            for table in ("lesson_progress", "rule_progress", "settings", "practice_answers"):
                 cur.execute(f"DELETE FROM {table} WHERE learner = ?", (name,))
             cur.execute("DELETE FROM learners WHERE name = ?", (name,))
 
@@ -461,6 +544,29 @@ class SQLStore(Store):
         rows = self._query(sql + " WHERE learner = ?", (normalise_name(learner),)) if learner is not None \
             else self._query(sql)
         return sorted((RuleRecord(*r) for r in rows), key=lambda r: (r.learner.casefold(), r.learner, r.lesson, r.rule))
+
+    # -- practice
+    def record_practice(self, learner: str, rule: str, right: bool, *, at: float | None = None) -> None:
+        learner = normalise_name(learner)
+        rule = str(rule)
+        when = float(time.time() if at is None else at)
+        with self._transaction() as cur:
+            if self.kind == "postgresql":  # one learner's answers numbered one at a time
+                cur.execute("SELECT pg_advisory_xact_lock(8675310, hashtext(?))", (learner,))
+            _add(cur, learner)
+            cur.execute("INSERT INTO practice_answers (learner, n, rule, right_answer, answered_at) "
+                        "SELECT ?, COALESCE(MAX(n), 0) + 1, ?, ?, ? FROM practice_answers WHERE learner = ?",
+                        (learner, rule, 1 if right else 0, when, learner))
+            if rule:
+                cur.execute("INSERT INTO rule_progress (learner, lesson, rule, tries, mistakes) VALUES (?, '', ?, 1, ?) "
+                            "ON CONFLICT (learner, lesson, rule) DO UPDATE SET tries = rule_progress.tries + 1, "
+                            "mistakes = rule_progress.mistakes + excluded.mistakes",
+                            (learner, rule, 0 if right else 1))
+
+    def practice(self, learner: str) -> list[PracticeAnswer]:
+        rows = self._query("SELECT rule, right_answer, answered_at FROM practice_answers WHERE learner = ? ORDER BY n",
+                           (normalise_name(learner),))
+        return [PracticeAnswer(str(rule), bool(ok), float(at)) for rule, ok, at in rows]
 
     # -- settings
     def settings(self, learner: str) -> dict[str, str]:
@@ -569,7 +675,7 @@ class DictStore(Store):
 
     @staticmethod
     def _learner(data: dict, name: str) -> dict:
-        return data["learners"].setdefault(name, {"lessons": {}, "rules": {}, "settings": {}})
+        return data["learners"].setdefault(name, {"lessons": {}, "rules": {}, "settings": {}, "practice": []})
 
     def learners(self) -> list[str]:
         return sorted(self._read()["learners"], key=lambda s: (s.casefold(), s))
@@ -586,6 +692,7 @@ class DictStore(Store):
             if name in data["learners"]:
                 data["learners"][name]["lessons"] = {}
                 data["learners"][name]["rules"] = {}
+                data["learners"][name]["practice"] = []
 
     def delete_learner(self, name: str) -> None:
         name = normalise_name(name)
@@ -634,6 +741,29 @@ class DictStore(Store):
                 lesson, _tab, rule = key.partition("\t")
                 out.append(RuleRecord(n, lesson, rule, r["tries"], r["mistakes"]))
         return sorted(out, key=lambda r: (r.learner.casefold(), r.learner, r.lesson, r.rule))
+
+    def record_practice(self, learner: str, rule: str, right: bool, *, at: float | None = None) -> None:
+        learner = normalise_name(learner)
+        rule = str(rule)
+        when = round(float(time.time() if at is None else at), 3)
+        with self._change() as data:
+            me = self._learner(data, learner)
+            me.setdefault("practice", []).append([rule, bool(right), when])
+            if rule:
+                row = me["rules"].setdefault(f"\t{rule}", {"tries": 0, "mistakes": 0})
+                row["tries"] += 1
+                row["mistakes"] += 0 if right else 1
+
+    def practice(self, learner: str) -> list[PracticeAnswer]:
+        rows = self._read()["learners"].get(normalise_name(learner), {}).get("practice", [])
+        out = []
+        for row in rows if isinstance(rows, list) else []:
+            try:
+                rule, ok, at = row
+                out.append(PracticeAnswer(str(rule), bool(ok), float(at)))
+            except (TypeError, ValueError):
+                continue  # a broken row in the browser's storage: skipped, never an error
+        return out
 
     def settings(self, learner: str) -> dict[str, str]:
         return dict(self._read()["learners"].get(normalise_name(learner), {}).get("settings", {}))
@@ -704,6 +834,7 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
     if migrate and url not in ("sqlite://", ":memory:"):
         try:
             store.import_progress_json()
+            store.import_practice_json()
         except StoreError:
             pass
     if url not in ("sqlite://", ":memory:"):

@@ -1,9 +1,12 @@
 """A learner's practice: answers per rule, mastery, and what to practise next.
 
 Storage sits behind a tiny interface, :class:`PracticeStore` — ``record(learner, rule,
-correct)`` and ``history(learner)`` — so a database store (one row per answer) can replace
-the file store used for now (:class:`FilePracticeStore`, beside the lessons' stars of
-:mod:`unoparty.views.progress`).
+correct)`` and ``history(learner)``. The app keeps each learner's answers in the progress
+store, beside their lessons' stars (:class:`LearnerPracticeStore` over
+:meth:`unoparty.store.Store.record_practice`, ``UNOPARTY_DB``); a learner who has not given
+a name yet keeps them for the session only (:class:`MemoryPracticeStore`). The old file
+``practice.json`` (:class:`FilePracticeStore`) is still read, and carried over into the
+progress store once (:meth:`unoparty.store.Store.import_practice_json`).
 
 - **Mastery** (:func:`mastery`): a rule is *mastered* once its latest
   :data:`MASTERY_STREAK` answers are all right.
@@ -27,7 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Sequence
 
-__all__ = ["Answer", "RuleMastery", "PracticeStore", "MemoryPracticeStore", "FilePracticeStore", "mastery",
+__all__ = ["Answer", "RuleMastery", "PracticeStore", "MemoryPracticeStore", "FilePracticeStore",
+           "LearnerPracticeStore", "mastery",
            "next_rule", "MASTERY_STREAK", "REVIEW_WITHIN", "practice_path"]
 
 MASTERY_STREAK = 3
@@ -67,6 +71,36 @@ class MemoryPracticeStore:
 
     def history(self, learner: str) -> list[Answer]:
         return list(self._answers.get(learner, []))
+
+
+class LearnerPracticeStore:
+    """Answers kept in the progress store (:class:`unoparty.store.Store`: SQLite,
+    PostgreSQL or the browser's storage), per learner, beside their stars. A store that
+    cannot be reached loses the answer and reports an empty history (counted in
+    :attr:`errors`), never an error the learner sees.
+
+    Args:
+        store: the progress store.
+    """
+
+    def __init__(self, store) -> None:
+        self.store = store
+        self.errors = 0
+
+    def record(self, learner: str, rule: str, correct: bool) -> None:
+        from ..store import StoreError
+        try:
+            self.store.record_practice(learner, rule, bool(correct))
+        except StoreError:
+            self.errors += 1
+
+    def history(self, learner: str) -> list[Answer]:
+        from ..store import StoreError
+        try:
+            return [Answer(a.rule, a.right, a.at) for a in self.store.practice(learner)]
+        except StoreError:
+            self.errors += 1
+            return []
 
 
 def practice_path() -> Path:

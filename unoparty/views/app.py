@@ -137,6 +137,7 @@ class App:
         self._teacher: TeacherPage | None = None
         self.nav_buttons["practice"].on_click(g(lambda _b: self.show_practice()))
         self._practice = None  # built when first shown
+        self._session_practice = None  # the Practice record of a learner with no name yet
         self._presenter_bits(g)
         nav_bar = w.HBox([*self.nav_buttons.values(), *self.presenter_controls, self.language],
                          layout=w.Layout(margin="0 0 8px", align_items="center"), _dom_classes=("up-nav",))
@@ -407,6 +408,8 @@ class App:
         if getattr(self.store, "keeps_last_learner", False):
             name = self.store.remember_learner(name)  # picked again after a reload
         self.progress = LearnerProgress(self.store, name)
+        if self._practice is not None:  # the Practice page shows the new learner's record
+            self._practice.switch_learner(*self._practice_record())
         lang = self.store.setting(name, "language") if self.store is not None else None
         if lang and lang != language() and lang in available_languages():
             self.set_language(lang)
@@ -597,9 +600,22 @@ class App:
         """The Practice page (:class:`~unoparty.views.practice.PracticePage`), built when first shown."""
         if self._practice is None:
             from .practice import PracticePage
-            self._practice = PracticePage(on_rule=self.errors.guard(self.show_rules), guard=self.errors.guard)
+            learner, store = self._practice_record()
+            self._practice = PracticePage(learner=learner, store=store,
+                                          on_rule=self.errors.guard(self.show_rules), guard=self.errors.guard)
             self._watch_table(self._practice.table)
         return self._practice
+
+    def _practice_record(self):
+        """Whose Practice record, and where: the learner's, in the progress store
+        (``UNOPARTY_DB``; the browser's storage on the static site); nobody named yet (or a
+        stars-only progress): this session's, in memory."""
+        from ..practice.mastery import LearnerPracticeStore, MemoryPracticeStore
+        if self.learner and self.store is not None and getattr(self.progress, "keeps", False):
+            return self.learner, LearnerPracticeStore(self.store)
+        if self._session_practice is None:
+            self._session_practice = MemoryPracticeStore()
+        return "me", self._session_practice
 
     def show_practice(self) -> None:
         self._set("practice", self.practice.box)

@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from ..i18n import _, ngettext
 from ..practice.exercises import Exercise, ExerciseKind, exercise, is_right
-from ..practice.mastery import FilePracticeStore, MASTERY_STREAK, PracticeStore, mastery, next_rule
+from ..practice.mastery import MASTERY_STREAK, MemoryPracticeStore, PracticeStore, mastery, next_rule
 from ..practice.text import choice_label, explanation, question, rules_line
 from .common import MessageBox, button, split
 from .markup import esc
@@ -43,13 +43,15 @@ class PracticePage:
         order). table, hand: the table at the moment and the asked player's hand.
         feedback: right/wrong with the explanation. next_button: the next exercise.
         mastery_html: mastery per rule. count: exercises shown so far.
+        learner, store: whose answers, and where they are kept (default: in memory, for
+        this session only); :meth:`switch_learner` changes both.
     """
 
     def __init__(self, *, learner: str = "me", store: PracticeStore | None = None, seed: int | None = None,
                  rules: tuple[str, ...] = PRACTICE_RULES, on_rule: Callable[[str], None] | None = None,
                  guard: Callable | None = None) -> None:
         self.learner = learner
-        self.store = store if store is not None else FilePracticeStore()
+        self.store: PracticeStore = store if store is not None else MemoryPracticeStore()
         self.rules = tuple(rules)
         self.rng = random.Random(seed if seed is not None else random.SystemRandom().randrange(10**6))
         g = guard or (lambda fn: fn)
@@ -108,6 +110,15 @@ class PracticePage:
             self._judge(choice)
         if self.drill is not None:
             self.drill.relabel()
+
+    def switch_learner(self, learner: str, store: PracticeStore | None = None) -> None:
+        """Show `learner`'s record from now on (kept in `store`; None: the one in use): the
+        mastery table is theirs and the next question is the rule they need next."""
+        self.learner = learner
+        if store is not None:
+            self.store = store
+        self.count = 0
+        self.next()
 
     def show_drill(self) -> None:
         """Swap the questions for the Speed Play drill."""
