@@ -31,21 +31,15 @@ class Invalid(Exception):
         self.what = what
 
 
+# TOML's value types as errors name them (bool first: a bool is also an int)
+_TYPE_NAMES: tuple[tuple[type, str], ...] = (
+    (bool, "true/false"), (int, "a number"), (float, "a decimal number"), (str, "text"),
+    (list, "a list"), (dict, "a table"))
+
+
 def type_name(value: Any) -> str:
     """How a TOML value's type is named in errors: ``"text"``, ``"a number"``, ``"a list"``…"""
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
+    return next((name for kind, name in _TYPE_NAMES if isinstance(value, kind)), type(value).__name__)
 
 
 _KINDS = {
@@ -64,12 +58,17 @@ def want(where: str, value: Any, kind: str) -> None:
         raise Invalid(where, f"must be {kind}, not {type_name(value)}")
 
 
+def _one_of(where: str, value: Any, allowed: Any, unknown: str, hint: str = "") -> str:
+    """`value` as text that is in `allowed`, else :class:`Invalid` ("unknown player 'Zed'")."""
+    want(where, value, "text")
+    if value not in allowed:
+        raise Invalid(where, f"{unknown} {value!r}{hint}")
+    return cast(str, value)  # checked above
+
+
 def known_name(where: str, name: Any, names: tuple[str, ...]) -> str:
     """A player's name, one of `names`."""
-    want(where, name, "text")
-    if name not in names:
-        raise Invalid(where, f"unknown player {name!r}")
-    return cast(str, name)  # checked above
+    return _one_of(where, name, names, "unknown player")
 
 
 def card(where: str, text: Any) -> Card:
@@ -106,10 +105,7 @@ def direction(where: str, value: Any) -> int:
 
 def rule_id(where: str, value: Any) -> str:
     """A rule id of RULES.md (``"T-1"``)."""
-    want(where, value, "text")
-    if value not in RULES:
-        raise Invalid(where, f"unknown rule id {value!r} (see RULES.md)")
-    return cast(str, value)  # checked above
+    return _one_of(where, value, RULES, "unknown rule id", " (see RULES.md)")
 
 
 def count(where: str, value: Any) -> int:
