@@ -11,7 +11,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -22,6 +21,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
+from tests.helpers_process import stop_session
 
 from unoparty.cli import main
 from unoparty.serve import APP_NOTEBOOK, voila_argv
@@ -126,11 +127,7 @@ def test_unoparty_app_serves_the_landing_page(tmp_path: Path) -> None:
         with urllib.request.urlopen(own, timeout=30) as r:
             assert r.status == 204
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        stop_session(proc, 15)
         log.close()
 
 

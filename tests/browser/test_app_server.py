@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -20,6 +19,8 @@ from pathlib import Path
 
 import psutil
 import pytest
+
+from tests.helpers_process import stop_session
 
 from .conftest import SCREENSHOTS, free_port
 
@@ -67,12 +68,7 @@ class AppCommand:
         return ids
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
+        stop_session(self.proc, 15)
         self._log.close()
 
 

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers_process import stop_session
+
 from .conftest import ROOT, free_port, server_env
 from .layout_checks import LANGUAGE_PICKER, SEATS
 
@@ -64,13 +66,7 @@ def lab(tmp_path_factory):
                 time.sleep(0.3)
         yield url, root
     finally:
-        if proc.poll() is None:
-            import signal
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(5)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
+        stop_session(proc, 5)
         log.close()
 
 
