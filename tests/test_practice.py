@@ -148,14 +148,20 @@ def test_three_right_in_a_row_master_a_rule_and_a_miss_resets_the_run():
     assert mastery(h + [Answer("A-1", True)])["A-1"].mastered
 
 
+def _practised(seed: int, questions: int, rules: list[str], right) -> list[Answer]:
+    """The answers of a learner who practises `questions` questions on `rules`, each chosen
+    by `next_rule`; ``right(rule, rng)`` says whether the answer to `rule` is right."""
+    rng = random.Random(seed)
+    history: list[Answer] = []
+    for _ in range(questions):
+        rule = next_rule(history, rules)
+        history.append(Answer(rule, right(rule, rng)))
+    return history
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_a_rule_answered_wrong_comes_back_soon(seed):
-    rng = random.Random(seed)
-    rules = list(DECIDING[:8])
-    history: list[Answer] = []
-    for _ in range(40):
-        rule = next_rule(history, rules)
-        history.append(Answer(rule, rng.random() < 0.7))
+    history = _practised(seed, 40, list(DECIDING[:8]), lambda rule, rng: rng.random() < 0.7)
     for i, a in enumerate(history[:-REVIEW_WITHIN]):
         if not a.correct:
             # within REVIEW_WITHIN, later by two per other missed rule waiting (reviews
@@ -391,13 +397,9 @@ def test_a_reshuffle_question_says_truly_how_many_cards_are_left():
 
 @pytest.mark.parametrize("seed", range(10))
 def test_reviews_take_at_most_every_other_question(seed):
-    rng = random.Random(seed)
     rules = list(DECIDING[:8])
-    history: list[Answer] = []
-    for _ in range(60):
-        rule = next_rule(history, rules)
-        # two rules always answered wrong, the others mostly right
-        history.append(Answer(rule, rule not in rules[:2] and rng.random() < 0.8))
+    # two rules always answered wrong, the others mostly right
+    history = _practised(seed, 60, rules, lambda rule, rng: rule not in rules[:2] and rng.random() < 0.8)
     reviews = [i for i in range(1, len(history))
                if any(b.rule == history[i].rule for b in history[:i])
                and not next(b for b in reversed(history[:i]) if b.rule == history[i].rule).correct]
