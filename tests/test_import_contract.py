@@ -1,0 +1,117 @@
+"""The import contract (docs/ARCHITECTURE.md "The layers"), read from the source: every
+``import`` and ``from … import`` of the package, those inside functions and under
+``TYPE_CHECKING`` included, since a function-local import is still a dependency.
+
+A layer may import the layers below it, never one above it; modules of one layer may import
+each other but not in a circle. The imports that break the contract today are listed in
+``KNOWN``: the test fails on any other, and also when one of them is mended and still listed
+(so the list only shrinks).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "unoparty"
+
+# Bottom first. A module is placed by its first name below ``unoparty``.
+LAYERS: list[tuple[str, set[str]]] = [
+    ("ground", {"cards", "rules", "errors"}),
+    ("engine", {"engine"}),
+    ("game", {"game", "notation"}),
+    ("words", {"i18n", "narrate", "move_words", "refusal_words", "rulebook"}),
+    ("content", {"bots", "scenarios", "practice", "simulate", "replay", "playout", "lab"}),
+    ("progress", {"store"}),
+    ("views", {"views"}),
+    ("delivery", {"cli", "commands", "serve", "app", "__main__", "__init__", "extract",
+                  "notebook_clean"}),
+]
+RANK = {name: rank for rank, (_, names) in enumerate(LAYERS) for name in names}
+
+# (importing module, imported module) that break the contract today (issue 18 mends them).
+KNOWN: set[tuple[str, str]] = {
+    ("engine.refusals", "refusal_words"),
+    ("store", "views.browser_storage"),
+    ("practice.mastery", "views.progress"),
+    ("practice.mastery", "store"),
+}
+KNOWN_CIRCLES: set[frozenset[str]] = {
+    frozenset({"views.app", "views.teacher"}),
+    frozenset({"engine.refusals", "refusal_words"}),
+    frozenset({"store", "views.browser_storage"}),
+}
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _imports() -> dict[str, set[str]]:
+    """Each module of the package → the modules of the package it imports (dotted below
+    ``unoparty``; ``from . import x`` counts as importing ``x``)."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for path in sorted(PACKAGE.rglob("*.py")):
+        mod = _module(path)
+        package = mod.split(".") if path.name == "__init__.py" else mod.split(".")[:-1]
+        if mod == "__init__":
+            package = []
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package[:len(package) - (node.level - 1)] if node.level > 1 else package
+                    prefix = ".".join(base + ([node.module] if node.module else []))
+                elif node.module and (node.module == "unoparty" or node.module.startswith("unoparty.")):
+                    prefix = node.module[len("unoparty"):].lstrip(".")
+                else:
+                    continue
+                for alias in node.names:
+                    full = f"{prefix}.{alias.name}" if prefix else alias.name
+                    # `from pkg import name`: a submodule if such a file exists, else pkg itself
+                    sub = PACKAGE.joinpath(*full.split("."))
+                    targets.append(full if sub.with_suffix(".py").is_file() or sub.is_dir() else prefix)
+            elif isinstance(node, ast.Import):
+                targets = [a.name[len("unoparty."):] for a in node.names if a.name.startswith("unoparty.")]
+            for t in targets:
+                if t and t != mod:
+                    found[mod].add(t)
+    return found
+
+
+def _rank(mod: str) -> int:
+    return RANK[mod.split(".")[0]]
+
+
+def test_every_module_has_a_layer() -> None:
+    unplaced = sorted(m for m in _imports() if m.split(".")[0] not in RANK)
+    assert not unplaced, f"place these in LAYERS (and docs/ARCHITECTURE.md): {unplaced}"
+
+
+def test_nothing_imports_upward() -> None:
+    upward = {(m, t) for m, ts in _imports().items() for t in ts
+              if t.split(".")[0] in RANK and _rank(t) > _rank(m)}
+    assert upward - KNOWN == set(), f"imports that break the layers: {sorted(upward - KNOWN)}"
+    assert KNOWN - upward == set(), f"mended — remove from KNOWN: {sorted(KNOWN - upward)}"
+
+
+def test_no_circles_between_modules() -> None:
+    graph = _imports()
+    circles: set[frozenset[str]] = set()
+    for a, targets in graph.items():
+        for b in targets:
+            if a in graph.get(b, set()):
+                circles.add(frozenset({a, b}))
+    assert circles - KNOWN_CIRCLES == set(), sorted(map(sorted, circles - KNOWN_CIRCLES))
+    assert KNOWN_CIRCLES - circles == set(), f"mended — remove: {KNOWN_CIRCLES - circles}"
+
+
+def test_the_reader_sees_function_local_imports() -> None:
+    graph = _imports()
+    # views/app.py imports the teacher page inside a method only
+    assert "views.teacher" in graph["views.app"]
+    assert "refusal_words" in graph["engine.refusals"]
