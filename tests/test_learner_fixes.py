@@ -359,3 +359,14 @@ def test_the_log_marks_a_ruling_in_every_language(lang):
         assert "(S-3" not in log.html.value  # the id is a tag, not left in the sentence
     finally:
         i18n.set_language("en")
+
+
+def test_the_rules_page_shows_learners_no_makers_notes_or_source_references():
+    """Issue 21: the Rules page is for pupils: the plain rule text, without RULES.md's notes
+    to the app's makers ("Keep this as one data table") or its source references ("003")."""
+    from unoparty.rulebook import RULES
+    page = rules_html()
+    assert "Keep this" not in page and "003" not in page and "makers" not in page
+    assert "Keep this as one data table" in RULES["D-1"].text or any(
+        "Keep this" in r.text for r in RULES.values())  # still in the shipped RULES.md
+    assert all(f'id="up-rule-{rid}"' in page for rid in RULES)

@@ -124,7 +124,7 @@ def extract_rule_book(fileobj, keywords, comment_tags, options):
     lines = text.splitlines()
     rules, families = parse_rule_book(text)
     for fam, heading in families.items():
-        lineno = next((i for i, line in enumerate(lines, 1) if line.startswith("#") and heading in line), 1)
+        lineno = next((i for i, line in enumerate(lines, 1) if line.startswith("#") and f" {fam} — " in line), 1)
         yield lineno, "_", heading, [f"family {fam} heading"]
         for rule in rules.values():
             if rule.family == fam and rule.text:

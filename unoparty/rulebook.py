@@ -122,6 +122,16 @@ def parse_rules(markdown: str) -> dict[str, Rule]:
     return parse_rule_book(markdown)[0]
 
 
+_SOURCE_NOTE = re.compile(r";\s*from the [^;()]*?\b\d{3}\b")
+
+
+def _learner_heading(title: str) -> str:
+    """A family heading without its source reference, as learners read it (issue 21):
+    ``"House rules (options, off by default; from the classic page 003)"`` →
+    ``"House rules (options, off by default)"``; RULES.md keeps the reference."""
+    return _SOURCE_NOTE.sub("", title).strip()
+
+
 def parse_rule_book(markdown: str) -> tuple[dict[str, Rule], dict[str, str]]:
     """Parse RULES.md text into rules (by id, in file order) and families (letters → heading).
 
@@ -163,7 +173,7 @@ def parse_rule_book(markdown: str) -> tuple[dict[str, Rule], dict[str, str]]:
             m = _FAMILY.match(line)
             family = m.group("fam") if m else ""
             if m:
-                families[family] = m.group("title").strip()
+                families[family] = _learner_heading(m.group("title"))
             continue
         m = _HEAD.match(line)
         if m and family:

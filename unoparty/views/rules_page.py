@@ -39,23 +39,15 @@ _MARK_CLASS = {"printed": "up-mark-printed", "ruling": "up-mark-ruling", "inferr
                "classic sheet": "up-mark-classic"}
 
 
-_EXACT_STYLE = ("margin: 4px 0 2px; font-size: 12.5px; color: #555;")
-
-
 def _rule_html(rule, focus: bool = False) -> str:
-    """One rule: its id, its plain heading and marks, its plain text; the specification's exact
-    wording (RULES.md, for grown-ups and the app's makers) folded away underneath."""
+    """One rule as a learner reads it: its id, its plain heading and marks (printed rule or a
+    ruling of this app), its plain text. The specification's wording, with the makers' notes
+    and source references (``[printed, 003]``, "Keep this as one data table"), stays in the
+    shipped RULES.md for teachers and is not shown here."""
     marks = "".join(f'<span class="up-mark {_MARK_CLASS.get(m, "")}">{esc(_mark_label(m))}</span>'
                     for m in rule.markers)
     title = rule.plain_title or rule.title
-    spec = "".join(f"<p>{esc(line)}</p>" for line in rule.exact_text.splitlines() if line.strip())
-    if rule.plain_text:
-        spec = spec.replace("<p>", f'<p style="{_EXACT_STYLE}">')
-        body = f'<p class="up-plain">{esc(rule.plain_text)}</p>'
-        body += (f'<details class="up-exact" style="{_EXACT_STYLE}"><summary style="cursor: pointer;">'
-                 f"{esc(_('The specification (the app makers’ notes)'))}</summary>{spec}</details>")
-    else:
-        body = spec
+    body = f'<p class="up-plain">{esc(rule.plain_text or rule.exact_text)}</p>'
     cls = "up-rule up-focus" if focus else "up-rule"
     return (f'<div class="{cls}" id="up-rule-{esc(rule.id)}"><span class="up-ruleid">{esc(rule.id)}</span> '
             f"<b>{esc(title)}</b>{marks}{body}</div>")
@@ -63,16 +55,15 @@ def _rule_html(rule, focus: bool = False) -> str:
 
 def rule_matches(rule, query: str) -> bool:
     """Whether `rule` mentions every word of `query` (case- and accent-insensitive) in its id,
-    titles or texts — as shown in the current language, or in English; an empty query matches
-    every rule."""
+    title or plain text — as shown in the current language, or in English; an empty query
+    matches every rule."""
     words = _fold(query).split()
     if not words:
         return True
-    # what is shown (plain title and text and the specification, in the current language) and
-    # the English originals, so that an English rule word still finds its rule
+    # what is shown (the plain title and text, in the current language) and their English
+    # originals, so that an English rule word still finds its rule
     text = _fold(" ".join((rule.id, rule.title or "", rule.plain_title or "", rule.plain_text or "",
-                           rule.exact_text or "", rule.plain_title_en or "", rule.plain_text_en or "",
-                           rule.text or "")))
+                           rule.plain_title_en or "", rule.plain_text_en or "")))
     return all(word in text for word in words)
 
 
