@@ -122,11 +122,11 @@ def _non_literal_calls(source: str) -> list[tuple[int, str]]:
             continue
         f = node.func
         name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
-        if name not in ("_", "ngettext"):
+        if name not in ("_", "ngettext", "pgettext"):
             continue
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "_translation":
             continue  # unoparty.i18n's own _() and ngettext(): gettext's methods
-        literal_args = 2 if name == "ngettext" else 1
+        literal_args = 2 if name in ("ngettext", "pgettext") else 1
         args = node.args[:literal_args]
         if len(args) < literal_args or node.keywords or \
                 not all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args):
@@ -138,6 +138,7 @@ def test_the_literal_check_sees_variables_and_f_strings() -> None:
     assert _non_literal_calls("_(x)\n_(f'a{b}')\nngettext('a', p, n)\ni18n._(t)\n") == [
         (1, "_(x)"), (2, "_(f'a{b}')"), (3, "ngettext('a', p, n)"), (4, "i18n._(t)")]
     assert _non_literal_calls("_('a')\nngettext('a', 'b', n)\ntr_text(x)\n") == []
+    assert _non_literal_calls("pgettext('c', 'a')\npgettext('c', x)\n") == [(2, "pgettext('c', x)")]
 
 
 def test_translation_calls_in_the_package_take_string_literals_only() -> None:

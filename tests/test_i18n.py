@@ -389,3 +389,24 @@ def test_the_rules_search_finds_what_is_shown_in_the_language_shown(french) -> N
                     and w.casefold() not in (rule.plain_title + " " + rule.plain_text + " " + english).casefold()]
     assert only_in_spec and not rule_matches(rule, only_in_spec[0])
     assert rule_matches(rule, "T-1") and not rule_matches(rule, "zzqx")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ro", "nb", "cs"])
+def test_colour_letters_are_the_languages_own_and_tell_the_colours_apart(lang) -> None:
+    """Issue 21: card corners and accessible names use each language's colour letters (a
+    Norwegian child reads G as *gul*, yellow): four different letters, each the first letter
+    of that language's colour name, on the card and in its label."""
+    from unoparty.cards import Colour
+    from unoparty.i18n import colour_initial, colour_name, set_language
+    from unoparty.views.svg import card_label, card_svg
+    set_language(lang)
+    try:
+        letters = {c: colour_initial(c) for c in Colour}
+        assert len(set(letters.values())) == 4, letters
+        for colour, letter in letters.items():
+            assert colour_name(colour).casefold().startswith(letter.casefold()), (colour, letter)
+            card = Card.parse(f"{colour} 7")
+            assert f">{letter}</text>" in card_svg(card)
+            assert f"({letter} " in card_label(card)
+    finally:
+        set_language("en")

@@ -61,24 +61,26 @@ def extract_lessons(fileobj, keywords, comment_tags, options):
 
 def extract_python_ast(fileobj, keywords, comment_tags, options):
     """Babel extractor for Python files that also sees calls inside f-strings (Babel's own
-    extractor reads an f-string as one token on Python 3.11): every ``_("…")``, ``N_("…")``
-    and ``ngettext("…", "…", n)`` call with literal text, anywhere in the file.
+    extractor reads an f-string as one token on Python 3.11): every ``_("…")``, ``N_("…")``,
+    ``ngettext("…", "…", n)`` and ``pgettext("context", "…")`` call with literal text,
+    anywhere in the file.
 
-    Yields ``(lineno, funcname, message, comments)``; `message` is a tuple for ngettext.
+    Yields ``(lineno, funcname, message, comments)``; `message` is a tuple for ngettext
+    (singular, plural) and pgettext (context, message).
     """
     import ast
 
     source = fileobj.read()
     tree = ast.parse(source)
-    names = set(keywords) if keywords else {"_", "N_", "ngettext"}
+    names = set(keywords) if keywords else {"_", "N_", "ngettext", "pgettext"}
     found = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names):
             continue
         args = node.args
-        if node.func.id == "ngettext":
+        if node.func.id in ("ngettext", "pgettext"):  # (singular, plural) / (context, message)
             if len(args) >= 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):
-                found.append((node.lineno, "ngettext", (args[0].value, args[1].value), []))
+                found.append((node.lineno, node.func.id, (args[0].value, args[1].value), []))
         elif args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
             found.append((node.lineno, node.func.id, args[0].value, []))
     yield from sorted(found, key=lambda item: item[0])

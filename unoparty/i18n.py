@@ -18,8 +18,9 @@ from __future__ import annotations
 import gettext
 from pathlib import Path
 
-__all__ = ["_", "N_", "ngettext", "tr_text", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
-           "available_languages", "match_language", "card_name", "colour_name", "the_card"]
+__all__ = ["_", "N_", "ngettext", "pgettext", "tr_text", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
+           "available_languages", "match_language", "card_name", "colour_name", "colour_initial", "wild_letter",
+           "the_card"]
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 _DOMAIN = "unoparty"
@@ -85,6 +86,14 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """Translate `message` in a `context` (both string literals): the same English word used
+    in two ways gets two catalogue entries, so that each language may word them apart —
+    ``pgettext("colour letter on a card", "G")`` is *V* (vert) in French and *Gr* (grønn)
+    in Norwegian, where *G* is *gul*, yellow."""
+    return _translation.pgettext(context, message)
+
+
 def tr_text(text: str) -> str:
     """Translate a text read from a TOML file — a lesson's title, narration, task, hint,
     feedback or mistake, a curriculum group's title, a plain-words rule — into the current
@@ -137,6 +146,26 @@ def _card_template(kind: Kind) -> str:
     if kind is Kind.WILD_PILE_UP:
         return _("wild pile up")
     raise ValueError(f"no name for the card kind {kind!r}")
+
+
+def colour_initial(colour: Colour) -> str:
+    """The colour's letter on card corners and in a card's accessible name, in the current
+    language (each language's glossary, ``docs/glossary/``, says which): ``"R"`` for red in
+    English, ``"Č"`` (červená) in Czech. A cue beside the colour's shape that does not rely
+    on colour vision."""
+    colour = Colour(colour)
+    if colour is Colour.RED:
+        return pgettext("colour letter on a card", "R")
+    if colour is Colour.YELLOW:
+        return pgettext("colour letter on a card", "Y")
+    if colour is Colour.GREEN:
+        return pgettext("colour letter on a card", "G")
+    return pgettext("colour letter on a card", "B")
+
+
+def wild_letter() -> str:
+    """The letter in a plain wild card's corners (``"W"``; French *J* for joker)."""
+    return pgettext("the corner letter of a plain wild card", "W")
 
 
 def card_name(card: Card) -> str:

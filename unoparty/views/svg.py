@@ -17,7 +17,7 @@ import html
 import math
 
 from ..cards import Card, Colour, Kind
-from ..i18n import _, card_name
+from ..i18n import _, card_name, colour_initial, wild_letter
 
 __all__ = [
     "COLOUR_FILL", "COLOUR_SHAPE", "card_svg", "card_back_svg", "card_label",
@@ -63,10 +63,10 @@ def card_label(card: Card, colour: Colour | None = None) -> str:
         if colour is None:
             return card_words(card)
         return _("{card}, {colour} chosen").format(card=card_words(card), colour=colour_name(colour)) + \
-            f" ({colour.initial} {COLOUR_SHAPE[colour]})"
+            f" ({colour_initial(colour)} {COLOUR_SHAPE[colour]})"
     own = card.colour
     assert own is not None  # a card that is not wild has a colour (`Card` checks it)
-    return f"{card_words(card)} ({own.initial} {COLOUR_SHAPE[own]})"
+    return f"{card_words(card)} ({colour_initial(own)} {COLOUR_SHAPE[own]})"
 
 
 # ---------------------------------------------------------------- shapes and pictograms
@@ -179,7 +179,7 @@ def _index_text(card: Card) -> str:
     if card.is_number:
         return str(card.number)
     return {Kind.DRAW_TWO: "+2", Kind.REVERSE: "⇄", Kind.SKIP: "⊘", Kind.POINT_TAKEN: "☛",
-            Kind.WILD: "W", Kind.WILD_DRAW_FOUR: "+4", Kind.WILD_DRAWN_TOGETHER: "∞",
+            Kind.WILD: wild_letter(), Kind.WILD_DRAW_FOUR: "+4", Kind.WILD_DRAWN_TOGETHER: "∞",
             Kind.WILD_PILE_UP: "≡"}[card.kind]
 
 
@@ -253,9 +253,10 @@ def card_svg(card: Card, width: int = 72, *, chosen: Colour | None = None, css_c
         g += (f'<text x="10.5" y="16" font-size="{fs}" {small} fill="#fff" stroke="#111" stroke-width="1.3" '
               f'paint-order="stroke">{idx}</text>')
         if card.colour is not None:  # not a wild card
+            letter = html.escape(colour_initial(card.colour))  # one letter, or two (Norwegian Gu/Gr)
             g += shape_svg(card.colour, 10.5, 24, 3.4)
-            g += (f'<text x="49.5" y="14" font-size="7.5" {small} fill="#fff" stroke="#111" stroke-width="1" '
-                  f'paint-order="stroke">{card.colour.initial}</text>')
+            g += (f'<text x="49.5" y="14" font-size="{7.5 if len(letter) == 1 else 6}" {small} fill="#fff" '
+                  f'stroke="#111" stroke-width="1" paint-order="stroke">{letter}</text>')
         g += "</g>"
         out.append(g)
     if card.is_wild and chosen is not None:
@@ -264,7 +265,7 @@ def card_svg(card: Card, width: int = 72, *, chosen: Colour | None = None, css_c
                    f'stroke="#fff" stroke-width="1.4"/>')
         out.append(shape_svg(chosen, 16, h - 14.5, 3.6))
         out.append(f'<text x="{cx + 5}" y="{h - 11}" font-size="8" {small} fill="#fff" stroke="#111" '
-                   f'stroke-width="1" paint-order="stroke">{chosen.initial}</text>')
+                   f'stroke-width="1" paint-order="stroke">{html.escape(colour_initial(chosen))}</text>')
     out.append("</svg>")
     return "".join(out)
 
