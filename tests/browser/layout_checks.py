@@ -100,3 +100,32 @@ SEATS = "() => {" + _BOXES + """
 
 # A desktop's, a tablet's and a phone's window, in CSS pixels (width, height).
 SIZES = {"desktop": (1280, 800), "tablet": (768, 1024), "phone": (390, 844)}
+
+# The round-over panel (issue 21): no word of a heading or a name broken across two lines
+# ("Jucăto|r"), no button's words cut ("Runda următ…"), nothing wider than the panel.
+ROUND_OVER = "() => {" + _BOXES + """
+  const problems = [];
+  const panel = [...document.querySelectorAll('.up-roundover')].find(shown);
+  if (!panel) return ['no round-over panel shown'];
+  const p = box(panel);
+  for (const cell of panel.querySelectorAll('.up-scores th, .up-scores td')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (lines.size > 1) problems.push(`"${m[0]}" is broken across ${lines.size} lines`);
+      }
+    }
+    if (cell.scrollWidth > cell.clientWidth + 1) problems.push(`"${name(cell)}" sticks out of its cell`);
+  }
+  for (const b of panel.querySelectorAll('button')) {
+    if (!shown(b)) continue;
+    if (b.scrollWidth > b.clientWidth + 1) problems.push(`"${name(b)}" is cut (${b.scrollWidth} in ${b.clientWidth})`);
+    if (!inside(box(b), p)) problems.push(`"${name(b)}" ${fmt(box(b))} leaves the panel ${fmt(p)}`);
+  }
+  const table = panel.querySelector('.up-scores');
+  if (table && box(table).r > p.r + 1) problems.push(`the score table ${fmt(box(table))} is wider than the panel ${fmt(p)}`);
+  return problems.slice(0, 12);
+}"""

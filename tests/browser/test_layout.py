@@ -15,7 +15,7 @@ import pytest
 
 from unoparty import i18n
 
-from .layout_checks import LANGUAGE_PICKER, PAGE, SEATS, SIZES
+from .layout_checks import LANGUAGE_PICKER, PAGE, ROUND_OVER, SEATS, SIZES
 
 pytestmark = pytest.mark.browser
 
@@ -80,3 +80,30 @@ def test_every_page_fits(page, app_server, shot, answered, lang):
         answered.still()
         check(where)
     assert not found, found
+
+
+def _round_over_fits(page, gallery_server, shot, lang: str) -> dict[str, list[str]]:
+    page.goto(gallery_server.url + f"?state=scoring&lang={lang}")
+    page.locator(".up-roundover .up-scores").first.wait_for(timeout=LOAD)
+    found: dict[str, list[str]] = {}
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("() => document.fonts.status === 'loaded'")
+        shot(f"round-over-{size}-{lang}")
+        bad = page.evaluate(ROUND_OVER)
+        if bad:
+            found[size] = bad
+    return found
+
+
+# The two languages whose headings and buttons are longest here (issue 21: "Jucăto|r",
+# "Celke|m", "Runda următ…"); every language at every width in `make soak`.
+@pytest.mark.parametrize("lang", ["ro", "cs"])
+def test_the_round_over_panel_fits(page, gallery_server, shot, lang):
+    assert not _round_over_fits(page, gallery_server, shot, lang)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+def test_the_round_over_panel_fits_in_every_other_language(page, gallery_server, shot, lang):
+    assert not _round_over_fits(page, gallery_server, shot, lang)

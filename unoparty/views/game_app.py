@@ -526,7 +526,8 @@ class GameApp:
         for seat, name in enumerate(names):
             hand = g.hands[seat]
             cls = ' class="up-winner"' if seat == out.winner else ""
-            rows.append(f"<tr{cls}><td>{'★ ' if seat == out.winner else ''}{esc(name)}</td>"
+            shown = _("You") if seat == self.me else name  # the learner's row: "you", in the language shown
+            rows.append(f"<tr{cls}><td>{'★ ' if seat == out.winner else ''}{esc(shown)}</td>"
                         f"<td class='up-num'>{len(hand)}</td><td class='up-num'>{hand_points(hand)}</td>"
                         f"<td class='up-num'>{out.scores[seat]}</td></tr>")
         head = (f"<tr><th>{esc(_('Player'))}</th><th>{esc(_('Cards left'))}</th><th>{esc(_('Card points'))}</th>"

@@ -297,6 +297,10 @@ CSS = """
 .up-scores { border-collapse: collapse; font-size: 14px; margin: 6px 0; width: 100%; }
 .up-scores th, .up-scores td { padding: 5px 6px; border-bottom: 1px solid #e3e7ef; text-align: left; }
 .up-scores th { font-size: 12.5px; line-height: 1.2; white-space: normal; }
+/* headings and names wrap between words, never inside one ("Jucăto|r", "Celke|m") */
+.up-roundover .up-scores th, .up-roundover .up-scores td { overflow-wrap: normal; word-break: normal; }
+.up-roundover .widget-hbox { flex-wrap: wrap; gap: 6px; }
+.up-roundover .widget-button { flex: 0 1 auto; max-width: 100%; white-space: normal; text-overflow: clip; }
 .up-roundover, .up-roundover .widget-html-content { white-space: normal; overflow-wrap: anywhere; }
 .up-roundover { box-sizing: border-box; max-width: 100%; overflow-x: auto; }
 .up-confirm { background: #fff0ec; border: 3px solid #D72600; border-radius: 14px; padding: 8px 12px; margin: 4px 0; }
