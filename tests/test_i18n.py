@@ -410,3 +410,31 @@ def test_colour_letters_are_the_languages_own_and_tell_the_colours_apart(lang) -
             assert f"({letter} " in card_label(card)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang, two_and_a_bit", [("en", "2.30"), ("fr", "2,30"), ("ro", "2,30"), ("nb", "2,30"),
+                                                  ("cs", "2,30")])
+def test_times_are_written_as_the_language_writes_numbers(lang, two_and_a_bit) -> None:
+    """Issue 21: the drill's times went out as "2.30 s" in every language; a decimal is
+    written through Babel in the learner's locale, the unit after a no-break space."""
+    from unoparty.i18n import format_decimal, format_seconds, set_language
+    set_language(lang)
+    try:
+        assert format_decimal(2.3) == two_and_a_bit
+        assert format_seconds(2.3) == two_and_a_bit + "\u00a0s"
+    finally:
+        set_language("en")
+
+
+def test_the_drill_says_its_times_in_the_learners_language(monkeypatch) -> None:
+    from unoparty.i18n import set_language
+    from unoparty.views.drill import SpeedDrillView
+    set_language("fr")
+    try:
+        page = SpeedDrillView(seed=1)
+        page._show("hit", 0.5, "SP-1")
+        assert "0,50\u00a0s" in page.feedback.text and "0.50" not in page.feedback.text
+        page._show("late", 1.25, "SP-1")
+        assert "1,25\u00a0s" in page.feedback.text
+    finally:
+        set_language("en")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import gettext
 from pathlib import Path
 
-__all__ = ["_", "N_", "ngettext", "pgettext", "tr_text", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
+__all__ = ["_", "N_", "ngettext", "pgettext", "tr_text", "format_decimal", "format_seconds", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
            "available_languages", "match_language", "card_name", "colour_name", "colour_initial", "wild_letter",
            "the_card"]
 
@@ -100,6 +100,28 @@ def tr_text(text: str) -> str:
     language. The only way to translate a text that is not a literal in the code: the
     extractors of :mod:`unoparty.extract` find every such text (``tests/test_i18n.py``)."""
     return _translation.gettext(text)
+
+
+def format_decimal(number: float, digits: int = 2) -> str:
+    """`number` with `digits` decimals, written as the current language writes it: ``"2.30"``
+    in English, ``"2,30"`` in French, Romanian, Norwegian and Czech (Babel's
+    ``format_decimal``; without Babel, the English form).
+
+    >>> set_language("en"); format_decimal(2.3)
+    '2.30'
+    """
+    try:
+        from babel.numbers import format_decimal as babel_decimal
+    except ImportError:  # the core runs on the standard library alone
+        return f"{number:.{digits}f}"
+    pattern = "0." + "0" * digits if digits > 0 else "0"
+    return str(babel_decimal(number, format=pattern, locale=_language))
+
+
+def format_seconds(seconds: float, digits: int = 2) -> str:
+    """A time in seconds as the current language writes it, the unit after a no-break space:
+    ``"2.30\u00a0s"``, French ``"2,30\u00a0s"``."""
+    return f"{format_decimal(seconds, digits)}\u00a0s"
 
 
 def N_(message: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from ..i18n import _
+from ..i18n import _, format_decimal, format_seconds
 from ..practice.drill import BOT_REACTION, SpeedDrill
 from . import svg
 from .common import MessageBox, button
@@ -133,10 +133,10 @@ class SpeedDrillView:
         if outcome == "no-card":
             self.feedback.show(_("Press Start: no card is turned up yet."), "info")
         elif outcome == "hit":
-            self.feedback.show(_("Yes! You jumped in after {s:.2f} s.").format(s=seconds), "good", rule)
+            self.feedback.show(_("Yes! You jumped in after {time}.").format(time=format_seconds(seconds)), "good", rule)
         elif outcome == "late":
-            self.feedback.show(_("Too slow: after {s:.2f} s the bot had already jumped in; the chance is gone.")
-                               .format(s=seconds), "bad", rule)
+            self.feedback.show(_("Too slow: after {time} the bot had already jumped in; the chance is gone.")
+                               .format(time=format_seconds(seconds)), "bad", rule)
         else:
             self.feedback.show(_("Not the same card: a mistake. It goes back to your hand and you draw a penalty card."),
                                "bad", rule)
@@ -150,9 +150,10 @@ class SpeedDrillView:
         hits = sum(1 for j in d.jumps if j.outcome == "hit")
         mistakes = sum(1 for j in d.jumps if j.outcome == "mistake")
         late = sum(1 for j in d.jumps if j.outcome == "late") + d.missed
-        times = ", ".join(f"{t:.2f}" for t in d.reactions[-8:]) or "—"
-        best = f"{d.best:.2f} s" if d.best is not None else "—"
-        avg = f"{d.average:.2f} s" if d.average is not None else "—"
+        # a middle dot between times: a comma would read as a decimal comma in fr, ro, nb, cs
+        times = " · ".join(format_decimal(t) for t in d.reactions[-8:]) or "—"
+        best = format_seconds(d.best) if d.best is not None else "—"
+        avg = format_seconds(d.average) if d.average is not None else "—"
         self.stats.value = (f'<table class="up-score"><tr><td>{esc(_("Reaction times (s)"))}</td><td>{esc(times)}</td></tr>'
                             f'<tr><td>{esc(_("Best"))}</td><td>{esc(best)}</td></tr>'
                             f'<tr><td>{esc(_("Average"))}</td><td>{esc(avg)}</td></tr>'
