@@ -208,7 +208,7 @@ class Game:
                    rules: Rules = Rules(), direction: int = 1, colour: Colour | None = None,
                    rest: str = "shuffled", seed: int = 0, links: Sequence[str] = (),
                    scores: Mapping[str, int] | None = None,
-                   reshuffles: Sequence[Sequence[Card]] = ()) -> "Game":
+                   reshuffles: Sequence[Sequence[Card]] = (), colour_to_choose: bool = False) -> "Game":
         """A table set up by hand (a scenario's ``[setup]``, SCENARIO_FORMAT.md).
 
         Args:
@@ -224,6 +224,9 @@ class Game:
                 (T-5, PU-2; SCENARIO_FORMAT.md ``reshuffles``); later ones are shuffled with
                 `seed`. A reshuffle whose given pile does not hold exactly the cards being
                 shuffled makes that move raise ValueError (and change nothing).
+            colour_to_choose: a classic round that starts on a Wild (S-5): the top card is a
+                wild card whose colour the player to act is still to choose (no `colour`);
+                any card may be played on it, and the card played sets the colour.
 
         Raises:
             SetupError: naming the setup key and what is wrong (unknown card or player, a
@@ -260,7 +263,18 @@ class Game:
         s.discard_pile = list(discard_pile)
         s.draw_pile = list(reversed(list(draw_pile)))  # internal: top = end
         top = s.discard_pile[-1]
-        if top.is_wild:
+        if colour_to_choose:  # S-5: a classic round that starts on a Wild, no card played yet
+            if colour_to_choose is not True:
+                raise SetupError("colour_to_choose", f"must be true or false, not {colour_to_choose!r}")
+            if rules.is_party:
+                raise SetupError("colour_to_choose", "only a classic round starts on a Wild whose colour the "
+                                                     "first player chooses (S-5)")
+            if not top.is_wild:
+                raise SetupError("colour_to_choose", f"the top card ({top}) is not a wild card: its colour is its own")
+            if colour is not None:
+                raise SetupError("colour_to_choose", f"give either a colour ({colour}) or colour_to_choose, not both")
+            s.colour = None
+        elif top.is_wild:
             if colour is None:
                 raise SetupError("colour", f"required: the top card ({top}) is a wild card")
             s.colour = colour

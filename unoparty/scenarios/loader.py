@@ -30,7 +30,7 @@ __all__ = ["load_scenario", "loads_scenario", "TOP_KEYS", "SETUP_KEYS", "STEP_KE
 TOP_KEYS = ("format", "id", "title", "lesson", "rules", "options", "setup", "steps", "learner", "reshuffles")
 REQUIRED_TOP = ("format", "id", "title", "setup")
 SETUP_KEYS = ("players", "hands", "turn", "direction", "discard_pile", "colour", "draw_pile",
-              "rest", "seed", "links", "scores")
+              "rest", "seed", "links", "scores", "colour_to_choose")
 REQUIRED_SETUP = ("players", "hands", "turn", "discard_pile")
 STEP_KEYS = ("say", "do", "task", "answer", "hint", "feedback", "mistakes", "teaches", "expect")
 MISTAKE_KEYS = ("answer", "say", "rule")
@@ -204,6 +204,8 @@ def _setup(doc: dict[str, Any], rules: Rules) -> Setup:
     direction = v.direction("setup.direction", doc.get("direction", "clockwise"))
     discard = v.cards("setup.discard_pile", doc["discard_pile"])
     colour = v.colour("setup.colour", doc["colour"]) if "colour" in doc else None
+    colour_to_choose = doc.get("colour_to_choose", False)
+    v.want("setup.colour_to_choose", colour_to_choose, "true or false")
     draw = v.cards("setup.draw_pile", doc.get("draw_pile", []))
     rest = doc.get("rest", "shuffled")
     v.want("setup.rest", rest, "text")
@@ -220,7 +222,7 @@ def _setup(doc: dict[str, Any], rules: Rules) -> Setup:
 
     try:
         Game.from_setup(players, hands, turn, discard, draw, rules=rules, direction=direction, colour=colour,
-                        rest=rest, seed=seed, links=links, scores=scores)
+                        rest=rest, seed=seed, links=links, scores=scores, colour_to_choose=colour_to_choose)
     except SetupError as e:
         raise _Invalid(f"setup.{e.key}", e.what) from None
     except (UnopartyError, ValueError) as e:
@@ -230,7 +232,7 @@ def _setup(doc: dict[str, Any], rules: Rules) -> Setup:
     return Setup(
         players=names, hands=tuple(hands[name] for name in names), turn=turn, direction=direction,
         discard_pile=discard, colour=colour, draw_pile=draw, rest=rest, seed=seed, links=tuple(links),
-        scores=MappingProxyType(dict(scores)),
+        scores=MappingProxyType(dict(scores)), colour_to_choose=colour_to_choose,
     )
 
 
