@@ -206,7 +206,7 @@ def _check_fields(kind: object, colour: object, number: object) -> None:
     if colour.__class__ is not Colour:
         raise CardError("colour", colour, "must be a Colour (Colour.RED, Colour.YELLOW, Colour.GREEN or Colour.BLUE)")
     if kind is Kind.NUMBER:
-        if number.__class__ is not int or not 0 <= number <= 9:  # type: ignore[operator]
+        if number.__class__ is not int or not 0 <= number <= 9:
             raise CardError("number", number, "must be a whole number (int) from 0 to 9 for a number card")
     elif number is not None:
         raise CardError("number", number, f"must be None: a {kind.words} card has no number")

@@ -376,7 +376,7 @@ class Game:
     def _seat(self, seat: Any) -> int:
         """`seat` if it is a seat of this table (an int, not a bool, 0 ≤ seat < n), else SeatError."""
         if seat.__class__ is int and 0 <= seat < self._state.n:
-            return seat  # type: ignore[no-any-return]
+            return seat
         raise SeatError(seat, self._state.n)
 
     def seat(self, name: str) -> int:
