@@ -168,17 +168,17 @@ def test_command_bad_input_is_one_line_exit_2(capsys, args, words) -> None:
     assert captured.out == ""
 
 
-@pytest.mark.parametrize("where", ["inside-a-file", "a-file"])
+@pytest.mark.parametrize("where", ["inside-a-file", "a-file", "nothing"])
 def test_export_to_a_folder_that_cannot_be_written_is_one_line_exit_2(capsys, tmp_path, where) -> None:
     """Issue 19: ``--export`` to a folder that cannot be written used to exit 0 (a line per round)."""
     blocker = tmp_path / "notes.txt"
     blocker.write_text("not a folder")
-    folder = blocker / "replays" if where == "inside-a-file" else blocker
-    assert main(["simulate", "--games", "2", "--export", str(folder)]) == 2
+    folder = {"inside-a-file": str(blocker / "replays"), "a-file": str(blocker), "nothing": " "}[where]
+    assert main(["simulate", "--games", "2", "--export", folder]) == 2
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("unoparty simulate: error: --export: ")
-    assert str(folder) in lines[0] and captured.out == ""  # stopped before playing
+    assert (folder in lines[0] or where == "nothing") and captured.out == ""  # stopped before playing
     assert blocker.read_text() == "not a folder"
 
 

@@ -534,8 +534,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"unoparty simulate: error: {msg}", file=sys.stderr)
         return 2
     export = getattr(args, "export", None)
-    if export:
-        problem = _unwritable(export)
+    if export is not None:
+        problem = _unwritable(export) if str(export).strip() else _("give the folder to write the replays in")
         if problem:  # before any round is played: one sentence, exit 2
             print(f"unoparty simulate: error: --export: {problem}", file=sys.stderr)
             return 2
@@ -544,7 +544,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_dict(), indent=2))
     else:
         print(summary.text())
-    if export:
+    if export is not None:
         return _export(export, players, games, levels, rules, seed, cap)
     return 0
 
