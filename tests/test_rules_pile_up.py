@@ -55,6 +55,9 @@ def test_PU_2_only_wild_cards_left_no_mini_pile():
     g = pile(top="wild", colour="blue", draw="wild draw four, wild")
     ev = ok(g, "Ava: play wild pile up")
     assert events_of(ev, EventKind.MINI_PILE_NOT_STARTED)
+    # T-5 first: the wild under the Wild Pile Up is shuffled in with the draw pile's wild cards
+    assert [e.kind for e in ev].index(EventKind.RESHUFFLED) < [e.kind for e in ev].index(EventKind.MINI_PILE_NOT_STARTED)
+    assert sorted(map(str, g.draw_pile)) == ["wild", "wild", "wild draw four"]
     assert g.phase is Phase.TURN and turn_of(g) == "Ben" and g.mini_pile == ()
     assert g.colour is Colour.BLUE and g.top_card == C("wild pile up")
     ok(g, "Ben: play blue 4")
@@ -196,3 +199,24 @@ def test_PU_8_uno_applies_to_the_card_before_the_last():
     ok(g3, "Ava: play wild pile up")
     ok(g3, "Ben: play red 3 and call uno")
     refuse(g3, "Ava: catch Ben", "U-3", "Ben")
+
+
+def test_PU_2_empty_draw_pile_and_only_wild_cards_under_the_top_reshuffles_first():
+    """PU-2 / T-5 (issue 19): with an empty draw pile and only wild cards in the discard pile
+    under the Wild Pile Up, the discard pile except its top card is still shuffled into a new
+    draw pile first (T-5); only wild cards are left, so no mini pile starts (PU-2 ruling)."""
+    g = pile(top="wild draw four, wild", colour="blue", draw="")
+    before = all_cards(g)
+    ev = ok(g, "Ava: play wild pile up")
+    kinds = [e.kind for e in ev]
+    assert EventKind.RESHUFFLED in kinds
+    assert kinds.index(EventKind.RESHUFFLED) < kinds.index(EventKind.MINI_PILE_NOT_STARTED)
+    reshuffled = events_of(ev, EventKind.RESHUFFLED)[0]
+    assert reshuffled.rule == "T-5" and reshuffled.count == 2
+    assert sorted(map(str, g.draw_pile)) == ["wild", "wild draw four"]
+    assert g.discard_pile == (C("wild pile up"),) and g.mini_pile == ()
+    assert g.phase is Phase.TURN and turn_of(g) == "Ben" and g.colour is Colour.BLUE
+    assert all_cards(g) == before
+    ok(g, "Ben: draw")  # the reshuffled wild cards can be drawn: the draw pile is not empty
+    assert len(g.draw_pile) == 1
+

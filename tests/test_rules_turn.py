@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from tests.helpers_rules import (C, Colour, EventKind, Phase, all_cards, cards, events_of, hand,
                                  ok, refuse, table, turn_of)
 from unoparty.cards import deck, deck_counts
+from unoparty.rules import Rules
 
 ABC = "Ava Ben Cal"
 
@@ -340,3 +343,55 @@ def test_T_6_a_play_in_between_means_not_blocked():
     assert g.phase is Phase.TURN and turn_of(g) == "Cal"
     ok(g, "Cal: draw")
     assert g.phase is Phase.ROUND_OVER and g.outcome().blocked
+
+
+# Every place a card is drawn when the draw pile is empty: the discard pile except its top card
+# is shuffled into a new draw pile first (T-5), then the cards are drawn (issue 19).
+UNDER = "blue 4, yellow 4, green 4, green 6, yellow 6, blue 6, yellow 8, green 8"  # under the top
+RESHUFFLE_FIRST = {
+    "T-3 draw": (dict(hands={"Ava": "green 2", "Ben": "yellow 1", "Cal": "green 9"}),
+                 ["Ava: draw"], "Ava", 1),
+    "A-1 draw two": (dict(hands={"Ava": "red draw two, red 1", "Ben": "green 1", "Cal": "green 9"}),
+                     ["Ava: play red draw two"], "Ben", 2),
+    "W-3 accept": (dict(hands={"Ava": "wild draw four, green 2", "Ben": "green 1", "Cal": "green 9"}),
+                   ["Ava: play wild draw four as blue", "Ben: accept"], "Ben", 4),
+    "W-3 challenge, legal play": (dict(hands={"Ava": "wild draw four, green 2", "Ben": "green 1", "Cal": "green 9"}),
+                                  ["Ava: play wild draw four as blue", "Ben: challenge"], "Ben", 6),
+    "W-3 challenge, bluff": (dict(hands={"Ava": "wild draw four, red 1", "Ben": "green 1", "Cal": "green 9"}),
+                             ["Ava: play wild draw four as blue", "Ben: challenge"], "Ava", 4),
+    "H-1 stacked accept": (dict(hands={"Ava": "red draw two, red 1", "Ben": "blue draw two, green 1", "Cal": "green 9, green 3"},
+                                rules=Rules(stacking=True)),
+                           ["Ava: play red draw two", "Ben: play blue draw two", "Cal: accept"], "Cal", 4),
+    "PT-4 pointing": (dict(hands={"Ava": "red point taken, red 1", "Ben": "green 1, green 2", "Cal": "green 9, green 3"}),
+                      ["Ava: play red point taken", "Ava: point at Ben", "Ben: point at Cal", "Cal: point at Ben"],
+                      "Ben", 2),
+    "U-2 catch": (dict(hands={"Ava": "red 1, green 2", "Ben": "green 1", "Cal": "green 9, green 3"}),
+                  ["Ava: play red 1", "Cal: catch Ava"], "Ava", 2),
+    "SP-4 speed-play penalty": (dict(hands={"Ava": "red 1, green 2", "Ben": "green 1, green 3", "Cal": "green 9"}),
+                                ["Ava: play red 1", "!Ben: speed play green 3"], "Ben", 1),
+    "LK-2 copied draw": (dict(hands={"Ava": "red draw two, red 1", "Ben": "green 1", "Cal": "green 9"},
+                              links=("Ava", "Ben")),
+                         ["Ava: play red 1", "Ben: draw"], "Ava", 1),
+}
+
+
+@pytest.mark.parametrize("name", RESHUFFLE_FIRST)
+def test_T_5_every_draw_from_an_empty_draw_pile_reshuffles_first(name):
+    """T-5: whatever makes a player draw (T-3, A-1, W-3, H-1, PT-4, U-2, SP-4, LK-2) from an
+    empty draw pile, the discard pile except its top card becomes the new draw pile first,
+    then the player draws the whole count; every card conserved."""
+    setup, moves, drawer, count = RESHUFFLE_FIRST[name]
+    setup = dict(setup)
+    g = table(ABC, setup.pop("hands"), "Ava", f"{UNDER}, red 5", (), **setup)
+    before = all_cards(g)
+    events = []
+    for text in moves:
+        events += g.apply(g.parse_move(text[1:])) if text.startswith("!") else ok(g, text)
+    kinds = [e.kind for e in events]
+    assert EventKind.RESHUFFLED in kinds, name
+    seat = g.seat(drawer)
+    drew = [e for e in events if e.kind is EventKind.DREW and e.player == seat and e.count == count]
+    assert drew and len(drew[0].cards) == count, name          # the whole count, not what was left
+    assert kinds.index(EventKind.RESHUFFLED) < events.index(drew[0])
+    assert all_cards(g) == before
+    assert len(g.discard_pile) <= 2  # only what was played since the reshuffle is on it

@@ -62,7 +62,7 @@ BAD = {
                                "direction, hand, draw_pile, discard_pile, mini_pile, links, winner, round_points, "
                                "scores, match_winner, refused, reason)",
     "unknown-setup-key.toml": "setup.sede: unknown key (known: players, hands, turn, direction, discard_pile, colour, "
-                              "draw_pile, rest, seed, links, scores)",
+                              "draw_pile, rest, seed, links, scores, colour_to_choose)",
     "unknown-card.toml": "setup.hands: unknown card 'purple 7'",
     "unknown-player.toml": "step 1: do: unknown player 'Zed' in 'Zed: draw'",
     "duplicate-names.toml": "setup.players: duplicate name 'Ava'",

@@ -166,3 +166,34 @@ def test_command_bad_input_is_one_line_exit_2(capsys, args, words) -> None:
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and words in lines[0] and lines[0].startswith("unoparty simulate: error:")
     assert captured.out == ""
+
+
+@pytest.mark.parametrize("where", ["inside-a-file", "a-file", "nothing"])
+def test_export_to_a_folder_that_cannot_be_written_is_one_line_exit_2(capsys, tmp_path, where) -> None:
+    """Issue 19: ``--export`` to a folder that cannot be written used to exit 0 (a line per round)."""
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("not a folder")
+    folder = {"inside-a-file": str(blocker / "replays"), "a-file": str(blocker), "nothing": " "}[where]
+    assert main(["simulate", "--games", "2", "--export", folder]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("unoparty simulate: error: --export: ")
+    assert (folder in lines[0] or where == "nothing") and captured.out == ""  # stopped before playing
+    assert blocker.read_text() == "not a folder"
+
+
+def test_export_that_fails_part_way_stops_with_one_line_exit_1(capsys, tmp_path, monkeypatch) -> None:
+    import unoparty.replay as replay
+    real, calls = replay.export_round, []
+
+    def full_disk(game, path, **kw):
+        calls.append(path)
+        if len(calls) > 1:
+            raise OSError(28, "No space left on device")
+        return real(game, path, **kw)
+
+    monkeypatch.setattr(replay, "export_round", full_disk)
+    assert main(["simulate", "--players", "3", "--games", "4", "--export", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "round 2" in err[0] and "No space left on device" in err[0] and "1 replay was saved" in err[0]
+    assert len(calls) == 2 and len(list((tmp_path / "out").glob("*.toml"))) == 1

@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Iterable
 from typing import Any
 from dataclasses import dataclass
 
-from .errors import MoveSyntaxError
+from .errors import CardError, MoveSyntaxError
 
 __all__ = [
     "Colour",
@@ -118,7 +118,10 @@ class Card:
     # Every card is one of the canonical instances in ALL_CARDS: constructing a card returns
     # the existing instance, so cards compare and hash by identity (fast), and equal cards
     # are the same object. Pickling and copying keep that true.
+    # The fields are checked first (`_check_fields`): an int that equals a colour, or True that
+    # equals 1, would otherwise find a canonical card and overwrite its fields for everyone.
     def __new__(cls, kind: Kind | None = None, colour: Colour | None = None, number: int | None = None) -> "Card":
+        _check_fields(kind, colour, number)
         card = _CANON.get((kind, colour, number))
         return card if card is not None else object.__new__(cls)
 
@@ -132,14 +135,7 @@ class Card:
         return self
 
     def __post_init__(self) -> None:
-        if self.kind.is_wild:
-            ok = self.colour is None and self.number is None
-        elif self.kind is Kind.NUMBER:
-            ok = self.colour is not None and self.number is not None and 0 <= self.number <= 9
-        else:
-            ok = self.colour is not None and self.number is None
-        if not ok:
-            raise ValueError(f"not a card: {self.kind!r} {self.colour!r} {self.number!r}")
+        _check_fields(self.kind, self.colour, self.number)
 
     @property
     def is_wild(self) -> bool:
@@ -187,6 +183,33 @@ class Card:
                                   "'blue skip', 'green draw two', 'yellow point taken', 'wild', "
                                   "'wild draw four', 'wild drawn together', 'wild pile up')")
         return card
+
+
+def _check_fields(kind: object, colour: object, number: object) -> None:
+    """Refuse what is not a card (D-4) before any canonical card is looked up, so a wrong
+    value can never reach a shared card: `kind` must be a `Kind`, `colour` a `Colour` (``None``
+    for a wild card), `number` an ``int`` 0–9 for a number card (``None`` otherwise) — not a
+    bool, not another int-like type.
+
+    Raises:
+        CardError: naming the field and the value.
+    """
+    if kind.__class__ is not Kind:
+        raise CardError("kind", kind, "must be a Kind (Kind.NUMBER, Kind.SKIP, Kind.WILD, …)")
+    if kind >= Kind.WILD:
+        if colour is not None:
+            raise CardError("colour", colour, f"must be None: a {kind.words} card has no colour "
+                                              "(the colour chosen for it is game state, T-2)")
+        if number is not None:
+            raise CardError("number", number, f"must be None: a {kind.words} card has no number")
+        return
+    if colour.__class__ is not Colour:
+        raise CardError("colour", colour, "must be a Colour (Colour.RED, Colour.YELLOW, Colour.GREEN or Colour.BLUE)")
+    if kind is Kind.NUMBER:
+        if number.__class__ is not int or not 0 <= number <= 9:
+            raise CardError("number", number, "must be a whole number (int) from 0 to 9 for a number card")
+    elif number is not None:
+        raise CardError("number", number, f"must be None: a {kind.words} card has no number")
 
 
 _CANON: dict[tuple[Kind | None, Colour | None, int | None], Card] = {}

@@ -13,6 +13,28 @@ class MoveSyntaxError(UnopartyError, ValueError):
     """Text that is not a move, a card, a colour or a known player."""
 
 
+class CardError(UnopartyError, ValueError):
+    """Values that make no card (`Card(kind, colour, number)`, D-4): `field` names the field
+    (``"kind"``, ``"colour"``, ``"number"``), `value` is what was given."""
+
+    def __init__(self, field: str, value: Any, what: str):
+        self.field = field
+        self.value = value
+        super().__init__(f"not a card: {field} {value!r} ({type(value).__name__}) {what}")
+
+
+class SeatError(UnopartyError, ValueError):
+    """A seat number that is no seat at this table (`Game.legal_moves(99)`, `view_for(-1)`):
+    seats are ints from 0 to the player count less one. `seat` is what was given, `n_players`
+    the table's player count."""
+
+    def __init__(self, seat: Any, n_players: int):
+        self.seat = seat
+        self.n_players = n_players
+        super().__init__(f"no seat {seat!r} at this table: its {n_players} players sit at seats "
+                         f"0 to {n_players - 1} (whole numbers)")
+
+
 class IllegalMove(UnopartyError):
     """A well-formed move that the rules do not allow now.
 

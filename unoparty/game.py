@@ -27,7 +27,7 @@ from .engine.effects import apply_move
 from .engine.legal import legal_moves as _legal_moves
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
 from .engine.setup import deal_round
-from .errors import IllegalMove, MoveSyntaxError, SetupError, UnopartyError
+from .errors import IllegalMove, MoveSyntaxError, SeatError, SetupError, UnopartyError
 from .rules import Rules
 
 __all__ = ["Game", "PlayerView", "Outcome", "validate_names"]
@@ -134,6 +134,31 @@ def validate_names(players: Sequence[str], rules: Rules) -> tuple[str, ...]:
     return names
 
 
+def _setup_cards(key: str, cards: Any, where: str = "") -> list[Card]:
+    """`cards` as a list, if it is a sequence of `Card` objects; else SetupError naming `key`.
+    Text is refused as text (``"red 5"``): `Card.parse` reads it."""
+    if isinstance(cards, (str, bytes)):
+        raise SetupError(key, f"{where}{cards!r} is text, not a list of cards: give "
+                              f"[Card.parse('red 5'), …] (Card.parse reads a card's text)")
+    try:
+        out = list(cards)
+    except TypeError:
+        raise SetupError(key, f"{where}must be a list of cards, not {cards!r}") from None
+    for card in out:
+        if card.__class__ is not Card:
+            if isinstance(card, str):
+                raise SetupError(key, f"{where}{card!r} is text, not a card: give Card.parse({card!r})")
+            raise SetupError(key, f"{where}{card!r} ({type(card).__name__}) is not a card")
+    return out
+
+
+def _not_a_colour(colour: Any) -> str:
+    if isinstance(colour, str):
+        return (f"{colour!r} is text, not a colour: give a Colour (Colour.RED…), "
+                f"or parse_colour({colour!r}) to read a colour's name")
+    return f"{colour!r} ({type(colour).__name__}) is not a colour: give a Colour (Colour.RED, …) or None"
+
+
 class Game:
     """A game (a match of rounds) at one table.
 
@@ -183,25 +208,30 @@ class Game:
                    rules: Rules = Rules(), direction: int = 1, colour: Colour | None = None,
                    rest: str = "shuffled", seed: int = 0, links: Sequence[str] = (),
                    scores: Mapping[str, int] | None = None,
-                   reshuffles: Sequence[Sequence[Card]] = ()) -> "Game":
+                   reshuffles: Sequence[Sequence[Card]] = (), colour_to_choose: bool = False) -> "Game":
         """A table set up by hand (a scenario's ``[setup]``, SCENARIO_FORMAT.md).
 
         Args:
             players: names, clockwise. hands: name → cards (every player, ≥ 1 card each).
             turn: the player to act. discard_pile: bottom first, ≥ 1 card.
             draw_pile: top first. direction: +1 clockwise, -1 counterclockwise.
-            colour: the current colour; required when the top card is wild, else must equal
-                the top card's colour. rest: ``"shuffled"`` — every other card of the deck is
+            colour: the current colour (a `Colour`; text such as ``"red"`` is refused,
+                as in moves: `parse_colour` reads it); required when the top card is wild,
+                else must equal the top card's colour. rest: ``"shuffled"`` — every other card of the deck is
                 shuffled with `seed` and put under `draw_pile`; ``"none"`` — only these cards.
             links: () or two names. scores: running totals by name.
             reshuffles: the draw piles (top first) the game's reshuffles make, in order
                 (T-5, PU-2; SCENARIO_FORMAT.md ``reshuffles``); later ones are shuffled with
                 `seed`. A reshuffle whose given pile does not hold exactly the cards being
                 shuffled makes that move raise ValueError (and change nothing).
+            colour_to_choose: a classic round that starts on a Wild (S-5): the top card is a
+                wild card whose colour the player to act is still to choose (no `colour`);
+                any card may be played on it, and the card played sets the colour.
 
         Raises:
             SetupError: naming the setup key and what is wrong (unknown card or player, a
-                setup the deck cannot produce, a wild on top without a colour, …).
+                setup the deck cannot produce, a wild on top without a colour, a card or a
+                colour given as text rather than a `Card` or `Colour`, …).
         """
         names = validate_names(players, rules)
         seat = {name: i for i, name in enumerate(names)}
@@ -215,7 +245,7 @@ class Game:
         for name in names:
             if name not in hands:
                 raise SetupError("hands", f"no hand for {name!r}: every player needs at least one card")
-            cards = list(hands[name])
+            cards = _setup_cards("hands", hands[name], f"{name!r}: ")
             if not cards:
                 raise SetupError("hands", f"{name!r} holds no cards: every player needs at least one")
             s.hands[seat[name]] = cards
@@ -223,12 +253,28 @@ class Game:
             raise SetupError("turn", f"unknown player {turn!r}")
         if direction not in (1, -1):
             raise SetupError("direction", "must be clockwise or counterclockwise")
+        discard_pile = _setup_cards("discard_pile", discard_pile)
+        draw_pile = _setup_cards("draw_pile", draw_pile)
+        reshuffles = [_setup_cards("reshuffles", pile) for pile in reshuffles]
         if not discard_pile:
             raise SetupError("discard_pile", "needs at least one card (the top card)")
+        if colour is not None and colour.__class__ is not Colour:
+            raise SetupError("colour", _not_a_colour(colour))
         s.discard_pile = list(discard_pile)
         s.draw_pile = list(reversed(list(draw_pile)))  # internal: top = end
         top = s.discard_pile[-1]
-        if top.is_wild:
+        if colour_to_choose:  # S-5: a classic round that starts on a Wild, no card played yet
+            if colour_to_choose is not True:
+                raise SetupError("colour_to_choose", f"must be true or false, not {colour_to_choose!r}")
+            if rules.is_party:
+                raise SetupError("colour_to_choose", "only a classic round starts on a Wild whose colour the "
+                                                     "first player chooses (S-5)")
+            if not top.is_wild:
+                raise SetupError("colour_to_choose", f"the top card ({top}) is not a wild card: its colour is its own")
+            if colour is not None:
+                raise SetupError("colour_to_choose", f"give either a colour ({colour}) or colour_to_choose, not both")
+            s.colour = None
+        elif top.is_wild:
             if colour is None:
                 raise SetupError("colour", f"required: the top card ({top}) is a wild card")
             s.colour = colour
@@ -320,7 +366,18 @@ class Game:
         return self._state.n
 
     def name(self, seat: int) -> str:
-        return self._names[seat]
+        """The name at `seat`.
+
+        Raises:
+            SeatError: `seat` is not an int from 0 to the player count less one.
+        """
+        return self._names[self._seat(seat)]
+
+    def _seat(self, seat: Any) -> int:
+        """`seat` if it is a seat of this table (an int, not a bool, 0 ≤ seat < n), else SeatError."""
+        if seat.__class__ is int and 0 <= seat < self._state.n:
+            return seat
+        raise SeatError(seat, self._state.n)
 
     def seat(self, name: str) -> int:
         """The seat of `name` (exact match). Raises MoveSyntaxError for an unknown name."""
@@ -452,8 +509,12 @@ class Game:
     # ---- moves ----------------------------------------------------------------------------------
 
     def legal_moves(self, player: int) -> tuple[Move, ...]:
-        """Every move `player` may make now (never a speed-play mistake, SP-4)."""
-        moves = self._listed = tuple(_legal_moves(self._state, player))
+        """Every move `player` may make now (never a speed-play mistake, SP-4).
+
+        Raises:
+            SeatError: `player` is not a seat of this table.
+        """
+        moves = self._listed = tuple(_legal_moves(self._state, self._seat(player)))
         return moves
 
     def all_legal_moves(self) -> tuple[Move, ...]:
@@ -598,7 +659,13 @@ class Game:
     def events_for(self, player: int | None, start: int = 0) -> tuple[Event, ...]:
         """The event log from index `start` as seat `player` saw it: cards that seat may not
         see (others' draws, a hand shown to someone else) are removed from the events
-        (`Event.cards_visible_to`); ``None`` sees everything."""
+        (`Event.cards_visible_to`); ``None`` sees everything.
+
+        Raises:
+            SeatError: `player` is neither ``None`` nor a seat of this table.
+        """
+        if player is not None:
+            self._seat(player)
         out = []
         for e in self._events[start:]:
             if e.cards and not e.cards_visible_to(player):
@@ -614,8 +681,13 @@ class Game:
     # ---- views and results ------------------------------------------------------------------------
 
     def view_for(self, player: int) -> PlayerView:
-        """What seat `player` may know now: no other hand, no draw-pile order, no secret points."""
+        """What seat `player` may know now: no other hand, no draw-pile order, no secret points.
+
+        Raises:
+            SeatError: `player` is not a seat of this table.
+        """
         s = self._state
+        player = self._seat(player)
         over = s.phase in _OVER
         return PlayerView(
             player=player, names=self._names, rules=self._rules,

@@ -105,6 +105,8 @@ def round_to_toml(game: Game, *, scenario_id: str = "replay", title: str = "A ro
     lines.append(f"discard_pile = {_cards(start.discard_pile)}")
     if start.colour is not None:
         lines.append(f"colour = {_q(str(start.colour))}")
+    elif start.top_card.is_wild:  # S-5: a classic round starting on a Wild, its colour not chosen yet
+        lines.append("colour_to_choose = true")
     lines.append(f"draw_pile = {_cards(start.draw_pile)}")
     lines.append('rest = "none"')
     if start.links:

@@ -511,7 +511,9 @@ def _whole(text: str, name: str, low: int, high: int | None = None) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """``unoparty simulate``: 0 done; 2 bad input (one line on stderr)."""
+    """``unoparty simulate``: 0 done; 2 bad input (one line on stderr), an ``--export`` folder
+    that cannot be written included (checked before playing); 1 a replay that could not be
+    written once play had begun (one line on stderr)."""
     import json
 
     try:
@@ -531,14 +533,36 @@ def run(args: argparse.Namespace) -> int:
             msg = f"--players: {msg}"
         print(f"unoparty simulate: error: {msg}", file=sys.stderr)
         return 2
+    export = getattr(args, "export", None)
+    if export is not None:
+        problem = _unwritable(export) if str(export).strip() else _("give the folder to write the replays in")
+        if problem:  # before any round is played: one sentence, exit 2
+            print(f"unoparty simulate: error: --export: {problem}", file=sys.stderr)
+            return 2
     summary = simulate(players, games, levels, rules, seed, workers, cap, progress=sys.stderr.isatty())
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2))
     else:
         print(summary.text())
-    if getattr(args, "export", None):
-        return _export(args.export, players, games, levels, rules, seed, cap)
+    if export is not None:
+        return _export(export, players, games, levels, rules, seed, cap)
     return 0
+
+
+def _unwritable(folder: str) -> str | None:
+    """Why replays cannot be written in `folder` (made if missing), in a sentence; None when
+    a file can be written there."""
+    import tempfile
+    from pathlib import Path
+
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as e:
+        return _("the replays cannot be written in {folder} ({reason})").format(
+            folder=folder, reason=e.strerror or type(e).__name__)
+    return None
 
 
 def _export(folder: str, players: int, games: int, levels: Sequence[str], rules: Rules, seed: int, cap: int) -> int:
@@ -557,9 +581,17 @@ def _export(folder: str, players: int, games: int, levels: Sequence[str], rules:
             export_round(game, out / f"round-{index + 1:04d}.toml", scenario_id=f"replay-seed-{seed}-round-{index + 1}",
                          title=f"Replay: seed {seed}, round {index + 1} ({players} bots)")
             written += 1
-        except (ReplayError, OSError) as e:
+        except ReplayError as e:
             print(f"unoparty simulate: round {index + 1} not exported: {e}", file=sys.stderr)
     for i in range(games):
-        run_round(i, players, levels, rules, seed, cap, on_end=functools.partial(save, index=i))
+        try:
+            run_round(i, players, levels, rules, seed, cap, on_end=functools.partial(save, index=i))
+        except OSError as e:  # the folder became unwritable (disk full, removed): stop, exit 1
+            print("unoparty simulate: error: --export: " + ngettext(
+                "round {round} could not be written in {folder} ({reason}); {n} replay was saved before it",
+                "round {round} could not be written in {folder} ({reason}); {n} replays were saved before it",
+                written).format(round=i + 1, folder=folder, reason=e.strerror or type(e).__name__, n=written),
+                file=sys.stderr)
+            return 1
     print(f"{written} replays saved in {out}", file=sys.stderr)
     return 0

@@ -317,14 +317,16 @@ def effect_wild_pile_up(s: State, p: int, rng: random.Random, ev: list[Event]) -
     """PU-2/PU-3: turn up draw-pile cards until one is not wild (the wild ones go to the bottom
     of the draw pile); it starts the mini pile before the next player, and its colour is the
     current colour. When only wild cards are left in the draw pile (or none), the discard pile
-    but its top card is shuffled together with them first (T-5). If only wild cards are left
-    even then, no mini pile starts and play passes to the next player (ruling)."""
+    but its top card is shuffled together with them first (T-5) — whatever the discard pile
+    holds, wild cards only included. If only wild cards are left even then, no mini pile
+    starts and play passes to the next player (ruling)."""
     nxt = s.next_seat(p)
     if not any(c.kind < Kind.WILD for c in s.draw_pile):
         # Ruling (PU-2): the discard pile except its top card is shuffled together with the
-        # wild cards left in the draw pile (T-5), and turning goes on.
-        if not (any(c.kind < Kind.WILD for c in s.discard_pile[:-1])
-                and reshuffle(s, rng, ev, with_draw_pile=True)):
+        # wild cards left in the draw pile (T-5), and turning goes on; then, only wild cards
+        # left (or none): no mini pile.
+        reshuffle(s, rng, ev, with_draw_pile=True)
+        if not any(c.kind < Kind.WILD for c in s.draw_pile):
             ev.append(_event(E.MINI_PILE_NOT_STARTED, "PU-2", player=p))
             start_turn(s, nxt, ev)
             return

@@ -524,6 +524,8 @@ def to_scenario(ex: Exercise) -> str:
               f"draw_pile = {_cards(start.draw_pile)}", 'rest = "none"']
     if start.top_card.is_wild and start.colour is not None:
         lines.append(f'colour = "{start.colour.name.lower()}"')
+    elif start.top_card.is_wild:  # S-5: a classic round starting on a Wild, its colour not chosen yet
+        lines.append("colour_to_choose = true")
     if start.links:
         lines.append("links = [" + ", ".join(_q(names[s]) for s in start.links) + "]")
     lines += ["", "[setup.hands]"] + [f"{_q(n)} = {_cards(h)}" for n, h in zip(names, start.hands)]

@@ -25,12 +25,20 @@ from . import values as v
 from .expect import read_expect
 from .model import Mistake, Scenario, Setup, Step
 
-__all__ = ["load_scenario", "loads_scenario", "TOP_KEYS", "SETUP_KEYS", "STEP_KEYS", "MISTAKE_KEYS"]
+__all__ = ["load_scenario", "loads_scenario", "TOP_KEYS", "SETUP_KEYS", "STEP_KEYS", "MISTAKE_KEYS",
+           "MAX_BYTES", "MAX_DEPTH"]
+
+MAX_BYTES = 1_000_000
+"""A scenario file is at most this many bytes (1 MB; SCENARIO_FORMAT.md "Limits"): a lesson
+is a few kilobytes, a replay of a long round some tens."""
+MAX_DEPTH = 16
+"""Arrays and tables nest at most this deep, the file's top level counting as one (a lesson
+needs 6: the file, ``steps``, a step, ``expect``, ``hand``, a hand's cards)."""
 
 TOP_KEYS = ("format", "id", "title", "lesson", "rules", "options", "setup", "steps", "learner", "reshuffles")
 REQUIRED_TOP = ("format", "id", "title", "setup")
 SETUP_KEYS = ("players", "hands", "turn", "direction", "discard_pile", "colour", "draw_pile",
-              "rest", "seed", "links", "scores")
+              "rest", "seed", "links", "scores", "colour_to_choose")
 REQUIRED_SETUP = ("players", "hands", "turn", "discard_pile")
 STEP_KEYS = ("say", "do", "task", "answer", "hint", "feedback", "mistakes", "teaches", "expect")
 MISTAKE_KEYS = ("answer", "say", "rule")
@@ -76,7 +84,8 @@ def load_scenario(path: str | Path) -> Scenario:
     try:
         if p.is_dir():
             raise ScenarioError(name, "file", "is a directory, not a scenario file")
-        data = p.read_bytes()
+        with p.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)  # no more than one byte past the limit is read
     except ScenarioError:
         raise
     except FileNotFoundError:
@@ -85,19 +94,67 @@ def load_scenario(path: str | Path) -> Scenario:
         raise ScenarioError(name, "file", "cannot be read (permission denied)") from None
     except OSError as e:
         raise ScenarioError(name, "file", f"cannot be read ({e.strerror or e})") from None
+    return loads_scenario(data, name)
+
+
+def _too_big(file: str) -> ScenarioError:
+    return ScenarioError(file, "file", _("is too big for a scenario file: at most {n} MB").format(n=MAX_BYTES // 1_000_000))
+
+
+def _text_of(data: bytes, file: str) -> str:
+    """The UTF-8 text of a file's bytes, or one ScenarioError sentence: too big, binary, not UTF-8."""
+    if len(data) > MAX_BYTES:
+        raise _too_big(file)
+    if b"\0" in data:  # no text file holds a NUL byte: an image, an archive, a notebook's output…
+        raise ScenarioError(file, "file", _("is not a text file (it holds binary data): a scenario file is TOML text"))
     try:
-        text = data.decode("utf-8-sig")  # a byte-order mark (as Windows editors save) is fine
+        return data.decode("utf-8-sig")  # a byte-order mark (as Windows editors save) is fine
     except UnicodeDecodeError:
-        raise ScenarioError(name, "file", "is not UTF-8 text") from None
-    return loads_scenario(text, name)
+        raise ScenarioError(file, "file", _("is not UTF-8 text")) from None
 
 
-def loads_scenario(text: str, file: str = "<scenario>") -> Scenario:
-    """Like :func:`load_scenario`, from TOML text; `file` names it in errors."""
+# A key of more parts than a file may nest (``a.b.c…``): refused before tomllib reads it,
+# whose time grows with the square of a dotted key's length (10,000 parts: seconds).
+# (Each part is read once: a bare part only from its first character, never backtracked.)
+_LONG_DOTTED_KEY = re.compile(
+    r"""(?<![A-Za-z0-9_-])(?:(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')[ \t]*+\.[ \t]*+){%d,}""" % (4 * 16))
+
+
+def _too_deep(doc: Any) -> bool:
+    """Whether arrays and tables nest deeper than MAX_DEPTH in `doc` (without recursion)."""
+    todo = [(doc, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            return True
+        children = value.values() if isinstance(value, dict) else value
+        todo += [(c, depth + 1) for c in children if isinstance(c, (dict, list))]
+    return False
+
+
+def loads_scenario(text: str | bytes, file: str = "<scenario>") -> Scenario:
+    """Like :func:`load_scenario`, from TOML text or a file's bytes (an upload); `file` names
+    it in errors.
+
+    Raises:
+        ScenarioError: as :func:`load_scenario`; one sentence naming `file` for anything that
+            is not a scenario: more than `MAX_BYTES` (1 MB), binary data or not UTF-8 (bytes),
+            not TOML, arrays and tables nested deeper than `MAX_DEPTH` (16), a bad key or value.
+    """
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        text = _text_of(bytes(text), file)
+    elif len(text) > MAX_BYTES and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise _too_big(file)
     try:
-        doc = tomllib.loads(text)
+        doc = None if _LONG_DOTTED_KEY.search(text) else tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise _toml_error(e, text, file) from None
+    except RecursionError:  # tomllib reads nested arrays and inline tables recursively
+        doc = None
+    except (ValueError, TypeError) as e:  # never Python's words alone
+        raise ScenarioError(file, "file", _("not valid TOML") + f" ({e})") from None
+    if doc is None or _too_deep(doc):
+        raise ScenarioError(file, "file", _("arrays or tables are nested too deeply (at most {n} levels)").format(n=MAX_DEPTH))
     try:
         return _build(doc, file)
     except v.Invalid as e:
@@ -204,6 +261,8 @@ def _setup(doc: dict[str, Any], rules: Rules) -> Setup:
     direction = v.direction("setup.direction", doc.get("direction", "clockwise"))
     discard = v.cards("setup.discard_pile", doc["discard_pile"])
     colour = v.colour("setup.colour", doc["colour"]) if "colour" in doc else None
+    colour_to_choose = doc.get("colour_to_choose", False)
+    v.want("setup.colour_to_choose", colour_to_choose, "true or false")
     draw = v.cards("setup.draw_pile", doc.get("draw_pile", []))
     rest = doc.get("rest", "shuffled")
     v.want("setup.rest", rest, "text")
@@ -220,7 +279,7 @@ def _setup(doc: dict[str, Any], rules: Rules) -> Setup:
 
     try:
         Game.from_setup(players, hands, turn, discard, draw, rules=rules, direction=direction, colour=colour,
-                        rest=rest, seed=seed, links=links, scores=scores)
+                        rest=rest, seed=seed, links=links, scores=scores, colour_to_choose=colour_to_choose)
     except SetupError as e:
         raise _Invalid(f"setup.{e.key}", e.what) from None
     except (UnopartyError, ValueError) as e:
@@ -230,7 +289,7 @@ def _setup(doc: dict[str, Any], rules: Rules) -> Setup:
     return Setup(
         players=names, hands=tuple(hands[name] for name in names), turn=turn, direction=direction,
         discard_pile=discard, colour=colour, draw_pile=draw, rest=rest, seed=seed, links=tuple(links),
-        scores=MappingProxyType(dict(scores)),
+        scores=MappingProxyType(dict(scores)), colour_to_choose=colour_to_choose,
     )
 
 

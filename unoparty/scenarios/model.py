@@ -33,6 +33,8 @@ class Setup:
         seed: for the shuffle and for bots.
         links: ``()`` or two linked names.
         scores: running totals given in the file (name → points).
+        colour_to_choose: a classic round that starts on a Wild (S-5): the player to act is
+            still to choose its colour (``colour`` is None).
     """
 
     players: tuple[str, ...]
@@ -46,6 +48,7 @@ class Setup:
     seed: int = 0
     links: tuple[str, ...] = ()
     scores: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    colour_to_choose: bool = False
 
     def hand(self, name: str) -> tuple[Card, ...]:
         """The cards `name` holds at the start."""
@@ -77,6 +80,7 @@ class Setup:
             links=tuple(self.links),
             scores=dict(self.scores) if self.scores else None,
             reshuffles=reshuffles,
+            colour_to_choose=self.colour_to_choose,
         )
 
 

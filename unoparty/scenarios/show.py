@@ -64,7 +64,9 @@ def describe_table(scenario: Scenario) -> list[str]:
                  turn=s.turn, direction=_("clockwise") if s.direction > 0 else _("counterclockwise"))]
     top = s.discard_pile[-1]
     colour = s.colour if s.colour is not None else top.colour
-    lines.append("  " + _("Top card: {top}; colour: {colour}").format(top=card_name(top), colour=colour_name(colour)))
+    colour_text = (_("still to be chosen: the first card played sets it (S-5)") if s.colour_to_choose
+                   else colour_name(colour))
+    lines.append("  " + _("Top card: {top}; colour: {colour}").format(top=card_name(top), colour=colour_text))
     if len(s.discard_pile) > 1:
         lines.append("  " + _("Discard pile (bottom first): {cards}").format(cards=_cards(s.discard_pile)))
     draw = _("Draw pile (top first): {cards}").format(cards=_cards(s.draw_pile))
