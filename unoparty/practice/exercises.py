@@ -73,6 +73,14 @@ class Exercise:
         answer: the engine's answer (``bool``, ``int`` seat or cards, or ``Colour``).
         change: ``""`` for the real table, or a documented change made to it at the moment
             (:data:`CHANGES`), for rules real rounds rarely pose.
+        seat: the seat whose view the table shows when it is not the move's player (a
+            challenge's outcome is posed from the seat that played the Wild Draw Four: only
+            that hand decides it, W-3), else ``None``.
+
+    Every answer follows from what the shown seat sees plus what the question says (the
+    public log: who laid the top card, whether a catch is still open, a drawn card, the
+    pointing once everyone has pointed): tests/test_practice_hidden.py deals the hidden
+    cards again and again and finds the same answer.
     """
 
     kind: ExerciseKind
@@ -86,6 +94,7 @@ class Exercise:
     target: int | None
     answer: object
     change: str = ""
+    seat: int | None = None
 
     @property
     def id(self) -> str:
@@ -94,8 +103,9 @@ class Exercise:
 
     @property
     def player(self) -> int:
-        """The seat whose view the table shows: the player of the move asked about."""
-        return self.move.player
+        """The seat whose view the table shows: the player of the move asked about, or
+        :attr:`seat`."""
+        return self.move.player if self.seat is None else self.seat
 
     def game(self) -> Game:
         """The table at the moment of the question (a fresh game: the deal, then `moves`)."""
@@ -205,9 +215,11 @@ def _after(game: Game, move) -> tuple[Game, tuple[Event, ...]]:
     return clone, clone.apply(move)
 
 
-def engine_answer(ex: Exercise):
-    """The answer to `ex` worked out again by the engine on the rebuilt table."""
-    game = ex.game()
+def engine_answer(ex: Exercise, game: Game | None = None):
+    """The answer to `ex` worked out again by the engine on the rebuilt table (or on `game`:
+    the table the page already holds, or another table with the same view, for the
+    hidden-information check; it is cloned, never changed)."""
+    game = ex.game() if game is None else game
     if ex.kind in (ExerciseKind.CAN_PLAY, ExerciseKind.CATCH):
         return game.why_illegal(ex.move) is None and not game.is_mistake(ex.move)
     after, events = _after(game, ex.move)
@@ -224,9 +236,10 @@ def _still_linked(before: Game, after: Game) -> bool:
     return bool(before.links) and set(after.links) == set(before.links)
 
 
-def is_right(ex: Exercise, answer) -> bool:
-    """Whether `answer` is the engine's answer to `ex` (checked on the rebuilt table)."""
-    return answer == engine_answer(ex)
+def is_right(ex: Exercise, answer, game: Game | None = None) -> bool:
+    """Whether `answer` is the engine's answer to `ex` (checked on the rebuilt table, or on
+    `game`, the table at the moment of the question)."""
+    return answer == engine_answer(ex, game)
 
 
 def position_key(game: Game) -> tuple:
@@ -325,8 +338,10 @@ def _yes_no_questions(game: Game, rng: random.Random) -> list[tuple]:
         s = rng.choice(game.waiting_for)
         out.append(_judged(game, PointAt(s, rng.randrange(n))))
     if phase is Phase.CHALLENGE:
-        s = rng.randrange(n)
-        out.append(_judged(game, (Accept if rng.random() < 0.5 else Challenge)(s)))
+        # only what the answering seat may ask itself: accept the draw, or challenge a
+        # Wild Draw Four (a Draw Two is never challenged: accept it or stack, H-1)
+        wd4 = game.top_card.kind is Kind.WILD_DRAW_FOUR
+        out.append(_judged(game, (Challenge if wd4 and rng.random() < 0.5 else Accept)(game.current)))
     return [q for q in out if q is not None]
 
 
@@ -362,14 +377,18 @@ def _catch_questions(game: Game, rng: random.Random) -> list[tuple]:
 
 
 def _made_move_questions(game: Game, move) -> list[tuple]:
-    """(kind, rule, target, answer) about a move the round made."""
+    """(kind, rule, target, answer, seat) about a move the round made, each answered from
+    what `seat` (None: the move's player) sees: no "who acts next" after a turn's draw (it
+    depends on the card drawn, T-3); a challenge's outcome from the seat of the Wild Draw
+    Four's player (it depends on their hand, W-3)."""
     if not isinstance(move, (Play, SpeedPlay, Draw)) and type(move).__name__ not in (
             "Accept", "Challenge", "Keep", "TakeMiniPile", "PointAt", "Catch", "CallUno"):
         return []
     after, events = _after(game, move)
     out = []
     nxt = _next_actor(after)
-    if nxt is not None and type(move).__name__ not in ("CallUno",):
+    turn_draw = isinstance(move, Draw) and game.phase is Phase.TURN and game.pending_draw == 0
+    if nxt is not None and type(move).__name__ not in ("CallUno",) and not turn_draw:
         rule = _turn_rule(events)
         if rule:
             out.append((ExerciseKind.WHO_NEXT, rule, None, nxt))
@@ -392,7 +411,8 @@ def _made_move_questions(game: Game, move) -> list[tuple]:
     # a Point Taken ends every link at once (PT-2): are the linked players still linked?
     if game.links and any(e.kind is EventKind.LINKS_ENDED and e.rule == "PT-2" for e in events):
         out.append((ExerciseKind.LINKED, "PT-2", None, _still_linked(game, after)))
-    return out
+    seat = game.wd4_player if type(move).__name__ == "Challenge" else None
+    return [(*q, seat) for q in out]
 
 
 @lru_cache(maxsize=64)
@@ -409,17 +429,17 @@ def round_exercises(seed: int) -> tuple[Exercise, ...]:
     rng = random.Random(f"practice-cut-{seed}")
     found: list[Exercise] = []
 
-    def add(kind, rule, move, target, answer, upto, change=""):
+    def add(kind, rule, move, target, answer, upto, change="", seat=None):
         found.append(Exercise(kind, rule, seed, len(found), rules, tuple(names), tuple(moves[:upto]), move,
-                              target, answer, change))
+                              target, answer, change, seat))
 
     for i, move in enumerate(moves):
         for m, rule, answer in _yes_no_questions(game, rng):
             add(ExerciseKind.CAN_PLAY, rule, m, None, answer, i)
         for m, rule, answer in _catch_questions(game, rng):
             add(ExerciseKind.CATCH, rule, m, None, answer, i)
-        for kind, rule, target, answer in _made_move_questions(game, move):
-            add(kind, rule, move, target, answer, i)
+        for kind, rule, target, answer, seat in _made_move_questions(game, move):
+            add(kind, rule, move, target, answer, i, seat=seat)
         # a documented change for T-5: the same draw from a short draw pile
         draws = isinstance(move, Draw) or (isinstance(move, Play) and move.card.kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR))
         if draws and _can_shorten(game):
@@ -429,9 +449,9 @@ def round_exercises(seed: int) -> tuple[Exercise, ...]:
             except Exception:  # a table the setup cannot take: no exercise, never a wrong one
                 changed = None
             if changed is not None and changed.why_illegal(move) is None:
-                for kind, rule, target, answer in _made_move_questions(changed, move):
+                for kind, rule, target, answer, seat in _made_move_questions(changed, move):
                     if kind is ExerciseKind.HOW_MANY and rule == "T-5":
-                        add(kind, rule, move, target, answer, i, change)
+                        add(kind, rule, move, target, answer, i, change, seat)
         game.apply(move)
     return tuple(found)
 

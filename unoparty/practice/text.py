@@ -49,13 +49,31 @@ def question(ex: Exercise) -> str:
 
 
 def situation(ex: Exercise, game=None) -> list[str]:
-    """What decides answers but the table does not draw: who played the Point Taken being
-    answered (PT-3), the card the player has already drawn this turn (T-3), the cards
-    waiting to be drawn (W-3, H-1). Sentences, possibly none."""
+    """What decides answers but the table does not draw (the public log says it): who
+    played the Point Taken being answered (PT-3), who played the Wild Draw Four being
+    answered and the colour it was played on (W-2, W-3), who laid the top card for a speed
+    play (SP-5), whether a catch is still open (U-2), the card the player has already
+    drawn this turn (T-3), the cards waiting to be drawn (W-3, H-1). Sentences, possibly none."""
     from ..engine import Phase
+    from ..engine.moves import Catch, SpeedPlay
     from ..i18n import ngettext
     game = game if game is not None else ex.game()
     out = []
+    if isinstance(ex.move, SpeedPlay):
+        top = game.top_player
+        out.append(_("{name} laid the top card.").format(name=ex.names[top]) if top is not None
+                   else _("The top card was turned up from the draw pile."))
+    if isinstance(ex.move, Catch) and 0 <= ex.move.target < len(ex.names) and \
+            len(game.hands[ex.move.target]) == 1 and not game.uno_called[ex.move.target]:
+        name = ex.names[ex.move.target]
+        out.append(_("{name} went down to one card without calling UNO; since then nobody has played a card "
+                     "or drawn on their turn.").format(name=name) if game.catchable == ex.move.target
+                   else _("{name} went down to one card without calling UNO, and play has gone on since.").format(name=name))
+    if game.wd4_player is not None:
+        before = game.view_for(game.wd4_player).wd4_colour
+        out.append((_("{name} played the Wild Draw Four when the colour was {colour}.").format(
+            name=ex.names[game.wd4_player], colour=colour_name(before)) if before is not None
+            else _("{name} played the Wild Draw Four.").format(name=ex.names[game.wd4_player])))
     if game.phase is Phase.POINTING and game.pointer is not None:
         out.append(_("{name} played a Point Taken.").format(name=ex.names[game.pointer]))
     if game.phase is Phase.DRAWN and game.drawn_card is not None and game.current is not None:
