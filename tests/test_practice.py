@@ -443,3 +443,35 @@ def test_a_point_taken_ending_a_link_is_posed():
     a, b = (ex.names[s] for s in game.links[:2])
     assert f"Are {a} and {b} still linked then?" in question(ex)
     assert check_scenario(loads_scenario(to_scenario(ex))) is None
+
+
+# ------------------------------------------------------------------ progress that moves (issue 19)
+
+def test_each_right_answer_moves_the_rules_run_and_mastery_comes_one_rule_at_a_time():
+    """Not "0 of 35 rules mastered" after 70 right answers: the rules being learnt take
+    turns (ACTIVE at once), each right answer moves its rule's "k of 3 in a row", and a rule
+    is mastered every few answers."""
+    from unoparty.practice.mastery import ACTIVE, MASTERY_STREAK
+    from unoparty.views.practice import PracticePage
+    page = PracticePage(store=MemoryPracticeStore(), seed=3)
+    assert len(page.rules) == len(DECIDING) > ACTIVE
+    for i in range(ACTIVE * MASTERY_STREAK * 3):
+        rule = page.exercise.rule
+        before = page.runs()[rule]
+        page.answer(page.exercise.answer)
+        assert page.runs()[rule] == before + 1
+        run = "mastered" if before + 1 >= MASTERY_STREAK else f"{before + 1} of {MASTERY_STREAK} in a row"
+        assert run in page.rule_label.value and f"rule {rule}" in page.rule_label.value
+        if before + 1 < MASTERY_STREAK:
+            assert f"{rule}</span> {run}" in page.mastery_html.value  # "Learning now: A-1 2 of 3 in a row"
+        page.next_button.click()
+    mastered = sum(page.mastered().values())
+    assert mastered >= ACTIVE * 3 - (ACTIVE - 1), mastered  # 27 right answers: about one rule every third
+    assert f"{mastered} of {len(DECIDING)} rules mastered" in page.mastery_html.value
+
+
+def test_seventy_right_answers_master_about_twenty_rules():
+    from unoparty.practice.mastery import MASTERY_STREAK
+    history = _practised(0, 70, list(DECIDING), lambda rule, rng: True)
+    done = sum(m.mastered for m in mastery(history).values())
+    assert done >= 70 // MASTERY_STREAK - 2, done  # one rule mastered every three answers, once started

@@ -12,7 +12,9 @@ progress store once (:meth:`unoparty.store.Store.import_practice_json`).
   :data:`MASTERY_STREAK` answers are all right.
 - **Spaced review** (:func:`next_rule`): a rule answered wrong comes back after
   ``REVIEW_WITHIN - 1`` other exercises (later if another review came just before: reviews
-  take at most every other question); otherwise the rule least known comes next.
+  take at most every other question); otherwise the :data:`ACTIVE` rules being learnt take
+  turns, and a new rule joins them only when one is mastered — so mastery comes one rule
+  at a time, never all at once after every rule has had its turn.
 
 >>> store = MemoryPracticeStore()
 >>> for ok in (True, True, True):
@@ -32,13 +34,16 @@ from typing import Protocol, Sequence
 
 __all__ = ["Answer", "RuleMastery", "PracticeStore", "MemoryPracticeStore", "FilePracticeStore",
            "LearnerPracticeStore", "mastery",
-           "next_rule", "MASTERY_STREAK", "REVIEW_WITHIN", "practice_path"]
+           "next_rule", "MASTERY_STREAK", "REVIEW_WITHIN", "ACTIVE", "practice_path"]
 
 MASTERY_STREAK = 3
 """Right answers in a row that make a rule mastered."""
 
 REVIEW_WITHIN = 3
 """A rule answered wrong is asked again within this many exercises."""
+
+ACTIVE = 3
+"""Rules learnt at once (tried, not mastered): a new rule joins only when fewer are."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,8 +196,11 @@ def next_rule(history: Sequence[Answer], rules: Sequence[str]) -> str:
        ``REVIEW_WITHIN`` exercises, never twice in a row while others wait — and never
        right after another review while other rules wait, so reviews take at most every
        other question (a rule missed again and again cannot crowd out the rest).
-    2. Else the first rule never tried, 3. else the rule furthest from mastery (shortest
-       streak, fewest tries), 4. else (all mastered) the rule answered longest ago.
+    2. Else, while fewer than :data:`ACTIVE` rules are being learnt (tried, not mastered),
+       the first rule never tried; 3. else the rule being learnt that was asked longest ago
+       (the rules being learnt take turns, so each is mastered after about ``ACTIVE *
+       MASTERY_STREAK`` right answers); 4. else the first rule never tried; 5. else (all
+       mastered) the rule answered longest ago.
 
     Raises:
         ValueError: `rules` is empty.
@@ -213,13 +221,16 @@ def next_rule(history: Sequence[Answer], rules: Sequence[str]) -> str:
     if due and not held:
         return min(due, key=lambda r: last_seen[r])
     fresh = [r for r in rules if r not in table]
-    if fresh:
-        if wrong and len(rules) == len(wrong):
-            return min(wrong, key=lambda r: last_seen[r])
+    learning = [r for r in rules if r in table and not table[r].mastered and r not in wrong]
+    if fresh and len(learning) + len(wrong) < ACTIVE:
         return fresh[0]
-    learning = [r for r in rules if not table[r].mastered and r not in wrong]
+    turns = [r for r in learning if r != history[-1].rule]  # never the same rule twice in a row if another can come
+    if turns:
+        return min(turns, key=lambda r: last_seen[r])
+    if fresh:
+        return fresh[0]
     if learning:
-        return min(learning, key=lambda r: (table[r].streak, table[r].tries, last_seen[r]))
+        return learning[0]
     if wrong and not held:
         return min(wrong, key=lambda r: last_seen[r])
     return min(others or rules, key=lambda r: last_seen[r])

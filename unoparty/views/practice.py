@@ -204,8 +204,9 @@ class PracticePage:
         self.feedback.show(*self._reply, ex.rule)
         for b in self.choice_buttons:
             b.disabled = True
+        m = mastery(self.store.history(self.learner)).get(ex.rule)
         self.rule_label.value = (f'<div class="up-stepno">{esc(_("Question {n}").format(n=self.count))} · '
-                                 f'{esc(_("rule {id}").format(id=ex.rule))}</div>')
+                                 f'{esc(_("rule {id}").format(id=ex.rule))} · {esc(_run(m))}</div>')
         if self.table.state is not None:
             self.table.render(self.table.state)  # the question's table again, seat buttons off
         self.next_button.disabled = False
@@ -214,10 +215,13 @@ class PracticePage:
     # ------------------------------------------------------------------ mastery
 
     def _render_mastery(self) -> None:
+        """The summary (rules mastered; the rules being learnt, each with its run of right
+        answers: it moves with every answer) and the table of every rule."""
         table = mastery(self.store.history(self.learner))
         from ..rulebook import RULES
         rows = []
         done = 0
+        learning = []
         for rid in self.rules:
             m = table.get(rid)
             rule = RULES.get(rid)
@@ -229,14 +233,30 @@ class PracticePage:
                 mark, note = "✓", _("mastered")
             else:
                 mark = "●" * min(m.streak, MASTERY_STREAK) + "○" * (MASTERY_STREAK - min(m.streak, MASTERY_STREAK))
-                note = ngettext("{right} of {n} right", "{right} of {n} right", m.tries).format(right=m.right, n=m.tries)
+                note = _run(m) + " · " + ngettext("{right} of {n} right", "{right} of {n} right",
+                                                  m.tries).format(right=m.right, n=m.tries)
+                learning.append(f'<span class="up-ruleid">{esc(rid)}</span> {esc(_run(m))}')
             rows.append(f'<tr><td><span class="up-ruleid">{esc(rid)}</span></td><td>{esc(title)}</td>'
                         f'<td aria-label="{esc(note)}">{esc(mark)}</td><td>{esc(note)}</td></tr>')
         head = esc(ngettext("{k} of {n} rule mastered", "{k} of {n} rules mastered", len(self.rules)).format(k=done, n=len(self.rules)))
-        self.mastery_html.value = (f'<details class="up-mastery"><summary><b>{head}</b></summary>'
+        now = (f'<div class="up-learning">{esc(_("Learning now:"))} {" · ".join(learning)}</div>' if learning else "")
+        self.mastery_html.value = (f'{now}<details class="up-mastery"><summary><b>{head}</b></summary>'
                                    f'<table class="up-score">{"".join(rows)}</table></details>')
+
+    def runs(self) -> dict[str, int]:
+        """rule id → the learner's current run of right answers on it (0: none or not tried)."""
+        table = mastery(self.store.history(self.learner))
+        return {rid: table[rid].streak if rid in table else 0 for rid in self.rules}
 
     def mastered(self) -> dict[str, bool]:
         """rule id → mastered, for this learner."""
         table = mastery(self.store.history(self.learner))
         return {rid: bool(table.get(rid) and table[rid].mastered) for rid in self.rules}
+
+
+def _run(m) -> str:
+    """``"2 of 3 in a row"`` (or ``"mastered"``) for a :class:`RuleMastery` (None: not tried)."""
+    if m is not None and m.mastered:
+        return _("mastered")
+    k = 0 if m is None else m.streak
+    return ngettext("{k} of {n} in a row", "{k} of {n} in a row", MASTERY_STREAK).format(k=k, n=MASTERY_STREAK)
