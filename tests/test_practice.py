@@ -475,3 +475,42 @@ def test_seventy_right_answers_master_about_twenty_rules():
     history = _practised(0, 70, list(DECIDING), lambda rule, rng: True)
     done = sum(m.mastered for m in mastery(history).values())
     assert done >= 70 // MASTERY_STREAK - 2, done  # one rule mastered every three answers, once started
+
+
+# ------------------------------------------------------------------ keys pick by label (issue 19)
+
+def _how_many():
+    return next(e for s in SAMPLE_SEEDS for e in round_exercises(s)
+                if e.kind is ExerciseKind.HOW_MANY and e.answer not in (0, 1))
+
+
+def test_a_digit_key_picks_the_answer_labelled_with_that_digit():
+    """On "How many cards…?" (answers 0–6) key 1 picks "1", not the first button ("0")."""
+    from unoparty.views.app import App
+    app = App()
+    app.show_practice()
+    page = app.practice
+    ex = _how_many()
+    page.show(ex)
+    assert [b.description for b in page.choice_buttons][:2] == ["0", "1"]
+    app.keys.press(str(ex.answer))  # through the keys widget, as the browser sends it
+    assert page.answered and page.feedback.kind == "good", page.feedback.html.value
+    page.show(ex)
+    app.keys.press("0")  # the first button, by its label
+    assert page.answered and page.feedback.kind == "bad" and page._choice == 0
+
+
+def test_answers_not_labelled_by_digits_are_picked_by_place():
+    from unoparty.views.app import App
+    app = App()
+    app.show_practice()
+    page = app.practice
+    ex = next(e for s in SAMPLE_SEEDS for e in round_exercises(s) if e.kind is ExerciseKind.COLOUR)
+    page.show(ex)
+    app.keys.press(str(ex.choices().index(ex.answer) + 1))
+    assert page.feedback.kind == "good"
+    page.show(ex)
+    app.keys.press("0")  # no answer labelled 0, and 0 is no place: nothing happens
+    assert not page.answered
+    app.keys.press("9")  # no ninth answer: nothing happens
+    assert not page.answered

@@ -172,6 +172,19 @@ class PracticePage:
 
     # ------------------------------------------------------------------ answering
 
+    def key_button(self, key: str) -> w.Button | None:
+        """The answer button key `key` picks: the one labelled with that digit ("How many
+        cards…?": key 1 picks "1", key 0 picks "0"); where no answer is labelled by a
+        digit, keys 1–9 pick the answers by their place. None: the key picks nothing here."""
+        labels = [b.description for b in self.choice_buttons]
+        if key in labels:
+            return self.choice_buttons[labels.index(key)]
+        if key.isdigit() and key != "0" and not any(label.isdigit() for label in labels) \
+                and int(key) <= len(self.choice_buttons):
+            return self.choice_buttons[int(key) - 1]
+        return None
+
+
     def _seat_clicked(self, seat: int) -> None:
         if self.exercise.kind is ExerciseKind.WHO_NEXT:
             self.answer(seat)
