@@ -514,3 +514,48 @@ def test_answers_not_labelled_by_digits_are_picked_by_place():
     assert not page.answered
     app.keys.press("9")  # no ninth answer: nothing happens
     assert not page.answered
+
+
+# ------------------------------------------------------------------ practice that stretches (issue 19)
+
+def test_the_end_of_a_round_asks_for_the_score_and_the_explanation_counts_it():
+    from unoparty.practice.text import explanation, question
+    scores = [e for s in SAMPLE_SEEDS for e in round_exercises(s) if e.kind is ExerciseKind.SCORE]
+    assert scores
+    for ex in scores:
+        game = ex.game()
+        assert ex.rule == "R-3" and len(game.hands[ex.move.player]) == 1
+        assert engine_answer(ex, game) == ex.answer
+        choices = ex.choices()
+        assert ex.answer in choices and len(set(choices)) == 4 and min(choices) >= 0
+        text = question(ex)
+        for seat, hand in enumerate(game.hands):  # every other hand is said: nothing hidden decides it
+            if seat != ex.move.player:
+                assert f"{ex.names[seat]} holds:" in text
+        why = explanation(ex)
+        assert f"= {ex.answer}." in why and "Rule R-3" in why
+        assert check_scenario(loads_scenario(to_scenario(ex))) is None
+
+
+def test_a_mastered_rule_comes_back_as_a_harder_question():
+    """Once a rule is mastered, its questions are ones where two rules meet (a speed play
+    while players are linked, a Point Taken ending the links, a mini pile come round)."""
+    from unoparty.practice.exercises import HARD, HARD_RULES
+    from unoparty.views.practice import PracticePage
+    page = PracticePage(store=MemoryPracticeStore(), seed=2, rules=("SP-4",))
+    assert "SP-4" in HARD_RULES
+    for _ in range(3):
+        assert page.exercise.rule == "SP-4"
+        page.answer(page.exercise.answer)
+        page.next_button.click()
+    assert page.mastered()["SP-4"]
+    ex = page.exercise
+    assert ex.rule == "SP-4" and ex.hard in HARD and "a harder one" in page.rule_label.value
+    assert ex.hard == "links" and ex.game().links  # a speed play while two players are linked
+    assert engine_answer(ex) == ex.answer
+
+
+def test_every_kind_of_harder_question_is_cut():
+    from unoparty.practice.exercises import HARD
+    kinds = {e.hard for s in range(40) for e in round_exercises(s) if e.hard}
+    assert kinds == set(HARD)

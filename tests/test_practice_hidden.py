@@ -52,6 +52,8 @@ def _said(game: Game, state, ex, rng) -> None:
                     state.hands[p][-1] = card
                     break
         state.drawn_card = card
+    if ex.kind is ExerciseKind.SCORE:  # the round's end shows every hand: the question says them
+        state.hands = [h[:] for h in real.hands]
     if real.phase is Phase.POINTING and "everyone has pointed" in question(ex):
         state.pointing = dict(real.pointing)
 

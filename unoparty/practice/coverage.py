@@ -42,17 +42,16 @@ NOT_POSED: dict[str, str] = {
     "PU-2": "the wild cards turned for a mini pile: met in fewer than 1 round in 100",
     "PU-8": "going out on the mini pile: met in fewer than 1 round in 100",
     "T-6": "a blocked round: met in fewer than 1 round in 1000",
-    "R-1": "scoring: no question kind asks for points",
+    "R-1": "the round ends at the last card: asked within the score questions, counted under R-3",
     "R-2": "the last card's draw still counts: met rarely; posed, but fewer than 50 positions",
-    "R-3": "card points: no question kind asks for points",
-    "R-4": "the match target: no question kind asks for points",
+    "R-4": "the match target: no question kind asks for running totals",
     "H-3": "Jump-In is SP-7: counted there",
 }
 """Rules with no count of their own, and why."""
 
 DECIDING = ("T-0", "T-1", "T-2", "T-3", "T-4", "T-5", "A-1", "A-2", "A-3", "A-4", "W-1", "W-2", "W-3",
             "SP-1", "SP-2", "SP-4", "SP-5", "SP-7", "PT-2", "PT-3", "PT-4", "PT-5", "PU-1", "PU-4",
-            "PU-5", "PU-6", "PU-7", "LK-1", "LK-2", "U-1", "U-2", "U-3", "H-1", "H-2", "H-4")
+            "PU-5", "PU-6", "PU-7", "LK-1", "LK-2", "U-1", "U-2", "U-3", "R-3", "H-1", "H-2", "H-4")
 """Rules that decide a move or an outcome and that the exercises pose: each needs MINIMUM.
 T-5 (a reshuffle while drawing) is posed mostly on documented changes of real tables: the
 same draw from a short draw pile (:data:`unoparty.practice.exercises.CHANGES`)."""

@@ -13,7 +13,14 @@ kind           question                                              answer
 ``COLOUR``     "Ben plays the wild. Which colour is current?"        a ``Colour``
 ``LINKED``     "Ben plays a Point Taken. Are Ava and Cal still        ``bool``
                linked then?" (PT-2)
+``SCORE``      "Ben plays his last card. How many points does Ben    points (``int``)
+               score?" — the other hands are said (R-1, R-3)
 =============  ====================================================  ==================
+
+Some exercises are *harder* (:attr:`Exercise.hard`): two rules meet — a speed play while
+players are linked (SP-1 and LK-2), a Point Taken that ends the links (PT-2), a mini pile
+that has come round the table (PU-4 … PU-6). The Practice page asks them once a rule is
+mastered (:func:`exercise` with ``hard=True``).
 
 Each exercise carries the rule id the engine cites for its answer: the refusal's rule for a
 move refused, the rule of the event that decides (a skip, a draw, a colour chosen) for a
@@ -56,6 +63,7 @@ class ExerciseKind(enum.Enum):
     CATCH = "catch"
     COLOUR = "colour"
     LINKED = "linked"
+    SCORE = "score"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +84,8 @@ class Exercise:
         seat: the seat whose view the table shows when it is not the move's player (a
             challenge's outcome is posed from the seat that played the Wild Draw Four: only
             that hand decides it, W-3), else ``None``.
+        hard: ``""``, or the meeting of two rules that makes the exercise harder
+            (:data:`HARD`).
 
     Every answer follows from what the shown seat sees plus what the question says (the
     public log: who laid the top card, whether a catch is still open, a drawn card, the
@@ -95,6 +105,7 @@ class Exercise:
     answer: object
     change: str = ""
     seat: int | None = None
+    hard: str = ""
 
     @property
     def id(self) -> str:
@@ -122,7 +133,20 @@ class Exercise:
             return tuple(range(len(self.names)))
         if self.kind is ExerciseKind.COLOUR:
             return (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
+        if self.kind is ExerciseKind.SCORE:  # the answer among four scores ten points apart
+            k = min((self.seed + self.index) % 3, self.answer // 10)
+            return tuple(self.answer + 10 * (j - k) for j in range(4))
         return tuple(range(0, 7))
+
+
+HARD = {"links": "a speed play while players are linked (SP-1, LK-2)",
+        "links end": "a Point Taken that ends the links (PT-2, LK-4)",
+        "mini pile round": "a mini pile that has come round the table (PU-4 … PU-6)"}
+"""The harder exercises: two rules meet (:attr:`Exercise.hard`)."""
+
+SCORE_MOST_CARDS = 12
+"""A score is asked only when the other hands hold at most this many cards (they are said
+in the question): a rules question, not a long sum."""
 
 
 def round_settings(seed: int) -> tuple[Rules, tuple[str, ...]]:
@@ -229,7 +253,14 @@ def engine_answer(ex: Exercise, game: Game | None = None):
         return _drawn(events, ex.target)
     if ex.kind is ExerciseKind.LINKED:
         return _still_linked(game, after)
+    if ex.kind is ExerciseKind.SCORE:
+        return _points(events)
     return _current_colour(after)
+
+
+def _points(events) -> int | None:
+    won = next((e for e in events if e.kind is EventKind.ROUND_WON), None)
+    return None if won is None else won.count
 
 
 def _still_linked(before: Game, after: Game) -> bool:
@@ -408,11 +439,28 @@ def _made_move_questions(game: Game, move) -> list[tuple]:
         # from the draw pile (PU-3): hidden before the move, so not asked
         if colour is not None and started is None:
             out.append((ExerciseKind.COLOUR, chosen.rule if chosen is not None else "T-2", None, colour))
+    # the last card (R-1): how many points does its player score (R-3)? Not after a last
+    # Draw Two or Wild Draw Four: the cards drawn first (R-2) are hidden until drawn
+    points = _points(events)
+    if points is not None and not any(e.kind is EventKind.DREW for e in events) and \
+            sum(len(h) for seat, h in enumerate(game.hands) if seat != move.player) <= SCORE_MOST_CARDS:
+        out.append((ExerciseKind.SCORE, "R-3", None, points))
     # a Point Taken ends every link at once (PT-2): are the linked players still linked?
     if game.links and any(e.kind is EventKind.LINKS_ENDED and e.rule == "PT-2" for e in events):
         out.append((ExerciseKind.LINKED, "PT-2", None, _still_linked(game, after)))
     seat = game.wd4_player if type(move).__name__ == "Challenge" else None
     return [(*q, seat) for q in out]
+
+
+def _hard(game: Game, kind: ExerciseKind, move) -> str:
+    """Which two rules meet in a question on `game` (:data:`HARD`), or ``""``."""
+    if kind is ExerciseKind.LINKED:
+        return "links end"
+    if isinstance(move, SpeedPlay) and game.links:
+        return "links"
+    if game.phase is Phase.MINI_PILE and len(game.mini_pile) > game.n_players:
+        return "mini pile round"
+    return ""
 
 
 @lru_cache(maxsize=64)
@@ -431,7 +479,7 @@ def round_exercises(seed: int) -> tuple[Exercise, ...]:
 
     def add(kind, rule, move, target, answer, upto, change="", seat=None):
         found.append(Exercise(kind, rule, seed, len(found), rules, tuple(names), tuple(moves[:upto]), move,
-                              target, answer, change, seat))
+                              target, answer, change, seat, _hard(game, kind, move)))
 
     for i, move in enumerate(moves):
         for m, rule, answer in _yes_no_questions(game, rng):
@@ -468,13 +516,30 @@ _REQUIRES = {
 }
 
 
-def exercise(seed: int, rule: str | None = None) -> Exercise:
+HARD_ROUNDS = 8
+"""Rounds searched for a harder exercise on a rule before an ordinary one is given."""
+
+HARD_RULES = ("SP-1", "SP-2", "SP-4", "SP-5", "T-2", "T-3", "PT-2", "PU-4", "PU-6", "PU-7")
+"""The rules with harder exercises in most stretches of rounds (the others are asked
+ordinary ones without a search)."""
+
+
+def exercise(seed: int, rule: str | None = None, *, hard: bool = False) -> Exercise:
     """The exercise of `seed` (on `rule` if given: the first round from `seed` on that has one).
+    With `hard`, a harder one (:attr:`Exercise.hard`) if one of the :data:`HARD_ROUNDS`
+    rounds from `seed` has one on `rule`, else an ordinary one.
 
     Raises:
         LookupError: no exercise on `rule` in the 400 rounds from `seed`.
     """
     need = _REQUIRES.get(rule or "")
+    if hard and (rule is None or rule in HARD_RULES):
+        for s in range(seed, seed + HARD_ROUNDS):
+            if need is not None and not need(*round_settings(s)):
+                continue
+            pool = [e for e in round_exercises(s) if e.hard and (rule is None or e.rule == rule)]
+            if pool:
+                return pool[random.Random(f"practice-pick-hard-{s}-{rule}").randrange(len(pool))]
     for s in range(seed, seed + (400 if rule else 50)):
         if need is not None and not need(*round_settings(s)):
             continue  # this table cannot pose the rule: no need to play the round
@@ -604,6 +669,8 @@ def _expect(ex: Exercise, game: Game) -> dict[str, str]:
     if ex.kind is ExerciseKind.LINKED:
         after, _events = _after(game, ex.move)
         return {"links": "[" + ", ".join(_q(ex.names[s]) for s in after.links) + "]"}
+    if ex.kind is ExerciseKind.SCORE:
+        return {"winner": _q(ex.names[ex.move.player]), "round_points": str(ex.answer)}
     return {}
 
 

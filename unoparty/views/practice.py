@@ -136,9 +136,12 @@ class PracticePage:
     # ------------------------------------------------------------------ choosing
 
     def pick(self) -> Exercise:
-        """The next exercise: on the rule the learner needs next."""
-        rule = next_rule(self.store.history(self.learner), self.rules)
-        return exercise(self.rng.randrange(10**6), rule)
+        """The next exercise: on the rule the learner needs next; a harder one (two rules
+        meet, :attr:`Exercise.hard`) once that rule is mastered."""
+        history = self.store.history(self.learner)
+        rule = next_rule(history, self.rules)
+        known = mastery(history).get(rule)
+        return exercise(self.rng.randrange(10**6), rule, hard=bool(known and known.mastered))
 
     def next(self) -> None:
         self.show(self.pick())
@@ -156,7 +159,7 @@ class PracticePage:
         self.table.render(state, targets=targets)
         self.hand.render(state.hand, None, title=_("{name}'s hand").format(name=ex.names[ex.player]))
         # the rule id is told after the answer: before, it would give the answer away
-        self.rule_label.value = f'<div class="up-stepno">{esc(_("Question {n}").format(n=self.count))}</div>' 
+        self.rule_label.value = f'<div class="up-stepno">{esc(self._number())}</div>'
         self.rules_html.value = f'<div class="up-stepno">{esc(rules_line(ex.rules))}</div>'
         self.question.value = f'<div class="up-task">{esc(question(ex))}</div>'
         buttons = []
@@ -169,6 +172,11 @@ class PracticePage:
         self.feedback.clear()
         self.next_button.disabled = True
         self._render_mastery()
+
+    def _number(self) -> str:
+        """``"Question 7"``, and ``"· a harder one: two rules meet"`` for a harder exercise."""
+        text = _("Question {n}").format(n=self.count)
+        return text + " · " + _("a harder one: two rules meet") if self.exercise.hard else text
 
     # ------------------------------------------------------------------ answering
 
@@ -218,7 +226,7 @@ class PracticePage:
         for b in self.choice_buttons:
             b.disabled = True
         m = mastery(self.store.history(self.learner)).get(ex.rule)
-        self.rule_label.value = (f'<div class="up-stepno">{esc(_("Question {n}").format(n=self.count))} · '
+        self.rule_label.value = (f'<div class="up-stepno">{esc(self._number())} · '
                                  f'{esc(_("rule {id}").format(id=ex.rule))} · {esc(_run(m))}</div>')
         if self.table.state is not None:
             self.table.render(self.table.state)  # the question's table again, seat buttons off
