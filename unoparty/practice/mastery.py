@@ -34,7 +34,7 @@ from typing import Protocol, Sequence
 
 __all__ = ["Answer", "RuleMastery", "PracticeStore", "MemoryPracticeStore", "FilePracticeStore",
            "LearnerPracticeStore", "mastery",
-           "next_rule", "MASTERY_STREAK", "REVIEW_WITHIN", "ACTIVE", "practice_path"]
+           "next_rule", "carry_over", "MASTERY_STREAK", "REVIEW_WITHIN", "ACTIVE", "practice_path"]
 
 MASTERY_STREAK = 3
 """Right answers in a row that make a rule mastered."""
@@ -56,9 +56,10 @@ class Answer:
 
 
 class PracticeStore(Protocol):
-    """Where answers are kept. Implementations must never raise for a learner's answer."""
+    """Where answers are kept. Implementations must never raise for a learner's answer.
+    ``at``: when it was given (seconds since the epoch; default now)."""
 
-    def record(self, learner: str, rule: str, correct: bool) -> None: ...
+    def record(self, learner: str, rule: str, correct: bool, at: float | None = None) -> None: ...
 
     def history(self, learner: str) -> list[Answer]:
         """Every answer of `learner`, oldest first."""
@@ -71,11 +72,15 @@ class MemoryPracticeStore:
     def __init__(self) -> None:
         self._answers: dict[str, list[Answer]] = {}
 
-    def record(self, learner: str, rule: str, correct: bool) -> None:
-        self._answers.setdefault(learner, []).append(Answer(rule, bool(correct), time.time()))
+    def record(self, learner: str, rule: str, correct: bool, at: float | None = None) -> None:
+        self._answers.setdefault(learner, []).append(Answer(rule, bool(correct), time.time() if at is None else at))
 
     def history(self, learner: str) -> list[Answer]:
         return list(self._answers.get(learner, []))
+
+    def take(self, learner: str) -> list[Answer]:
+        """Every answer of `learner`, oldest first, removed from this store."""
+        return self._answers.pop(learner, [])
 
 
 class LearnerPracticeStore:
@@ -92,10 +97,10 @@ class LearnerPracticeStore:
         self.store = store
         self.errors = 0
 
-    def record(self, learner: str, rule: str, correct: bool) -> None:
+    def record(self, learner: str, rule: str, correct: bool, at: float | None = None) -> None:
         from ..store import StoreError
         try:
-            self.store.record_practice(learner, rule, bool(correct))
+            self.store.record_practice(learner, rule, bool(correct), at=at)
         except StoreError:
             self.errors += 1
 
@@ -130,9 +135,9 @@ class FilePracticeStore:
         learners = data.get("learners", {}) if isinstance(data, dict) else {}
         return learners if isinstance(learners, dict) else {}
 
-    def record(self, learner: str, rule: str, correct: bool) -> None:
+    def record(self, learner: str, rule: str, correct: bool, at: float | None = None) -> None:
         data = self._read()
-        data.setdefault(learner, []).append([rule, bool(correct), round(time.time(), 1)])
+        data.setdefault(learner, []).append([rule, bool(correct), round(time.time() if at is None else at, 1)])
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.path.with_suffix(".tmp")
@@ -150,6 +155,18 @@ class FilePracticeStore:
             except (TypeError, ValueError):
                 continue
         return out
+
+
+def carry_over(source: MemoryPracticeStore, source_learner: str, target: PracticeStore, learner: str) -> int:
+    """Move the answers `source_learner` gave in `source` (a session's, before a name was
+    typed) to `learner` in `target`, in order, each with the time it was given. Returns how
+    many `target` kept (an answer a store could not keep is not counted)."""
+    kept = 0
+    for a in source.take(source_learner):
+        errors = getattr(target, "errors", 0)
+        target.record(learner, a.rule, a.correct, at=a.at)
+        kept += getattr(target, "errors", 0) == errors
+    return kept
 
 
 @dataclass(frozen=True, slots=True)

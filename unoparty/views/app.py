@@ -409,7 +409,13 @@ class App:
             name = self.store.remember_learner(name)  # picked again after a reload
         self.progress = LearnerProgress(self.store, name)
         if self._practice is not None:  # the Practice page shows the new learner's record
-            self._practice.switch_learner(*self._practice_record())
+            # answers given before a name was typed move to the learner, and both pages say so
+            carry = self._practice.store is self._session_practice
+            moved = self._practice.switch_learner(*self._practice_record(), carry=carry)
+            if moved:
+                from .practice import carried_sentence
+                self.learner_picker.message.value += (f'<div class="up-msg up-msg-good">'
+                                                      f'{esc(carried_sentence(moved, self.learner))}</div>')
         lang = self.store.setting(name, "language") if self.store is not None else None
         if lang and lang != language() and lang in available_languages():
             self.set_language(lang)

@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from ..i18n import _, ngettext
 from ..practice.exercises import Exercise, ExerciseKind, exercise, is_right
-from ..practice.mastery import MASTERY_STREAK, MemoryPracticeStore, PracticeStore, mastery, next_rule
+from ..practice.mastery import MASTERY_STREAK, MemoryPracticeStore, PracticeStore, carry_over, mastery, next_rule
 from ..practice.text import choice_label, explanation, question, rules_line
 from .common import MessageBox, button, split
 from .markup import esc
@@ -60,6 +60,7 @@ class PracticePage:
         self.title = w.HTML()
         self.rule_label = w.HTML()
         self.rules_html = w.HTML()  # the rule set and house rules of the table (they decide answers)
+        self.note = w.HTML()  # answers given before a name was typed, now the learner's (switch_learner)
         self.question = w.HTML()
         self.table = TableView()
         self.table.on_seat = g(self._seat_clicked)
@@ -87,7 +88,7 @@ class PracticePage:
                         self.mastery_html], layout=w.Layout(width="400px", flex="0 0 400px"))
         right.add_class("up-side")
         self.questions = split(left, right)
-        self.box = w.VBox([self.title, self.drill_button, self.questions])
+        self.box = w.VBox([self.title, self.note, self.drill_button, self.questions])
         self.box.add_class("up-practice")
         self.next()
 
@@ -111,14 +112,25 @@ class PracticePage:
         if self.drill is not None:
             self.drill.relabel()
 
-    def switch_learner(self, learner: str, store: PracticeStore | None = None) -> None:
+    def switch_learner(self, learner: str, store: PracticeStore | None = None, *, carry: bool = False) -> int:
         """Show `learner`'s record from now on (kept in `store`; None: the one in use): the
-        mastery table is theirs and the next question is the rule they need next."""
+        mastery table is theirs and the next question is the rule they need next.
+
+        With `carry` (the record so far is this session's, given before a name was typed:
+        a :class:`MemoryPracticeStore`), its answers move to `learner` in `store` and the page
+        says so in one sentence (:attr:`note`). Returns how many answers moved."""
+        old_learner, old_store = self.learner, self.store
         self.learner = learner
         if store is not None:
             self.store = store
+        moved = 0
+        if carry and self.store is not old_store and isinstance(old_store, MemoryPracticeStore):
+            moved = carry_over(old_store, old_learner, self.store, learner)
+        self.note.value = (f'<div class="up-msg up-msg-good">{esc(carried_sentence(moved, learner))}</div>'
+                           if moved else "")
         self.count = 0
         self.next()
+        return moved
 
     def show_drill(self) -> None:
         """Swap the questions for the Speed Play drill."""
@@ -126,12 +138,12 @@ class PracticePage:
             from .drill import SpeedDrillView
             self.drill = SpeedDrillView(seed=self.rng.randrange(10**6), guard=self._guard)
             self.drill.feedback.on_rule = lambda rid: self.on_rule and self.on_rule(rid)
-        self.box.children = [self.title, self.questions_button, self.drill.box]
+        self.box.children = [self.title, self.note, self.questions_button, self.drill.box]
 
     def show_questions(self) -> None:
         if self.drill is not None:
             self.drill.stop()
-        self.box.children = [self.title, self.drill_button, self.questions]
+        self.box.children = [self.title, self.note, self.drill_button, self.questions]
 
     # ------------------------------------------------------------------ choosing
 
@@ -281,3 +293,10 @@ def _run(m) -> str:
         return _("mastered")
     k = 0 if m is None else m.streak
     return ngettext("{k} of {n} in a row", "{k} of {n} in a row", MASTERY_STREAK).format(k=k, n=MASTERY_STREAK)
+
+
+def carried_sentence(n: int, name: str) -> str:
+    """The sentence saying that `n` answers given before a name was typed are now `name`'s."""
+    return ngettext("The practice answer you gave before typing your name is now kept under {name}.",
+                    "The {n} practice answers you gave before typing your name are now kept under {name}.",
+                    n).format(n=n, name=name)
