@@ -559,3 +559,24 @@ def test_every_kind_of_harder_question_is_cut():
     from unoparty.practice.exercises import HARD
     kinds = {e.hard for s in range(40) for e in round_exercises(s) if e.hard}
     assert kinds == set(HARD)
+
+
+# ------------------------------------------------------------------ work at click time (issue 18)
+
+def test_an_answer_reuses_the_pages_table_and_next_reuses_the_answer_buttons(page, monkeypatch):
+    """One practice answer replayed the deal three times (303 Game.apply): it is checked
+    and explained on the table the page holds (the question's move applied to a copy, to check
+    and to explain: at most twice)."""
+    import unoparty.game as game_mod
+    applied = []
+    real = game_mod.Game.apply
+    monkeypatch.setattr(game_mod.Game, "apply", lambda self, move: applied.append(move) or real(self, move))
+    made = set()
+    for _ in range(6):
+        made |= {id(b) for b in page.choice_buttons}
+        applied.clear()
+        page.answer(page.exercise.answer)
+        assert len(applied) <= 2, len(applied)
+        page.next_button.click()
+    assert len(made) <= 7  # the most answers a question offers (two to seven), made once
+    assert {id(b) for b in page.choice_buttons} <= made

@@ -67,7 +67,9 @@ class PracticePage:
         self.hand = HandView()
         self.choices = w.HBox([])
         self.choices.add_class("up-actions")
-        self.choice_buttons: list[w.Button] = []
+        self.choice_buttons: list[w.Button] = []  # the answer buttons shown (of _buttons, reused)
+        self._buttons: list[w.Button] = []
+        self._offered: tuple = ()
         self.feedback = MessageBox()
         self.feedback.on_rule = lambda rid: self.on_rule and self.on_rule(rid)
         self.next_button = button(_("Next question ›"), "up-go")
@@ -106,7 +108,7 @@ class PracticePage:
         self._label()
         ex, answered, choice = self.exercise, self.answered, self._choice
         self.count -= 1  # the same question, the same number
-        self.show(ex)
+        self.show(ex, self.game)  # the table the page holds: nothing replayed
         if answered:
             self._judge(choice)
         if self.drill is not None:
@@ -158,13 +160,15 @@ class PracticePage:
     def next(self) -> None:
         self.show(self.pick())
 
-    def show(self, ex: Exercise) -> None:
-        """Pose `ex` on the table."""
+    def show(self, ex: Exercise, game=None) -> None:
+        """Pose `ex` on the table (`game`: its table, if the page holds it already; else it
+        is rebuilt once, :meth:`Exercise.game`). The page keeps that table
+        (:attr:`game`): the question, the check of the answer and the explanation all use it."""
         self.feedback.clear()  # first: the last reply must not stay beside the new question
         self.exercise = ex
         self.answered = False
         self.count += 1
-        game = ex.game()
+        game = ex.game() if game is None else game
         self.game = game
         state = table_state(game, ex.player)
         targets = {s: ex.names[s] for s in range(len(ex.names))} if ex.kind is ExerciseKind.WHO_NEXT else None
@@ -173,15 +177,23 @@ class PracticePage:
         # the rule id is told after the answer: before, it would give the answer away
         self.rule_label.value = f'<div class="up-stepno">{esc(self._number())}</div>'
         self.rules_html.value = f'<div class="up-stepno">{esc(rules_line(ex.rules))}</div>'
-        self.question.value = f'<div class="up-task">{esc(question(ex))}</div>'
-        buttons = []
-        for choice in ex.choices():
-            b = button(choice_label(ex, choice), "up-primary")
-            b.on_click(lambda _b, choice=choice: self.answer(choice))
-            buttons.append(b)
+        self.question.value = f'<div class="up-task">{esc(question(ex, game))}</div>'
+        self._offered = ex.choices()
+        while len(self._buttons) < len(self._offered):  # the answer buttons are made once and reused
+            b = button("", "up-primary")
+            b.on_click(lambda _b, i=len(self._buttons): self.answer(self._offered[i]))
+            self._buttons.append(b)
+        buttons = self._buttons[:len(self._offered)]
+        for b, choice in zip(buttons, self._offered):
+            label = choice_label(ex, choice)
+            with b.hold_sync():  # one message per button, and none when nothing changes
+                if b.description != label:
+                    b.description = b.tooltip = label
+                if b.disabled:
+                    b.disabled = False
+        if self.choice_buttons != buttons:
+            self.choices.children = buttons
         self.choice_buttons = buttons
-        self.choices.children = buttons
-        self.feedback.clear()
         self.next_button.disabled = True
         self._render_mastery()
 
@@ -217,18 +229,19 @@ class PracticePage:
             self.feedback.show(self._reply[0], self._reply[1], ex.rule,
                                raw_html=f'<div>{esc(_("Already answered: press Next question."))}</div>')
             return False
-        right = is_right(ex, choice)
+        right = is_right(ex, choice, self.game)  # on the table the page holds: nothing replayed
         self.store.record(self.learner, ex.rule, right)
-        self._judge(choice)
+        self._judge(choice, right)
         return right
 
-    def _judge(self, choice) -> None:
+    def _judge(self, choice, right: bool | None = None) -> None:
         """Show the verdict on `choice` for the exercise shown (nothing recorded)."""
         ex = self.exercise
-        right = is_right(ex, choice)
+        if right is None:
+            right = is_right(ex, choice, self.game)
         self.answered = True
         self._choice = choice
-        why = explanation(ex)
+        why = explanation(ex, self.game)
         if right:
             self._reply = (_("Right!") + " " + why, "good")
         else:
