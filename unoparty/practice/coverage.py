@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..game import Game
-from .exercises import CHANGES, position_key, round_exercises, round_settings
+from .exercises import cut_round
 
 __all__ = ["MINIMUM", "STATS_SEEDS", "DECIDING", "NOT_POSED", "distinct_positions", "stats_lines"]
 
 MINIMUM = 50
 """Distinct positions a deciding rule needs (issue 14)."""
 
-STATS_SEEDS = range(0, 160)
+STATS_SEEDS = range(0, 90)
 """The rounds `unoparty practice stats` cuts (seeds)."""
 
 NOT_POSED: dict[str, str] = {
@@ -57,32 +56,15 @@ T-5 (a reshuffle while drawing) is posed mostly on documented changes of real ta
 same draw from a short draw pile (:data:`unoparty.practice.exercises.CHANGES`)."""
 
 
-def distinct_positions(seeds=STATS_SEEDS) -> dict[str, int]:
-    """rule id → the number of distinct positions among the exercises of the rounds `seeds`."""
+def distinct_positions(seeds=STATS_SEEDS, progress=None) -> dict[str, int]:
+    """rule id → the number of distinct positions among the exercises of the rounds `seeds`
+    (each round played and cut once, :func:`cut_round`). `progress`: called with each seed
+    once its round is counted (a progress bar)."""
     keys: dict[str, set] = defaultdict(set)
     for seed in seeds:
-        exercises = round_exercises(seed)
-        if not exercises:
-            continue
-        rules, names = round_settings(seed)
-        game = Game(list(names), rules=rules, seed=seed)
-        moves = exercises[0].moves  # () — the deal
-        by_moment: dict[int, list] = defaultdict(list)
-        for ex in exercises:
-            by_moment[len(ex.moves)].append(ex)
-        last = max(by_moment)
-        full = max(exercises, key=lambda e: len(e.moves)).moves
-        for i in range(last + 1):
-            if i in by_moment:
-                key = position_key(game)
-                changed: dict[str, tuple] = {}
-                for ex in by_moment[i]:
-                    if ex.change and ex.change not in changed:  # a changed table is another table
-                        changed[ex.change] = position_key(CHANGES[ex.change](game))
-                    keys[ex.rule].add(changed[ex.change] if ex.change else key)
-            if i < len(full):
-                game.apply(full[i])
-        del moves
+        cut_round(seed, keys)
+        if progress is not None:
+            progress(seed)
     return {rule: len(found) for rule, found in keys.items()}
 
 
