@@ -103,7 +103,9 @@ def test_bad_exercise_ids_are_clear_errors():
         exercise_by_id("3-999999")
 
 
+@pytest.mark.soak
 def test_practice_stats_counts_50_distinct_positions_per_deciding_rule(capsys):
+    """The whole census (`make soak`; the suite checks its record, test_practice_census.py)."""
     status = main(["practice", "stats"])
     out = capsys.readouterr().out
     lines = {line.split()[0]: line for line in out.splitlines() if line[:1].isalpha() and "-" in line.split()[0]}
