@@ -128,7 +128,7 @@ class PracticePage:
         moved = 0
         if carry and self.store is not old_store and isinstance(old_store, MemoryPracticeStore):
             moved = carry_over(old_store, old_learner, self.store, learner)
-        self.note.value = (f'<div class="up-msg up-msg-good">{esc(carried_sentence(moved, learner))}</div>'
+        self.note.value = (f'<div class="up-msg up-msg-info">{esc(carried_sentence(moved, learner))}</div>'
                            if moved else "")
         self.count = 0
         self.next()
