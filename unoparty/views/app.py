@@ -411,16 +411,14 @@ class App:
         if self._practice is not None:  # the Practice page shows the new learner's record
             # answers given before a name was typed move to the learner, and both pages say so
             carry = self._practice.store is self._session_practice
-            moved = self._practice.switch_learner(*self._practice_record(), carry=carry)
-            if moved:
-                from .practice import carried_sentence
-                self.learner_picker.message.value += (f'<div class="up-msg up-msg-good">'
-                                                      f'{esc(carried_sentence(moved, self.learner))}</div>')
+            self._practice.switch_learner(*self._practice_record(), carry=carry)
         lang = self.store.setting(name, "language") if self.store is not None else None
         if lang and lang != language() and lang in available_languages():
             self.set_language(lang)
         elif self.page == "home":
             self.show_home()
+        if self._practice is not None and self._practice.note.value:  # said where the name was typed too
+            self.learner_picker.message.value += self._practice.note.value
 
     # ------------------------------------------------------------------ classroom pages
 
