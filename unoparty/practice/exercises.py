@@ -590,10 +590,12 @@ def cut_round(seed: int, positions: dict | None = None) -> tuple[Exercise, ...]:
             for rule in said:
                 positions.setdefault(rule, set()).add(key)
         if changed is not None and changed.why_illegal(move) is None:
-            for kind, rule, target, answer, seat in _made_move_questions(changed, move):
+            shown = _Before(changed)  # a throwaway table: the move is made on it, no copy
+            changed_key = position_key(changed) if positions is not None else None
+            for kind, rule, target, answer, seat in _made_move_questions(shown, move, changed, changed.apply(move)):
                 if kind is ExerciseKind.HOW_MANY and rule == "T-5":
                     if positions is not None:
-                        positions.setdefault(rule, set()).add(position_key(changed))
+                        positions.setdefault(rule, set()).add(changed_key)
                     else:
                         add(kind, rule, move, target, answer, change, seat, hards[ExerciseKind.WHO_NEXT])
         try:
