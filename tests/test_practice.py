@@ -18,6 +18,18 @@ from unoparty.scenarios.check import check_scenario
 SAMPLE_SEEDS = (0, 1, 2, 3, 5, 8, 13, 21)
 
 
+def _with_tables(seed):
+    """(exercise, its table) for every exercise of the round of `seed`, the round replayed
+    once (not once per exercise: ``ex.game()`` replays from the deal)."""
+    from unoparty.practice.exercises import CHANGES, _round_steps
+    by_moment = {}
+    for ex in round_exercises(seed):
+        by_moment.setdefault(len(ex.moves), []).append(ex)
+    for i, (game, _move) in enumerate(_round_steps(seed)):
+        for ex in by_moment.get(i, ()):
+            yield ex, (CHANGES[ex.change](game.clone()) if ex.change else game.clone())
+
+
 def _sample():
     """A few exercises of every kind from a few rounds (deterministic)."""
     picked = {}
@@ -103,7 +115,9 @@ def test_bad_exercise_ids_are_clear_errors():
         exercise_by_id("3-999999")
 
 
+@pytest.mark.soak
 def test_practice_stats_counts_50_distinct_positions_per_deciding_rule(capsys):
+    """The whole census (`make soak`; the suite checks its record, test_practice_census.py)."""
     status = main(["practice", "stats"])
     out = capsys.readouterr().out
     lines = {line.split()[0]: line for line in out.splitlines() if line[:1].isalpha() and "-" in line.split()[0]}
@@ -347,9 +361,9 @@ def test_no_colour_question_depends_on_a_card_turned_up_from_the_draw_pile():
     from unoparty.practice.exercises import _after
     found = 0
     for seed in SAMPLE_SEEDS + tuple(range(30, 50)):
-        for ex in round_exercises(seed):
+        for ex, game in _with_tables(seed):
             if ex.kind is ExerciseKind.COLOUR:
-                _game, events = _after(ex.game(), ex.move)
+                _game, events = _after(game, ex.move)
                 assert not any(e.kind is EventKind.MINI_PILE_STARTED for e in events), ex.id
                 found += 1
     assert found and "PU-3" in NOT_POSED and "PU-3" not in DECIDING
@@ -360,8 +374,7 @@ def test_hidden_state_that_decides_answers_is_said_in_the_question():
     from unoparty.practice.text import question, situation
     drawn = pending = None
     for seed in range(40):
-        for ex in round_exercises(seed):
-            game = ex.game()
+        for ex, game in _with_tables(seed):
             if drawn is None and game.phase is Phase.DRAWN and game.drawn_card is not None:
                 drawn = ex
             if pending is None and game.pending_draw:
@@ -420,8 +433,9 @@ def test_a_second_click_keeps_the_explanation(page):
 
 
 def test_the_hand_has_one_button_per_card_shown(page):
-    long = max((e for s in range(3) for e in round_exercises(s)), key=lambda e: len(e.game().hands[e.player]))
-    short = min((e for s in range(3) for e in round_exercises(s)), key=lambda e: len(e.game().hands[e.player]))
+    sizes = [(len(g.hands[e.player]), e) for s in range(3) for e, g in _with_tables(s)]
+    long = max(sizes, key=lambda t: t[0])[1]
+    short = min(sizes, key=lambda t: t[0])[1]
     page.show(long)
     assert len(page.hand.buttons) == len(long.game().hands[long.player])
     page.show(short)
@@ -443,3 +457,144 @@ def test_a_point_taken_ending_a_link_is_posed():
     a, b = (ex.names[s] for s in game.links[:2])
     assert f"Are {a} and {b} still linked then?" in question(ex)
     assert check_scenario(loads_scenario(to_scenario(ex))) is None
+
+
+# ------------------------------------------------------------------ progress that moves (issue 19)
+
+def test_each_right_answer_moves_the_rules_run_and_mastery_comes_one_rule_at_a_time():
+    """Not "0 of 35 rules mastered" after 70 right answers: the rules being learnt take
+    turns (ACTIVE at once), each right answer moves its rule's "k of 3 in a row", and a rule
+    is mastered every few answers."""
+    from unoparty.practice.mastery import ACTIVE, MASTERY_STREAK
+    from unoparty.views.practice import PracticePage
+    page = PracticePage(store=MemoryPracticeStore(), seed=3)
+    assert len(page.rules) == len(DECIDING) > ACTIVE
+    for i in range(ACTIVE * MASTERY_STREAK * 3):
+        rule = page.exercise.rule
+        before = page.runs()[rule]
+        page.answer(page.exercise.answer)
+        assert page.runs()[rule] == before + 1
+        run = "mastered" if before + 1 >= MASTERY_STREAK else f"{before + 1} of {MASTERY_STREAK} in a row"
+        assert run in page.rule_label.value and f"rule {rule}" in page.rule_label.value
+        if before + 1 < MASTERY_STREAK:
+            assert f"{rule}</span> {run}" in page.mastery_html.value  # "Learning now: A-1 2 of 3 in a row"
+        page.next_button.click()
+    mastered = sum(page.mastered().values())
+    assert mastered >= ACTIVE * 3 - (ACTIVE - 1), mastered  # 27 right answers: about one rule every third
+    assert f"{mastered} of {len(DECIDING)} rules mastered" in page.mastery_html.value
+
+
+def test_seventy_right_answers_master_about_twenty_rules():
+    from unoparty.practice.mastery import MASTERY_STREAK
+    history = _practised(0, 70, list(DECIDING), lambda rule, rng: True)
+    done = sum(m.mastered for m in mastery(history).values())
+    assert done >= 70 // MASTERY_STREAK - 2, done  # one rule mastered every three answers, once started
+
+
+# ------------------------------------------------------------------ keys pick by label (issue 19)
+
+def _how_many():
+    return next(e for s in SAMPLE_SEEDS for e in round_exercises(s)
+                if e.kind is ExerciseKind.HOW_MANY and e.answer not in (0, 1))
+
+
+def test_a_digit_key_picks_the_answer_labelled_with_that_digit():
+    """On "How many cards…?" (answers 0–6) key 1 picks "1", not the first button ("0")."""
+    from unoparty.views.app import App
+    app = App()
+    app.show_practice()
+    page = app.practice
+    ex = _how_many()
+    page.show(ex)
+    assert [b.description for b in page.choice_buttons][:2] == ["0", "1"]
+    app.keys.press(str(ex.answer))  # through the keys widget, as the browser sends it
+    assert page.answered and page.feedback.kind == "good", page.feedback.html.value
+    page.show(ex)
+    app.keys.press("0")  # the first button, by its label
+    assert page.answered and page.feedback.kind == "bad" and page._choice == 0
+
+
+def test_answers_not_labelled_by_digits_are_picked_by_place():
+    from unoparty.views.app import App
+    app = App()
+    app.show_practice()
+    page = app.practice
+    ex = next(e for s in SAMPLE_SEEDS for e in round_exercises(s) if e.kind is ExerciseKind.COLOUR)
+    page.show(ex)
+    app.keys.press(str(ex.choices().index(ex.answer) + 1))
+    assert page.feedback.kind == "good"
+    page.show(ex)
+    app.keys.press("0")  # no answer labelled 0, and 0 is no place: nothing happens
+    assert not page.answered
+    app.keys.press("9")  # no ninth answer: nothing happens
+    assert not page.answered
+
+
+# ------------------------------------------------------------------ practice that stretches (issue 19)
+
+def test_the_end_of_a_round_asks_for_the_score_and_the_explanation_counts_it():
+    from unoparty.practice.text import explanation, question
+    scores = [e for s in SAMPLE_SEEDS for e in round_exercises(s) if e.kind is ExerciseKind.SCORE]
+    assert scores
+    for ex in scores:
+        game = ex.game()
+        assert ex.rule == "R-3" and len(game.hands[ex.move.player]) == 1
+        assert engine_answer(ex, game) == ex.answer
+        choices = ex.choices()
+        assert ex.answer in choices and len(set(choices)) == 4 and min(choices) >= 0
+        text = question(ex)
+        for seat, hand in enumerate(game.hands):  # every other hand is said: nothing hidden decides it
+            if seat != ex.move.player:
+                assert f"{ex.names[seat]} holds:" in text
+        why = explanation(ex)
+        assert f"= {ex.answer}." in why and "Rule R-3" in why
+        assert check_scenario(loads_scenario(to_scenario(ex))) is None
+
+
+def test_a_mastered_rule_comes_back_as_a_harder_question():
+    """Once a rule is mastered, its questions are ones where two rules meet (a speed play
+    while players are linked, a Point Taken ending the links, a mini pile come round)."""
+    from unoparty.practice.exercises import HARD, HARD_RULES
+    from unoparty.views.practice import PracticePage
+    page = PracticePage(store=MemoryPracticeStore(), seed=2, rules=("SP-4",))
+    assert "SP-4" in HARD_RULES
+    for _ in range(3):
+        assert page.exercise.rule == "SP-4"
+        page.answer(page.exercise.answer)
+        page.next_button.click()
+    assert page.mastered()["SP-4"]
+    ex = page.exercise
+    assert ex.rule == "SP-4" and ex.hard in HARD and "a harder one" in page.rule_label.value
+    assert ex.hard == "links" and ex.game().links  # a speed play while two players are linked
+    assert engine_answer(ex) == ex.answer
+
+
+def test_every_kind_of_harder_question_is_cut():
+    from unoparty.practice.exercises import HARD
+    kinds = set()
+    for seed in range(60):  # until every kind is met
+        kinds |= {e.hard for e in round_exercises(seed) if e.hard}
+        if kinds == set(HARD):
+            break
+    assert kinds == set(HARD)
+
+
+# ------------------------------------------------------------------ work at click time (issue 18)
+
+def test_an_answer_reuses_the_pages_table_and_next_reuses_the_answer_buttons(page, monkeypatch):
+    """One practice answer replayed the deal three times (303 Game.apply): it is checked
+    and explained on the table the page holds (the question's move applied to a copy, to check
+    and to explain: at most twice)."""
+    import unoparty.game as game_mod
+    applied = []
+    real = game_mod.Game.apply
+    monkeypatch.setattr(game_mod.Game, "apply", lambda self, move: applied.append(move) or real(self, move))
+    made = set()
+    for _ in range(6):
+        made |= {id(b) for b in page.choice_buttons}
+        applied.clear()
+        page.answer(page.exercise.answer)
+        assert len(applied) <= 2, len(applied)
+        page.next_button.click()
+    assert len(made) <= 7  # the most answers a question offers (two to seven), made once
+    assert {id(b) for b in page.choice_buttons} <= made

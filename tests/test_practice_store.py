@@ -171,8 +171,8 @@ def test_a_learner_with_no_name_keeps_a_session_only_record(tmp_path) -> None:
     rule = _answer(page, True)
     assert isinstance(page.store, MemoryPracticeStore) and page.store.history(page.learner)[0].rule == rule
     assert shared.learners() == [] and shared.rules() == []   # nothing kept in the class's store
-    app.learner_picker.pick("Zoe")
-    assert page.learner == "Zoe" and page.store.history("Zoe") == []
+    app.learner_picker.pick("Zoe")                             # the session's answer is now Zoe's (issue 19)
+    assert page.learner == "Zoe" and [a.rule for a in page.store.history("Zoe")] == [rule]
 
 
 # ---------------------------------------------------------------- the old file
@@ -202,3 +202,30 @@ def test_open_store_carries_the_old_file_over(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr("getpass.getuser", lambda: "kim")
     s = open_store(f"sqlite://{tmp_path / 'moved.sqlite3'}")
     assert s.practice("kim") == [PracticeAnswer("U-1", False, 5.0)]
+
+
+def test_answers_given_before_a_name_is_typed_move_to_the_learner(tmp_path) -> None:
+    """Issue 19: practice answers given before a name was typed vanished when the name was
+    typed, without a word. They move to the learner, in order and with their times, and
+    the page says so in one sentence; another learner typed later gets none of them."""
+    from unoparty.views.app import App
+
+    shared = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    app = App(lang="en", store=shared)
+    assert app.learner is None
+    app.show_practice()
+    page = app.practice
+    before = [_answer(page, True), _answer(page, False), _answer(page, True)]
+    times = [a.at for a in page.store.history(page.learner)]
+    app.show_home()                                            # the name is typed on the landing page
+    app.learner_picker.pick("Mia")
+    assert [(a.rule, a.right) for a in shared.practice("Mia")] == list(zip(before, [True, False, True]))
+    assert [a.at for a in shared.practice("Mia")] == pytest.approx(times)
+    said = "The 3 practice answers you gave before typing your name are now kept under Mia."
+    assert said in page.note.value and said in app.learner_picker.message.value
+    assert page.mastered() == {r: False for r in page.rules} and page.learner == "Mia"
+    assert f"{before[0]}</span> 1 of 3 in a row" in page.mastery_html.value or before[0] == before[2]
+    _answer(page, True)
+    app.learner_picker.pick("Leo")                             # Mia's answers are hers: nothing moves
+    assert shared.practice("Leo") == [] and page.note.value == ""
+    assert len(shared.practice("Mia")) == 4

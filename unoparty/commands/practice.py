@@ -1,5 +1,5 @@
 """``unoparty practice stats`` (distinct positions per rule id; exit 1 if a deciding rule has
-fewer than 50) and ``unoparty practice show SEED|ID [--scenario] [--rule R]`` (one exercise:
+fewer than 50; a progress bar on stderr while the rounds are cut) and ``unoparty practice show SEED|ID [--scenario] [--rule R]`` (one exercise:
 its question, answer and explanation, or the scenario file that replays it)."""
 
 from __future__ import annotations
@@ -29,7 +29,13 @@ def run_stats(args) -> int:
     if args.rounds is not None and args.rounds < 1:
         print("unoparty practice stats: --rounds must be at least 1")
         return 2
-    lines, short = stats_lines(distinct_positions(seeds))
+    import sys
+
+    from tqdm import tqdm
+    with tqdm(total=len(seeds), desc="practice stats: rounds cut", unit="round", file=sys.stderr,
+              leave=False) as bar:  # on stderr: the lines on stdout stay as they are
+        counts = distinct_positions(seeds, progress=lambda _seed: bar.update())
+    lines, short = stats_lines(counts)
     print("\n".join(lines))
     if short:
         print(f"{len(short)} deciding rule(s) with fewer than {MINIMUM} distinct positions: {', '.join(short)}")

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..game import Game
-from .exercises import CHANGES, position_key, round_exercises, round_settings
+from .exercises import cut_round
 
 __all__ = ["MINIMUM", "STATS_SEEDS", "DECIDING", "NOT_POSED", "distinct_positions", "stats_lines"]
 
 MINIMUM = 50
 """Distinct positions a deciding rule needs (issue 14)."""
 
-STATS_SEEDS = range(0, 160)
+STATS_SEEDS = range(0, 90)
 """The rounds `unoparty practice stats` cuts (seeds)."""
 
 NOT_POSED: dict[str, str] = {
@@ -42,48 +41,30 @@ NOT_POSED: dict[str, str] = {
     "PU-2": "the wild cards turned for a mini pile: met in fewer than 1 round in 100",
     "PU-8": "going out on the mini pile: met in fewer than 1 round in 100",
     "T-6": "a blocked round: met in fewer than 1 round in 1000",
-    "R-1": "scoring: no question kind asks for points",
+    "R-1": "the round ends at the last card: asked within the score questions, counted under R-3",
     "R-2": "the last card's draw still counts: met rarely; posed, but fewer than 50 positions",
-    "R-3": "card points: no question kind asks for points",
-    "R-4": "the match target: no question kind asks for points",
+    "R-4": "the match target: no question kind asks for running totals",
     "H-3": "Jump-In is SP-7: counted there",
 }
 """Rules with no count of their own, and why."""
 
 DECIDING = ("T-0", "T-1", "T-2", "T-3", "T-4", "T-5", "A-1", "A-2", "A-3", "A-4", "W-1", "W-2", "W-3",
             "SP-1", "SP-2", "SP-4", "SP-5", "SP-7", "PT-2", "PT-3", "PT-4", "PT-5", "PU-1", "PU-4",
-            "PU-5", "PU-6", "PU-7", "LK-1", "LK-2", "U-1", "U-2", "U-3", "H-1", "H-2", "H-4")
+            "PU-5", "PU-6", "PU-7", "LK-1", "LK-2", "U-1", "U-2", "U-3", "R-3", "H-1", "H-2", "H-4")
 """Rules that decide a move or an outcome and that the exercises pose: each needs MINIMUM.
 T-5 (a reshuffle while drawing) is posed mostly on documented changes of real tables: the
 same draw from a short draw pile (:data:`unoparty.practice.exercises.CHANGES`)."""
 
 
-def distinct_positions(seeds=STATS_SEEDS) -> dict[str, int]:
-    """rule id → the number of distinct positions among the exercises of the rounds `seeds`."""
+def distinct_positions(seeds=STATS_SEEDS, progress=None) -> dict[str, int]:
+    """rule id → the number of distinct positions among the exercises of the rounds `seeds`
+    (each round played and cut once, :func:`cut_round`). `progress`: called with each seed
+    once its round is counted (a progress bar)."""
     keys: dict[str, set] = defaultdict(set)
     for seed in seeds:
-        exercises = round_exercises(seed)
-        if not exercises:
-            continue
-        rules, names = round_settings(seed)
-        game = Game(list(names), rules=rules, seed=seed)
-        moves = exercises[0].moves  # () — the deal
-        by_moment: dict[int, list] = defaultdict(list)
-        for ex in exercises:
-            by_moment[len(ex.moves)].append(ex)
-        last = max(by_moment)
-        full = max(exercises, key=lambda e: len(e.moves)).moves
-        for i in range(last + 1):
-            if i in by_moment:
-                key = position_key(game)
-                changed: dict[str, tuple] = {}
-                for ex in by_moment[i]:
-                    if ex.change and ex.change not in changed:  # a changed table is another table
-                        changed[ex.change] = position_key(CHANGES[ex.change](game))
-                    keys[ex.rule].add(changed[ex.change] if ex.change else key)
-            if i < len(full):
-                game.apply(full[i])
-        del moves
+        cut_round(seed, keys)
+        if progress is not None:
+            progress(seed)
     return {rule: len(found) for rule, found in keys.items()}
 
 

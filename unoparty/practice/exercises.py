@@ -13,7 +13,14 @@ kind           question                                              answer
 ``COLOUR``     "Ben plays the wild. Which colour is current?"        a ``Colour``
 ``LINKED``     "Ben plays a Point Taken. Are Ava and Cal still        ``bool``
                linked then?" (PT-2)
+``SCORE``      "Ben plays his last card. How many points does Ben    points (``int``)
+               score?" — the other hands are said (R-1, R-3)
 =============  ====================================================  ==================
+
+Some exercises are *harder* (:attr:`Exercise.hard`): two rules meet — a speed play while
+players are linked (SP-1 and LK-2), a Point Taken that ends the links (PT-2), a mini pile
+that has come round the table (PU-4 … PU-6). The Practice page asks them once a rule is
+mastered (:func:`exercise` with ``hard=True``).
 
 Each exercise carries the rule id the engine cites for its answer: the refusal's rule for a
 move refused, the rule of the event that decides (a skip, a draw, a colour chosen) for a
@@ -46,7 +53,7 @@ NAMES = ("Ava", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "K
          "Oli", "Pia")
 """Seat names of the practice tables, in seat order."""
 
-_CAP = 600  # moves per round at most: a round that long is cut there (its moments are kept)
+_CAP = 400  # moves per round at most: a round that long is cut there (its moments are kept)
 
 
 class ExerciseKind(enum.Enum):
@@ -56,6 +63,7 @@ class ExerciseKind(enum.Enum):
     CATCH = "catch"
     COLOUR = "colour"
     LINKED = "linked"
+    SCORE = "score"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +81,16 @@ class Exercise:
         answer: the engine's answer (``bool``, ``int`` seat or cards, or ``Colour``).
         change: ``""`` for the real table, or a documented change made to it at the moment
             (:data:`CHANGES`), for rules real rounds rarely pose.
+        seat: the seat whose view the table shows when it is not the move's player (a
+            challenge's outcome is posed from the seat that played the Wild Draw Four: only
+            that hand decides it, W-3), else ``None``.
+        hard: ``""``, or the meeting of two rules that makes the exercise harder
+            (:data:`HARD`).
+
+    Every answer follows from what the shown seat sees plus what the question says (the
+    public log: who laid the top card, whether a catch is still open, a drawn card, the
+    pointing once everyone has pointed): tests/test_practice_hidden.py deals the hidden
+    cards again and again and finds the same answer.
     """
 
     kind: ExerciseKind
@@ -86,6 +104,8 @@ class Exercise:
     target: int | None
     answer: object
     change: str = ""
+    seat: int | None = None
+    hard: str = ""
 
     @property
     def id(self) -> str:
@@ -94,8 +114,9 @@ class Exercise:
 
     @property
     def player(self) -> int:
-        """The seat whose view the table shows: the player of the move asked about."""
-        return self.move.player
+        """The seat whose view the table shows: the player of the move asked about, or
+        :attr:`seat`."""
+        return self.move.player if self.seat is None else self.seat
 
     def game(self) -> Game:
         """The table at the moment of the question (a fresh game: the deal, then `moves`)."""
@@ -112,7 +133,20 @@ class Exercise:
             return tuple(range(len(self.names)))
         if self.kind is ExerciseKind.COLOUR:
             return (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
+        if self.kind is ExerciseKind.SCORE:  # the answer among four scores ten points apart
+            k = min((self.seed + self.index) % 3, self.answer // 10)
+            return tuple(self.answer + 10 * (j - k) for j in range(4))
         return tuple(range(0, 7))
+
+
+HARD = {"links": "a speed play while players are linked (SP-1, LK-2)",
+        "links end": "a Point Taken that ends the links (PT-2, LK-4)",
+        "mini pile round": "a mini pile that has come round the table (PU-4 … PU-6)"}
+"""The harder exercises: two rules meet (:attr:`Exercise.hard`)."""
+
+SCORE_MOST_CARDS = 18
+"""A score is asked only when the other hands hold at most this many cards (they are said
+in the question): a rules question, not a long sum."""
 
 
 def round_settings(seed: int) -> tuple[Rules, tuple[str, ...]]:
@@ -120,7 +154,7 @@ def round_settings(seed: int) -> tuple[Rules, tuple[str, ...]]:
     two-player tables (A-3), some classic tables and house rules (H-1 … H-4, SP-7)."""
     rng = random.Random(f"practice-settings-{seed}")
     classic = rng.random() < 0.15
-    n = rng.choice((2, 3, 4, 4, 5, 6, 6, 7, 8, 10, 12)) if not classic else rng.choice((2, 3, 4, 5, 6))
+    n = rng.choice((2, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 10, 12)) if not classic else rng.choice((2, 2, 3, 4, 5, 6))
     house = {opt: rng.random() < 0.2 for opt in ("stacking", "seven_o", "jump_in", "doubles")}
     rules = Rules(rule_set="classic" if classic else "party", **house)
     return rules, NAMES[:n]
@@ -136,13 +170,20 @@ def _actor(game: Game) -> int:
 def play_round(seed: int) -> tuple:
     """The moves of the seeded bot round of `seed` (basic bots that forget UNO now and then,
     reacting out of turn — speed plays, calls, catches — at random moments)."""
+    return tuple(move for _game, move in _round_steps(seed))
+
+
+def _round_steps(seed: int):
+    """(table, move) at each moment of the round of `seed` (:func:`play_round`): the table
+    before the move. The caller may send back the table after the move (a copy it applied
+    the move to), which play goes on from; else the move is applied here."""
     from ..bots import make_bot
     rules, names = round_settings(seed)
     game = Game(list(names), rules=rules, seed=seed)
     rng = random.Random(f"practice-round-{seed}")
     bots = [make_bot("basic", forget_uno=0.35, bluff_rate=0.4) for _ in names]
-    moves = []
-    while game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER) and len(moves) < _CAP:
+    made = 0
+    while game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER) and made < _CAP:
         move = None
         if rng.random() < 0.35:  # someone out of turn first
             seat = rng.randrange(len(names))
@@ -152,9 +193,12 @@ def play_round(seed: int) -> tuple:
         if move is None:
             actor = _actor(game)
             move = bots[actor].choose(game.view_for(actor), rng)
-        game.apply(move)
-        moves.append(move)
-    return tuple(moves)
+        after = yield game, move
+        if after is None:
+            game.apply(move)
+        else:
+            game = after
+        made += 1
 
 
 # ---------------------------------------------------------------------------- the engine's answers
@@ -205,9 +249,11 @@ def _after(game: Game, move) -> tuple[Game, tuple[Event, ...]]:
     return clone, clone.apply(move)
 
 
-def engine_answer(ex: Exercise):
-    """The answer to `ex` worked out again by the engine on the rebuilt table."""
-    game = ex.game()
+def engine_answer(ex: Exercise, game: Game | None = None):
+    """The answer to `ex` worked out again by the engine on the rebuilt table (or on `game`:
+    the table the page already holds, or another table with the same view, for the
+    hidden-information check; it is cloned, never changed)."""
+    game = ex.game() if game is None else game
     if ex.kind in (ExerciseKind.CAN_PLAY, ExerciseKind.CATCH):
         return game.why_illegal(ex.move) is None and not game.is_mistake(ex.move)
     after, events = _after(game, ex.move)
@@ -217,16 +263,54 @@ def engine_answer(ex: Exercise):
         return _drawn(events, ex.target)
     if ex.kind is ExerciseKind.LINKED:
         return _still_linked(game, after)
+    if ex.kind is ExerciseKind.SCORE:
+        return _points(events)
     return _current_colour(after)
+
+
+def _score_points(game, move, events) -> int | None:
+    """The points `move` scores if it ends the round and a score question can be asked of
+    it: not after a last Draw Two or Wild Draw Four (the cards drawn first, R-2, are hidden
+    until drawn), and only when the other hands (said in the question) hold at most
+    :data:`SCORE_MOST_CARDS` cards."""
+    points = _points(events)
+    if points is None or any(e.kind is EventKind.DREW for e in events):
+        return None
+    if sum(len(h) for seat, h in enumerate(game.hands) if seat != move.player) > SCORE_MOST_CARDS:
+        return None
+    return points
+
+
+def _last_card_scores(game: Game) -> list[tuple]:
+    """(move, points): for each player who may play their last card now (a play or a speed
+    play), the points it would score (:func:`_score_points`) — "Ben is about to play his
+    last card: how many points?" on the table as it is."""
+    out = []
+    for seat, hand in enumerate(game.hands):
+        if len(hand) != 1:
+            continue
+        move = next((m for m in game.legal_moves(seat) if isinstance(m, (Play, SpeedPlay)) and not m.call_uno
+                     and getattr(m, "colour", None) in (None, Colour.RED)), None)
+        if move is not None:
+            points = _score_points(game, move, _events_of(game, move))
+            if points is not None:
+                out.append((move, points))
+    return out
+
+
+def _points(events) -> int | None:
+    won = next((e for e in events if e.kind is EventKind.ROUND_WON), None)
+    return None if won is None else won.count
 
 
 def _still_linked(before: Game, after: Game) -> bool:
     return bool(before.links) and set(after.links) == set(before.links)
 
 
-def is_right(ex: Exercise, answer) -> bool:
-    """Whether `answer` is the engine's answer to `ex` (checked on the rebuilt table)."""
-    return answer == engine_answer(ex)
+def is_right(ex: Exercise, answer, game: Game | None = None) -> bool:
+    """Whether `answer` is the engine's answer to `ex` (checked on the rebuilt table, or on
+    `game`, the table at the moment of the question)."""
+    return answer == engine_answer(ex, game)
 
 
 def position_key(game: Game) -> tuple:
@@ -286,6 +370,8 @@ def _card_move(game: Game, p: int, card, rng: random.Random):
     move = Play(p, card, colour=colour, link=link)
     if colour is not None and card.kind is Kind.WILD_PILE_UP:
         return move
+    if game.why_illegal(move) is None:  # legal as tried (why_illegal agrees with legal_moves)
+        return move
     legal = [m for m in game.legal_moves(p) if isinstance(m, Play) and m.card == card and not m.twice]
     return legal[0] if legal and move not in legal else move
 
@@ -298,36 +384,62 @@ def _yes_no_questions(game: Game, rng: random.Random) -> list[tuple]:
     out = []
     n = game.n_players
     phase = game.phase
-    seats = [s for s in range(n) if game.hands[s]]
+    hands = game.hands
+    seats = [s for s in range(n) if hands[s]]
     if phase in (Phase.TURN, Phase.DRAWN, Phase.MINI_PILE):
         p = game.current
-        hand = sorted(set(game.hands[p]), key=str)
+        hand = sorted(set(hands[p]), key=_card_order)
         if hand:
             out.append(_judged(game, _card_move(game, p, rng.choice(hand), rng)))
         if phase is Phase.MINI_PILE:
             out.append(_judged(game, TakeMiniPile(p)))
-        pairs = [c for c in hand if game.hands[p].count(c) >= 2 and not c.is_wild]
+        pairs = [c for c in hand if hands[p].count(c) >= 2 and not c.is_wild]
         if game.rules.doubles and pairs and phase is Phase.TURN:
             out.append(_judged(game, Play(p, rng.choice(pairs), twice=True)))
     others = [s for s in seats if s != game.current]
     if others and rng.random() < 0.5:
         s = rng.choice(others)
-        out.append(_judged(game, _card_move(game, s, rng.choice(sorted(set(game.hands[s]), key=str)), rng)))
+        out.append(_judged(game, _card_move(game, s, rng.choice(sorted(set(hands[s]), key=_card_order)), rng)))
     if seats:
-        s = rng.choice(seats)
-        card = rng.choice(sorted(set(game.hands[s]), key=str))
+        top = game.top_card
+        same = [s for s in seats if top in hands[s]]  # a speed play that may be right (SP-1)
+        if same and not top.is_wild and rng.random() < 0.5:
+            s, card = rng.choice(same), top
+        else:
+            s = rng.choice(seats)
+            card = rng.choice(sorted(set(hands[s]), key=_card_order))
         if not card.is_wild:
             out.append(_judged(game, SpeedPlay(s, card)))
-    few = [s for s in seats if len(game.hands[s]) <= 2]
+    few = [s for s in seats if len(hands[s]) <= 2]
     if few:
         out.append(_judged(game, CallUno(rng.choice(few))))
     if phase is Phase.POINTING:
         s = rng.choice(game.waiting_for)
         out.append(_judged(game, PointAt(s, rng.randrange(n))))
     if phase is Phase.CHALLENGE:
-        s = rng.randrange(n)
-        out.append(_judged(game, (Accept if rng.random() < 0.5 else Challenge)(s)))
+        # only what the answering seat may ask itself: accept the draw, or challenge a
+        # Wild Draw Four (a Draw Two is never challenged: accept it or stack, H-1)
+        wd4 = game.top_card.kind is Kind.WILD_DRAW_FOUR
+        out.append(_judged(game, (Challenge if wd4 and rng.random() < 0.5 else Accept)(game.current)))
     return [q for q in out if q is not None]
+
+
+def _card_order(card) -> tuple:
+    """A card's place in a sorted hand: kind, colour, number (so a pick depends on the hand only)."""
+    return (card.kind, -1 if card.colour is None else int(card.colour), -1 if card.number is None else card.number)
+
+
+_SCRATCH = random.Random(0)
+_SCRATCH_STATE = _SCRATCH.getstate()
+
+
+def _events_of(game: Game, move) -> list[Event]:
+    """The events of a legal `move` on a copy of the engine state (no Game around it: the
+    cut asks this of every legal move it poses). A reshuffle in it shuffles with a fixed
+    generator, not the game's: only the events' rules are read."""
+    from ..engine.effects import apply_move
+    _SCRATCH.setstate(_SCRATCH_STATE)
+    return apply_move(game._state.copy(), move, _SCRATCH)
 
 
 def _judged(game: Game, move):
@@ -340,7 +452,7 @@ def _judged(game: Game, move):
         return move, "H-4", True
     if isinstance(move, Play) and move.card.is_wild and game.phase is not Phase.MINI_PILE:
         return move, _WILD_RULE[move.card.kind], True
-    _clone, events = _after(game, move)
+    events = _events_of(game, move)
     deciding = next((e for e in events if e.rule and e.kind is not EventKind.TURN_STARTED), None)
     rule = deciding.rule if deciding is not None else "T-1"
     return move, rule, True
@@ -352,7 +464,8 @@ _WILD_RULE = {Kind.WILD: "W-1", Kind.WILD_DRAW_FOUR: "W-2", Kind.WILD_DRAWN_TOGE
 
 def _catch_questions(game: Game, rng: random.Random) -> list[tuple]:
     out = []
-    ones = [s for s in range(game.n_players) if len(game.hands[s]) == 1]
+    hands = game.hands
+    ones = [s for s in range(game.n_players) if len(hands[s]) == 1]
     for target in ones:
         catcher = rng.choice([s for s in range(game.n_players) if s != target])
         move = Catch(catcher, target)
@@ -361,15 +474,20 @@ def _catch_questions(game: Game, rng: random.Random) -> list[tuple]:
     return out
 
 
-def _made_move_questions(game: Game, move) -> list[tuple]:
-    """(kind, rule, target, answer) about a move the round made."""
+def _made_move_questions(game: Game, move, after: Game | None = None, events=None) -> list[tuple]:
+    """(kind, rule, target, answer, seat) about a move the round made, each answered from
+    what `seat` (None: the move's player) sees: no "who acts next" after a turn's draw (it
+    depends on the card drawn, T-3); a challenge's outcome from the seat of the Wild Draw
+    Four's player (it depends on their hand, W-3)."""
     if not isinstance(move, (Play, SpeedPlay, Draw)) and type(move).__name__ not in (
             "Accept", "Challenge", "Keep", "TakeMiniPile", "PointAt", "Catch", "CallUno"):
         return []
-    after, events = _after(game, move)
+    if after is None:
+        after, events = _after(game, move)
     out = []
     nxt = _next_actor(after)
-    if nxt is not None and type(move).__name__ not in ("CallUno",):
+    turn_draw = isinstance(move, Draw) and game.phase is Phase.TURN and game.pending_draw == 0
+    if nxt is not None and type(move).__name__ not in ("CallUno",) and not turn_draw:
         rule = _turn_rule(events)
         if rule:
             out.append((ExerciseKind.WHO_NEXT, rule, None, nxt))
@@ -389,10 +507,26 @@ def _made_move_questions(game: Game, move) -> list[tuple]:
         # from the draw pile (PU-3): hidden before the move, so not asked
         if colour is not None and started is None:
             out.append((ExerciseKind.COLOUR, chosen.rule if chosen is not None else "T-2", None, colour))
+    # the last card (R-1): how many points does its player score (R-3)?
+    points = _score_points(game, move, events)
+    if points is not None:
+        out.append((ExerciseKind.SCORE, "R-3", None, points))
     # a Point Taken ends every link at once (PT-2): are the linked players still linked?
     if game.links and any(e.kind is EventKind.LINKS_ENDED and e.rule == "PT-2" for e in events):
         out.append((ExerciseKind.LINKED, "PT-2", None, _still_linked(game, after)))
-    return out
+    seat = game.wd4_player if type(move).__name__ == "Challenge" else None
+    return [(*q, seat) for q in out]
+
+
+def _hard(game: Game, kind: ExerciseKind, move) -> str:
+    """Which two rules meet in a question on `game` (:data:`HARD`), or ``""``."""
+    if kind is ExerciseKind.LINKED:
+        return "links end"
+    if isinstance(move, SpeedPlay) and game.links:
+        return "links"
+    if game.phase is Phase.MINI_PILE and len(game.mini_pile) > game.n_players:
+        return "mini pile round"
+    return ""
 
 
 @lru_cache(maxsize=64)
@@ -401,39 +535,101 @@ def round_exercises(seed: int) -> tuple[Exercise, ...]:
 
     At each moment: can the acting player play one of their cards, can someone speed-play
     one of theirs, can someone catch a player holding one card; about the move the round
-    made: who acts next, how many cards each drawer draws, which colour is current.
+    made: who acts next, how many cards each drawer draws, which colour is current, the
+    score at the last card.
     """
+    return cut_round(seed)
+
+
+def cut_round(seed: int, positions: dict | None = None) -> tuple[Exercise, ...]:
+    """The exercises of the round of `seed` (:func:`round_exercises`, not cached). With
+    `positions` (rule id → set), the :func:`position_key` of each exercise's table is added
+    under its rule as the round is cut (the census of :mod:`unoparty.practice.coverage`:
+    the round is played once)."""
     rules, names = round_settings(seed)
-    moves = play_round(seed)
-    game = Game(list(names), rules=rules, seed=seed)
     rng = random.Random(f"practice-cut-{seed}")
     found: list[Exercise] = []
+    names = tuple(names)
+    moves: list = []
+    steps = _round_steps(seed)  # the round is played as it is cut: each move applied once
+    step = next(steps, None)
+    while step is not None:
+        game, move = step
+        upto = tuple(moves)
+        moves.append(move)
+        said: list[str] = []  # the rules of this moment's exercises (the census)
 
-    def add(kind, rule, move, target, answer, upto, change=""):
-        found.append(Exercise(kind, rule, seed, len(found), rules, tuple(names), tuple(moves[:upto]), move,
-                              target, answer, change))
+        def add(kind, rule, m, target, answer, change="", seat=None, hard=None):
+            said.append(rule)
+            if positions is None:
+                found.append(Exercise(kind, rule, seed, len(found), rules, names, upto, m, target, answer, change,
+                                      seat, _hard(game, kind, m) if hard is None else hard))
 
-    for i, move in enumerate(moves):
         for m, rule, answer in _yes_no_questions(game, rng):
-            add(ExerciseKind.CAN_PLAY, rule, m, None, answer, i)
+            add(ExerciseKind.CAN_PLAY, rule, m, None, answer)
+        for m, points in _last_card_scores(game):
+            add(ExerciseKind.SCORE, "R-3", m, None, points)
         for m, rule, answer in _catch_questions(game, rng):
-            add(ExerciseKind.CATCH, rule, m, None, answer, i)
-        for kind, rule, target, answer in _made_move_questions(game, move):
-            add(kind, rule, move, target, answer, i)
+            add(ExerciseKind.CATCH, rule, m, None, answer)
+        key = position_key(game) if positions is not None else None
         # a documented change for T-5: the same draw from a short draw pile
+        changed = change = None
         draws = isinstance(move, Draw) or (isinstance(move, Play) and move.card.kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR))
         if draws and _can_shorten(game):
             change = "short draw pile 1" if rng.random() < 0.5 else "short draw pile 0"
-            try:
-                changed = CHANGES[change](game)
-            except Exception:  # a table the setup cannot take: no exercise, never a wrong one
-                changed = None
-            if changed is not None and changed.why_illegal(move) is None:
-                for kind, rule, target, answer in _made_move_questions(changed, move):
-                    if kind is ExerciseKind.HOW_MANY and rule == "T-5":
-                        add(kind, rule, move, target, answer, i, change)
-        game.apply(move)
+            changed = _shortened(game, int(change[-1]))
+        # the move is made on the table itself (no copy): what the questions about it need
+        # of the table before it is kept first
+        before = _Before(game)
+        hards = {kind: _hard(game, kind, move) for kind in (ExerciseKind.WHO_NEXT, ExerciseKind.LINKED)}
+        events = game.apply(move)
+        for kind, rule, target, answer, seat in _made_move_questions(before, move, game, events):
+            add(kind, rule, move, target, answer, seat=seat, hard=hards[kind if kind is ExerciseKind.LINKED
+                                                                     else ExerciseKind.WHO_NEXT])
+        if key is not None and said:
+            for rule in said:
+                positions.setdefault(rule, set()).add(key)
+        if changed is not None and changed.why_illegal(move) is None:
+            shown = _Before(changed)  # a throwaway table: the move is made on it, no copy
+            changed_key = position_key(changed) if positions is not None else None
+            for kind, rule, target, answer, seat in _made_move_questions(shown, move, changed, changed.apply(move)):
+                if kind is ExerciseKind.HOW_MANY and rule == "T-5":
+                    if positions is not None:
+                        positions.setdefault(rule, set()).add(changed_key)
+                    else:
+                        add(kind, rule, move, target, answer, change, seat, hards[ExerciseKind.WHO_NEXT])
+        try:
+            step = steps.send(game)
+        except StopIteration:
+            step = None
     return tuple(found)
+
+
+class _Before:
+    """What :func:`_made_move_questions` reads of the table before the move, kept before the
+    move is made on the table itself."""
+
+    __slots__ = ("phase", "pending_draw", "hands", "links", "wd4_player", "n_players")
+
+    def __init__(self, game: Game) -> None:
+        self.phase, self.pending_draw, self.hands = game.phase, game.pending_draw, game.hands
+        self.links, self.wd4_player, self.n_players = game.links, game.wd4_player, game.n_players
+
+
+def _shortened(game: Game, keep: int) -> Game:
+    """The table of :func:`_short_draw_pile` made from the engine state at once (the cut
+    tries it at every draw; :meth:`Game.from_setup` checks a whole setup and costs ten
+    times more): the same hands, piles, turn, direction, links, calls and colour, so the
+    same answer (tests/test_practice.py checks the documented change against it)."""
+    from ..engine.state import Phase as _Phase
+    state = game._state.copy()
+    cut = len(state.draw_pile) - keep
+    state.discard_pile = state.draw_pile[:cut] + state.discard_pile
+    state.draw_pile = state.draw_pile[cut:]
+    state.top_player = None
+    state.catchable = None
+    state.phase = _Phase.TURN
+    return Game.from_state(game.names, game.rules, state, seed=len(state.discard_pile))
 
 
 # rules only some tables can pose: the test on (rules, names), to skip the others at once
@@ -448,13 +644,30 @@ _REQUIRES = {
 }
 
 
-def exercise(seed: int, rule: str | None = None) -> Exercise:
+HARD_ROUNDS = 8
+"""Rounds searched for a harder exercise on a rule before an ordinary one is given."""
+
+HARD_RULES = ("SP-1", "SP-2", "SP-4", "SP-5", "T-2", "T-3", "PT-2", "PU-4", "PU-6", "PU-7")
+"""The rules with harder exercises in most stretches of rounds (the others are asked
+ordinary ones without a search)."""
+
+
+def exercise(seed: int, rule: str | None = None, *, hard: bool = False) -> Exercise:
     """The exercise of `seed` (on `rule` if given: the first round from `seed` on that has one).
+    With `hard`, a harder one (:attr:`Exercise.hard`) if one of the :data:`HARD_ROUNDS`
+    rounds from `seed` has one on `rule`, else an ordinary one.
 
     Raises:
         LookupError: no exercise on `rule` in the 400 rounds from `seed`.
     """
     need = _REQUIRES.get(rule or "")
+    if hard and (rule is None or rule in HARD_RULES):
+        for s in range(seed, seed + HARD_ROUNDS):
+            if need is not None and not need(*round_settings(s)):
+                continue
+            pool = [e for e in round_exercises(s) if e.hard and (rule is None or e.rule == rule)]
+            if pool:
+                return pool[random.Random(f"practice-pick-hard-{s}-{rule}").randrange(len(pool))]
     for s in range(seed, seed + (400 if rule else 50)):
         if need is not None and not need(*round_settings(s)):
             continue  # this table cannot pose the rule: no need to play the round
@@ -586,6 +799,8 @@ def _expect(ex: Exercise, game: Game) -> dict[str, str]:
     if ex.kind is ExerciseKind.LINKED:
         after, _events = _after(game, ex.move)
         return {"links": "[" + ", ".join(_q(ex.names[s]) for s in after.links) + "]"}
+    if ex.kind is ExerciseKind.SCORE:
+        return {"winner": _q(ex.names[ex.move.player]), "round_points": str(ex.answer)}
     return {}
 
 

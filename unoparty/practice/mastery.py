@@ -12,7 +12,9 @@ progress store once (:meth:`unoparty.store.Store.import_practice_json`).
   :data:`MASTERY_STREAK` answers are all right.
 - **Spaced review** (:func:`next_rule`): a rule answered wrong comes back after
   ``REVIEW_WITHIN - 1`` other exercises (later if another review came just before: reviews
-  take at most every other question); otherwise the rule least known comes next.
+  take at most every other question); otherwise the :data:`ACTIVE` rules being learnt take
+  turns, and a new rule joins them only when one is mastered — so mastery comes one rule
+  at a time, never all at once after every rule has had its turn.
 
 >>> store = MemoryPracticeStore()
 >>> for ok in (True, True, True):
@@ -32,13 +34,16 @@ from typing import Protocol, Sequence
 
 __all__ = ["Answer", "RuleMastery", "PracticeStore", "MemoryPracticeStore", "FilePracticeStore",
            "LearnerPracticeStore", "mastery",
-           "next_rule", "MASTERY_STREAK", "REVIEW_WITHIN", "practice_path"]
+           "next_rule", "carry_over", "MASTERY_STREAK", "REVIEW_WITHIN", "ACTIVE", "practice_path"]
 
 MASTERY_STREAK = 3
 """Right answers in a row that make a rule mastered."""
 
 REVIEW_WITHIN = 3
 """A rule answered wrong is asked again within this many exercises."""
+
+ACTIVE = 3
+"""Rules learnt at once (tried, not mastered): a new rule joins only when fewer are."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +56,10 @@ class Answer:
 
 
 class PracticeStore(Protocol):
-    """Where answers are kept. Implementations must never raise for a learner's answer."""
+    """Where answers are kept. Implementations must never raise for a learner's answer.
+    ``at``: when it was given (seconds since the epoch; default now)."""
 
-    def record(self, learner: str, rule: str, correct: bool) -> None: ...
+    def record(self, learner: str, rule: str, correct: bool, at: float | None = None) -> None: ...
 
     def history(self, learner: str) -> list[Answer]:
         """Every answer of `learner`, oldest first."""
@@ -66,11 +72,15 @@ class MemoryPracticeStore:
     def __init__(self) -> None:
         self._answers: dict[str, list[Answer]] = {}
 
-    def record(self, learner: str, rule: str, correct: bool) -> None:
-        self._answers.setdefault(learner, []).append(Answer(rule, bool(correct), time.time()))
+    def record(self, learner: str, rule: str, correct: bool, at: float | None = None) -> None:
+        self._answers.setdefault(learner, []).append(Answer(rule, bool(correct), time.time() if at is None else at))
 
     def history(self, learner: str) -> list[Answer]:
         return list(self._answers.get(learner, []))
+
+    def take(self, learner: str) -> list[Answer]:
+        """Every answer of `learner`, oldest first, removed from this store."""
+        return self._answers.pop(learner, [])
 
 
 class LearnerPracticeStore:
@@ -87,10 +97,10 @@ class LearnerPracticeStore:
         self.store = store
         self.errors = 0
 
-    def record(self, learner: str, rule: str, correct: bool) -> None:
+    def record(self, learner: str, rule: str, correct: bool, at: float | None = None) -> None:
         from ..store import StoreError
         try:
-            self.store.record_practice(learner, rule, bool(correct))
+            self.store.record_practice(learner, rule, bool(correct), at=at)
         except StoreError:
             self.errors += 1
 
@@ -125,9 +135,9 @@ class FilePracticeStore:
         learners = data.get("learners", {}) if isinstance(data, dict) else {}
         return learners if isinstance(learners, dict) else {}
 
-    def record(self, learner: str, rule: str, correct: bool) -> None:
+    def record(self, learner: str, rule: str, correct: bool, at: float | None = None) -> None:
         data = self._read()
-        data.setdefault(learner, []).append([rule, bool(correct), round(time.time(), 1)])
+        data.setdefault(learner, []).append([rule, bool(correct), round(time.time() if at is None else at, 1)])
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.path.with_suffix(".tmp")
@@ -145,6 +155,18 @@ class FilePracticeStore:
             except (TypeError, ValueError):
                 continue
         return out
+
+
+def carry_over(source: MemoryPracticeStore, source_learner: str, target: PracticeStore, learner: str) -> int:
+    """Move the answers `source_learner` gave in `source` (a session's, before a name was
+    typed) to `learner` in `target`, in order, each with the time it was given. Returns how
+    many `target` kept (an answer a store could not keep is not counted)."""
+    kept = 0
+    for a in source.take(source_learner):
+        errors = getattr(target, "errors", 0)
+        target.record(learner, a.rule, a.correct, at=a.at)
+        kept += getattr(target, "errors", 0) == errors
+    return kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,8 +213,11 @@ def next_rule(history: Sequence[Answer], rules: Sequence[str]) -> str:
        ``REVIEW_WITHIN`` exercises, never twice in a row while others wait — and never
        right after another review while other rules wait, so reviews take at most every
        other question (a rule missed again and again cannot crowd out the rest).
-    2. Else the first rule never tried, 3. else the rule furthest from mastery (shortest
-       streak, fewest tries), 4. else (all mastered) the rule answered longest ago.
+    2. Else, while fewer than :data:`ACTIVE` rules are being learnt (tried, not mastered),
+       the first rule never tried; 3. else the rule being learnt that was asked longest ago
+       (the rules being learnt take turns, so each is mastered after about ``ACTIVE *
+       MASTERY_STREAK`` right answers); 4. else the first rule never tried; 5. else (all
+       mastered) the rule answered longest ago.
 
     Raises:
         ValueError: `rules` is empty.
@@ -213,13 +238,16 @@ def next_rule(history: Sequence[Answer], rules: Sequence[str]) -> str:
     if due and not held:
         return min(due, key=lambda r: last_seen[r])
     fresh = [r for r in rules if r not in table]
-    if fresh:
-        if wrong and len(rules) == len(wrong):
-            return min(wrong, key=lambda r: last_seen[r])
+    learning = [r for r in rules if r in table and not table[r].mastered and r not in wrong]
+    if fresh and len(learning) + len(wrong) < ACTIVE:
         return fresh[0]
-    learning = [r for r in rules if not table[r].mastered and r not in wrong]
+    turns = [r for r in learning if r != history[-1].rule]  # never the same rule twice in a row if another can come
+    if turns:
+        return min(turns, key=lambda r: last_seen[r])
+    if fresh:
+        return fresh[0]
     if learning:
-        return min(learning, key=lambda r: (table[r].streak, table[r].tries, last_seen[r]))
+        return learning[0]
     if wrong and not held:
         return min(wrong, key=lambda r: last_seen[r])
     return min(others or rules, key=lambda r: last_seen[r])

@@ -23,11 +23,13 @@ __all__ = ["question", "choice_label", "explanation", "situation", "rules_line"]
 _RULE_SUFFIX = re.compile(r"\s*\([A-Z]{1,2}-\d+[^()]*\)\s*$")
 
 
-def question(ex: Exercise) -> str:
-    """The question, naming the players and cards: ``"Can Ben play the red 7 now?"``."""
+def question(ex: Exercise, game=None) -> str:
+    """The question, naming the players and cards: ``"Can Ben play the red 7 now?"``.
+    `game`: the table at the moment (default: rebuilt from the deal, :meth:`Exercise.game`)."""
     names = ex.names
+    game = game if game is not None else ex.game()
     who = names[ex.move.player]
-    said = " ".join(situation(ex))
+    said = " ".join(situation(ex, game))
     lead = said + " " if said else ""
     if ex.kind in (ExerciseKind.CAN_PLAY, ExerciseKind.CATCH):
         return lead + _("Can {name} {do} now?").format(name=who, do=move_infinitive(ex.move, names))
@@ -40,22 +42,46 @@ def question(ex: Exercise) -> str:
         return did + " " + _("Who acts next?")
     if ex.kind is ExerciseKind.HOW_MANY:
         if isinstance(ex.move, PointAt):  # the pointing is secret until the last one: say it
-            did += " " + _pointing(ex)
+            did += " " + _pointing(ex, game)
         return did + " " + _("How many cards does {name} draw?").format(name=names[ex.target])
     if ex.kind is ExerciseKind.LINKED:
-        a, b = ex.game().links[:2]
+        a, b = game.links[:2]
         return did + " " + _("Are {a} and {b} still linked then?").format(a=names[a], b=names[b])
+    if ex.kind is ExerciseKind.SCORE:  # the round's end shows every hand (R-3): say them
+        from ..i18n import card_name
+        held = " ".join(_("{name} holds: {cards}.").format(name=names[seat], cards=", ".join(card_name(c) for c in hand))
+                        for seat, hand in enumerate(game.hands) if seat != ex.move.player and hand)
+        return (did + " " + _("It is their last card. The other hands:") + " " + held + " "
+                + _("How many points does {name} score for the round?").format(name=who))
     return did + " " + _("Which colour is current then?")
 
 
 def situation(ex: Exercise, game=None) -> list[str]:
-    """What decides answers but the table does not draw: who played the Point Taken being
-    answered (PT-3), the card the player has already drawn this turn (T-3), the cards
-    waiting to be drawn (W-3, H-1). Sentences, possibly none."""
+    """What decides answers but the table does not draw (the public log says it): who
+    played the Point Taken being answered (PT-3), who played the Wild Draw Four being
+    answered and the colour it was played on (W-2, W-3), who laid the top card for a speed
+    play (SP-5), whether a catch is still open (U-2), the card the player has already
+    drawn this turn (T-3), the cards waiting to be drawn (W-3, H-1). Sentences, possibly none."""
     from ..engine import Phase
+    from ..engine.moves import Catch, SpeedPlay
     from ..i18n import ngettext
     game = game if game is not None else ex.game()
     out = []
+    if isinstance(ex.move, SpeedPlay):
+        top = game.top_player
+        out.append(_("{name} laid the top card.").format(name=ex.names[top]) if top is not None
+                   else _("The top card was turned up from the draw pile."))
+    if isinstance(ex.move, Catch) and 0 <= ex.move.target < len(ex.names) and \
+            len(game.hands[ex.move.target]) == 1 and not game.uno_called[ex.move.target]:
+        name = ex.names[ex.move.target]
+        out.append(_("{name} went down to one card without calling UNO; since then nobody has played a card "
+                     "or drawn on their turn.").format(name=name) if game.catchable == ex.move.target
+                   else _("{name} went down to one card without calling UNO, and play has gone on since.").format(name=name))
+    if game.wd4_player is not None:
+        before = game.view_for(game.wd4_player).wd4_colour
+        out.append((_("{name} played the Wild Draw Four when the colour was {colour}.").format(
+            name=ex.names[game.wd4_player], colour=colour_name(before)) if before is not None
+            else _("{name} played the Wild Draw Four.").format(name=ex.names[game.wd4_player])))
     if game.phase is Phase.POINTING and game.pointer is not None:
         out.append(_("{name} played a Point Taken.").format(name=ex.names[game.pointer]))
     if game.phase is Phase.DRAWN and game.drawn_card is not None and game.current is not None:
@@ -77,10 +103,10 @@ def rules_line(rules) -> str:
         options=(" + " + ", ".join(on)) if on else "")
 
 
-def _pointing(ex: Exercise) -> str:
+def _pointing(ex: Exercise, game) -> str:
     """"Then everyone has pointed: Ava at Ben, …" for the last pointing of a Point Taken."""
     from ..engine.events import EventKind
-    events = ex.game().clone().apply(ex.move)
+    events = game.clone().apply(ex.move)
     result = next((e for e in events if e.kind is EventKind.POINTING_RESULT), None)
     if result is None:
         return ""
@@ -99,13 +125,13 @@ def choice_label(ex: Exercise, choice) -> str:
     return str(choice)
 
 
-def explanation(ex: Exercise) -> str:
+def explanation(ex: Exercise, game=None) -> str:
     """Why the engine's answer is right, citing the rule: the refusal's words for a move
     refused, the narration of what the move does for a move made, then the rule's plain
-    words and its id."""
+    words and its id. `game`: the table at the moment (default: rebuilt, :meth:`Exercise.game`)."""
     from ..narrate import narrate, narrate_refusal
     from ..rulebook import RULES
-    game = ex.game()
+    game = game if game is not None else ex.game()
     refusal = game.why_illegal(ex.move)
     if refusal is not None:
         said = _("The app tells {name}: “{text}”").format(
@@ -119,6 +145,10 @@ def explanation(ex: Exercise) -> str:
     if rule is not None:
         plain = (rule.plain_text or rule.text or "").split(". ")[0].strip().rstrip(".") + "."
         plain = " ".join(plain.split())
+    if ex.kind is ExerciseKind.SCORE:  # the sum, card by card (R-3)
+        cards = [c for seat, hand in enumerate(game.hands) if seat != ex.move.player for c in hand]
+        said += " " + _("Counted: {sum} = {points}.").format(sum=" + ".join(str(c.points) for c in cards),
+                                                            points=sum(c.points for c in cards))
     cite = (_("Rule {id}: {text}").format(id=ex.rule, text=plain) if plain
             else _("Rule {id}.").format(id=ex.rule))
     return " ".join(p for p in (said, cite) if p)

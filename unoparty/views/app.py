@@ -409,12 +409,16 @@ class App:
             name = self.store.remember_learner(name)  # picked again after a reload
         self.progress = LearnerProgress(self.store, name)
         if self._practice is not None:  # the Practice page shows the new learner's record
-            self._practice.switch_learner(*self._practice_record())
+            # answers given before a name was typed move to the learner, and both pages say so
+            carry = self._practice.store is self._session_practice
+            self._practice.switch_learner(*self._practice_record(), carry=carry)
         lang = self.store.setting(name, "language") if self.store is not None else None
         if lang and lang != language() and lang in available_languages():
             self.set_language(lang)
         elif self.page == "home":
             self.show_home()
+        if self._practice is not None and self._practice.note.value:  # said where the name was typed too
+            self.learner_picker.message.value += self._practice.note.value
 
     # ------------------------------------------------------------------ classroom pages
 
@@ -540,7 +544,8 @@ class App:
 
     def press(self, key: str) -> None:
         """Do what key `key` does on the page shown: ``ArrowLeft``/``ArrowRight`` Back/Next,
-        ``d`` draw, ``u`` UNO, ``1``–``9`` the hand's cards (Practice: the answers).
+        ``d`` draw, ``u`` UNO, ``1``–``9`` the hand's cards (Practice: the answer labelled
+        with that digit, ``0`` too; answers not labelled by digits by their place).
         A key with nothing to do here does nothing."""
         def click(b) -> None:
             if b is not None and not b.disabled and b.layout.display != "none":
@@ -549,8 +554,8 @@ class App:
         digit = int(key) - 1 if key.isdigit() and key != "0" else None
         if self.page == "practice" and self._practice is not None:
             p = self._practice
-            if digit is not None and digit < len(p.choice_buttons):
-                click(p.choice_buttons[digit])
+            if p.key_button(key) is not None:  # the answer labelled by that digit (issue 19)
+                click(p.key_button(key))
             elif key == "ArrowRight":
                 click(p.next_button)
         elif self.page == "lesson" and self.lesson is not None:

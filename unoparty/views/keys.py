@@ -7,7 +7,9 @@ also carries the "Full screen" button: the browser's full screen of the app area
 click may ask for it, so the button lives in the browser).
 
 The keys (the app binds them, :meth:`unoparty.views.app.App.press`):
-←/→ Back/Next, D draw, U UNO, 1–9 the hand's cards (or the answers on the Practice page).
+←/→ Back/Next, D draw, U UNO, 1–9 the hand's cards (on the Practice page, 0–9 pick the
+answer labelled with that digit — "How many cards…?" — and, where no answer is labelled by
+a digit, the answers by their place).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ function render({ model, el }) {
   const typing = (t) => t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName));
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
-    const keys = ["ArrowLeft", "ArrowRight", "d", "D", "u", "U", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    const keys = ["ArrowLeft", "ArrowRight", "d", "D", "u", "U", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
     if (!keys.includes(event.key)) return;
     model.send({ key: event.key.length === 1 ? event.key.toLowerCase() : event.key });
     if (event.key.startsWith("Arrow")) event.preventDefault();
@@ -63,7 +65,7 @@ _CSS = """
 
 class KeyControl(anywidget.AnyWidget):
     """Key presses → ``on_key(key)`` (``"ArrowLeft"``, ``"ArrowRight"``, ``"d"``, ``"u"``,
-    ``"1"``…``"9"``), and a full-screen button. :meth:`press` does what a key press does
+    ``"0"``…``"9"``), and a full-screen button. :meth:`press` does what a key press does
     (tests, and the same code path as the browser's)."""
 
     _esm = _ESM
