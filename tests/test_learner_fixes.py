@@ -223,10 +223,47 @@ def test_point_taken_pointing_at_ben_is_right_and_no_task_contradicts_the_secret
             player._answer(step.answer_moves[0])
         player.next_button.click()
     assert "fingers" not in player.steps[player.pos].task
-    player._answer(PointAt(player.me, player.game.seat("Ben")))
+    ben, cal = player.game.seat("Ben"), player.game.seat("Cal")
+    before = len(player.game.hands[ben]), len(player.game.hands[cal])
+    pos = player.pos
+    player._answer(PointAt(player.me, ben))
     assert player.feedback.kind == "good"
-    # not the last step: the lesson goes on from its own answer, and says so
-    assert "as if you had pointed at Cal" in player.feedback.html.value
+    # not the last step, but its point holds whatever the learner chooses: the lesson goes on
+    # from the learner's own move (issue 19), never "as if you had pointed at Cal"
+    text = player.feedback.html.value
+    assert "as if you had" not in text and "you at Ben" in text
+    assert (len(player.game.hands[ben]), len(player.game.hands[cal])) == (before[0] + 4, before[1])
+    # the next step, Back and Next again: the table and the log keep the learner's own move
+    player.next_button.click()
+    player.back_button.click()
+    player.next_button.click()
+    assert player.pos == pos + 1
+    assert (len(player.game.hands[ben]), len(player.game.hands[cal])) == (before[0] + 4, before[1])
+    from unoparty.engine.events import EventKind
+    results = [e for r in player.runner.results for e in r.events if e.kind is EventKind.POINTING_RESULT]
+    assert results and dict(zip(results[-1].players, results[-1].targets))[player.me] == ben
+
+
+def test_an_accepted_answer_the_lesson_cannot_go_on_from_is_explained_and_taken_back():
+    """Wild Draw Four: the later steps need blue (Ava's challenge keeps blue; Ben's Wild Draw
+    Four is fair only without blue). Green is allowed by the rules, so it is explained, not
+    counted wrong, not made — and never replaced by blue silently (issue 19)."""
+    from unoparty.cards import Card, Colour
+    from unoparty.engine.moves import Play
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "wild-draw-four")
+    step = _to_task_of(player)
+    assert "blue" in step.task  # the task says so before the learner chooses
+    pos, wrong = player.pos, player.wrong
+    top = player.game.top_card
+    player._answer(Play(player.me, Card.parse("wild draw four"), colour=Colour.GREEN))
+    text = player.feedback.html.value
+    assert player.feedback.kind == "info" and "taken back" in text and "blue" in text
+    assert "It would do this" in text
+    assert pos not in player.answered and player.wrong == wrong and player.game.top_card == top
+    player._answer(Play(player.me, Card.parse("wild draw four"), colour=Colour.BLUE))
+    assert player.feedback.kind == "good" and pos in player.answered
+    assert player.game.colour is Colour.BLUE
 
 
 class SpeedBot:
@@ -359,3 +396,36 @@ def test_the_log_marks_a_ruling_in_every_language(lang):
         assert "(S-3" not in log.html.value  # the id is a tag, not left in the sentence
     finally:
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------- issue 19: what the lesson table offers
+
+def test_the_stacking_lesson_offers_no_challenge_against_a_draw_two():
+    """A Draw Two can't be challenged (H-1 ruling): the lesson's table asks the engine before
+    it shows the Challenge! button; against a Wild Draw Four (W-3) it is there."""
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "stacking")
+    _to_task_of(player)
+    board = player.board
+    assert board.state.phase.name == "CHALLENGE"
+    assert board.challenge_button.layout.display == "none"
+    assert board.accept_button.layout.display == ""
+    bluff = _lesson(app, "wild-draw-four-bluff")
+    _to_task_of(bluff)
+    assert bluff.board.state.phase.name == "CHALLENGE"
+    assert bluff.board.challenge_button.layout.display == "" and not bluff.board.challenge_button.disabled
+
+
+def test_draw_a_card_is_greyed_out_while_everyone_is_pointing():
+    """In a lesson as in a game (T-3, PT-3): nobody may draw during the Point Taken count."""
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "point-taken-limit")
+    _to_task_of(player)
+    board = player.board
+    assert board.state.phase.name == "POINTING"
+    assert board.draw_button.disabled
+    # on a turn the learner may draw, it is live
+    matching = _lesson(app, "drawing")
+    _to_task_of(matching)
+    if matching.board.state.phase.name == "TURN" and matching.board.draw_button.layout.display == "":
+        assert not matching.board.draw_button.disabled
