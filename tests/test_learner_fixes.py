@@ -429,3 +429,63 @@ def test_draw_a_card_is_greyed_out_while_everyone_is_pointing():
     _to_task_of(matching)
     if matching.board.state.phase.name == "TURN" and matching.board.draw_button.layout.display == "":
         assert not matching.board.draw_button.disabled
+
+
+# ---------------------------------------------------------------- issue 19: wording that was not so
+
+def test_a_refusal_after_a_wild_pile_up_names_no_chosen_colour():
+    """Nobody chooses a colour for a Wild Pile Up (PU-1): the colour is the mini pile's (PU-7)."""
+    from unoparty.cards import Colour
+    hands = {"You": ["green 3", "red 2"], "Ava": ["blue 1"] * 2, "Ben": ["green 2"] * 2}
+    game = Game.from_setup(["You", "Ava", "Ben"], {n: [c(x) for x in h] for n, h in hands.items()}, "You",
+                           [c("blue 5"), c("wild pile up")], [], colour=Colour.RED, rest="none")
+    refusal = game.why_illegal(Play(0, c("green 3")))
+    assert refusal is not None and refusal.rule == "T-1"
+    text = refusal.explanation
+    assert "chosen" not in text and "nobody chooses" in text and "red" in text
+
+
+def test_the_classic_scoring_note_does_not_mention_point_taken():
+    from unoparty.rules import Rules
+    from tests.test_views import click_card, game_app
+    for rules, point_taken in ((Rules(rule_set="classic"), False), (Rules(), True)):
+        game = setup_game(["You", "Ava", "Ben"], {"You": ["red 7"], "Ava": ["blue 1", "blue 2"],
+                                                "Ben": ["green 2", "green 3"]}, "You", rules=rules)
+        app = game_app(game)
+        click_card(app.board.hand, "red 7")
+        html = app.scoring_html()
+        assert "(R-3)" in html and ("Point Taken" in html) is point_taken
+
+
+def test_the_bots_page_gives_the_player_counts_the_lessons_give():
+    """S-1: 2–16 players, 6–16 recommended (the lesson says 2–16); classic 2–10."""
+    from tests.test_views import game_app
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["red 7", "red 8"], "Ava": ["blue 1", "blue 2"],
+                                            "Ben": ["green 2", "green 3"]}, "You")
+    html = str([getattr(ch, "value", "") for ch in _walk(game_app(game).settings_box)])
+    assert "6 to 16" not in html and "2 to 16" in html and "2 to 10" in html
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def test_a_speed_played_reverse_does_not_pass_over_the_player_whose_turn_it_is_next():
+    """SP-2 with SP-7: after a speed-played Reverse the next turn may go to a player "between";
+    the narration says where play jumps (past whom), never "Ava is passed over. It is Ava's turn"."""
+    from unoparty.rules import Rules
+    from unoparty.engine.moves import SpeedPlay
+    from unoparty.narrate import narrate
+    game = setup_game(["You", "Ava", "Ben", "Cal"], {"You": ["red reverse", "yellow 9"], "Ava": ["blue 2", "green 3"],
+                                                   "Ben": ["green 6", "yellow 1"], "Cal": ["red reverse", "blue 8"]},
+                      "Cal", top="red 5", draw=["red 1", "red 2", "yellow 3"], rules=Rules(rule_set="classic", jump_in=True),
+                      rest="none")
+    game.apply(Play(3, c("red reverse")))
+    events = game.apply(SpeedPlay(0, c("red reverse")))
+    text = " ".join(narrate(e, game.names, 2) for e in events)
+    nxt = game.names[game.to_act()[0]]
+    assert nxt == "Ava"
+    assert "passed over" not in text and "Play jumps past you and Ava to You." in text, text
+    assert "It is Ava's turn" in text

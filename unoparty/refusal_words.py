@@ -144,7 +144,12 @@ def _sentence(f: Refusal, names: Sequence[str] | None) -> str:  # noqa: C901 (on
     if reason in (R.NO_MATCH_CHOSEN_COLOUR, R.NO_MATCH_NUMBER, R.NO_MATCH_SYMBOL):
         top = f.other
         assert top is not None  # a no-match refusal always names the top card
-        if reason is R.NO_MATCH_CHOSEN_COLOUR:
+        if reason is R.NO_MATCH_CHOSEN_COLOUR and top.kind is Kind.WILD_PILE_UP:
+            # nobody chooses a colour for a Wild Pile Up (PU-1): the mini pile's colour stays
+            # (PU-7), or the colour before it when no mini pile started (PU-2)
+            why = _("it is not {colour}, the current colour (nobody chooses one for a Wild Pile Up).").format(
+                colour=colour_name(f.colour))
+        elif reason is R.NO_MATCH_CHOSEN_COLOUR:
             why = _("it is not {colour}, the colour chosen for the {top}.").format(
                 colour=colour_name(f.colour), top=card_name(top))
         elif reason is R.NO_MATCH_NUMBER:

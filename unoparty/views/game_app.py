@@ -153,7 +153,7 @@ class GameApp:
         self.settings_box = w.VBox([
             w.HTML(f"<h2 style='margin:4px 0'>{esc(_('Play against bots'))}</h2><p>{esc(_('Choose the table, then deal. Learning pace waits for you at every chance; party pace runs in real time.'))}</p>"),
             w.VBox([row(_("Your name"), s["name"]), self.name_message]),
-            row(_("Bots"), s["bots"], _("UNO Party! is made for 6 to 16 players.")),
+            row(_("Bots"), s["bots"], _("UNO Party! is for 2 to 16 players, best with 6 or more; classic UNO for 2 to 10.")),
             row(_("Bot level"), s["level"]),
             row(_("Rules"), s["rule_set"]),
             row(_("House rules"), house),
@@ -550,4 +550,4 @@ class GameApp:
         else:
             match = f"<p>{esc(ngettext('The match goes on until someone reaches {n} point (R-4).', 'The match goes on until someone reaches {n} points (R-4).', g.rules.target_score).format(n=g.rules.target_score))}</p>"
         return (f"<h3>{esc(title)}</h3><table class='up-scores'>{head}{''.join(rows)}</table>"
-                f"<p style='font-size:13px;color:#555'>{esc(_('Number cards score their number; Draw Two, Reverse, Skip and Point Taken 20; wild cards 50 (R-3).'))}</p>{match}")
+                f"<p style='font-size:13px;color:#555'>{esc(_('Number cards score their number; Draw Two, Reverse and Skip 20; wild cards 50 (R-3).') if not g.rules.is_party else _('Number cards score their number; Draw Two, Reverse, Skip and Point Taken 20; wild cards 50 (R-3).'))}</p>{match}")
