@@ -431,11 +431,13 @@ class App:
         end leads back to their scenarios (or the game). A teacher's scenario is recorded
         like a lesson; a replay is recorded nowhere (:class:`~unoparty.views.progress.Unkept`)."""
         from .progress import Progress, Unkept
+        from .scenarios_page import record_id
         progress = Progress(backend=Unkept()) if back == "game" else self.progress
+        # a teacher's file keeps its own record ("scenario:<id>"), never an app lesson's
         self.lesson = LessonPlayer(scenario, progress=progress, errors=self.errors,
                                    on_rule=self.errors.guard(self.show_rules),
                                    on_exit=self.errors.guard(self.show_game if back == "game" else self.show_scenarios),
-                                   lesson_id=scenario.id)
+                                   lesson_id=record_id(scenario))
         self.lesson.exit_button.description = _("Back to the game") if back == "game" else _("Your scenarios")
         self._lesson_nav = "game" if back == "game" else "scenarios"
         self._set("lesson", self.lesson.box)
