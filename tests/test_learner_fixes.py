@@ -345,7 +345,7 @@ def test_presenter_mode_enlarges_and_shows_every_hand():
     assert "up-presenter" in app.box._dom_classes
     app.every_hand_button.value = True
     for name in player.game.names:
-        assert f"<b>{name}</b>" in app.every_hand.value
+        assert f"<b><bdi>{name}</bdi></b>" in app.every_hand.value
     before = app.every_hand.value
     seen = {before}
     for _ in range(len(player.steps)):  # the panel follows the table as the lesson goes on
@@ -489,3 +489,63 @@ def test_a_speed_played_reverse_does_not_pass_over_the_player_whose_turn_it_is_n
     assert nxt == "Ava"
     assert "passed over" not in text and "Play jumps past you and Ava to You." in text, text
     assert "It is Ava's turn" in text
+
+
+# ---------------------------------------------------------------- issue 19: names with bidirectional controls
+
+RLO, FSI, PDI = "\u202e", "\u2068", "\u2069"
+
+
+def test_a_learners_name_loses_its_override_and_the_greeting_isolates_it(tmp_path):
+    """A right-to-left override in a typed name reversed the greeting: the store keeps the
+    name without bidirectional controls, and the greeting shows it as its own text (<bdi>)."""
+    from unoparty.store import SQLStore
+    from unoparty.views.learner import LearnerPicker
+    store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    picker = LearnerPicker(store, on_pick=lambda name: None)
+    assert picker.pick(f"{RLO}Mia\u200f") == "Mia"
+    assert store.learners() == ["Mia"]
+    greeting = picker.message.value
+    assert "<bdi>Mia</bdi>" in greeting and RLO not in greeting
+
+
+def test_every_table_shows_a_name_as_its_own_isolated_text(tmp_path, monkeypatch):
+    """The game table, the scores, the teacher's class table, its picker and its buttons: a
+    name — even one stored before names lost their controls — never reorders its row."""
+    from unoparty.store import SQLStore
+    from unoparty.views.teacher import TeacherPage
+    from tests.test_views import click_card, game_app
+    # the game: the learner's name typed with an override
+    app = GameApp(bot_factory=stub_bots)
+    app.settings["name"].value = f"{RLO}Zed"
+    assert app._checked_name() == "Zed"
+    game = setup_game(["דנה", "Ava", "Ben"], {"דנה": ["red 7"], "Ava": ["blue 1", "blue 2"],
+                                              "Ben": ["green 2", "green 3"]}, "דנה")
+    gapp = game_app(game)
+    drawing = gapp.board.table.drawing.value
+    assert "<bdi>דנה</bdi>" in drawing and "<bdi>Ava</bdi>" in drawing
+    click_card(gapp.board.hand, "red 7")
+    assert "<bdi>Ava</bdi>" in gapp.scoring_html()
+    # the teacher's page, with a name stored raw (as an older store may hold it)
+    store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    store.record_stars("Leo", "speed-play", 2)
+    with store._transaction() as cur:
+        cur.execute("UPDATE learners SET name = ? WHERE name = ?", (f"{RLO}Leo", "Leo"))
+        cur.execute("UPDATE lesson_progress SET learner = ? WHERE learner = ?", (f"{RLO}Leo", "Leo"))
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    page = TeacherPage(store)
+    assert page.unlock("owl-42")
+    table = page.table.value
+    assert '<th scope="row"><bdi>Leo</bdi></th>' in table and RLO not in table
+    labels = [label for label, _value in page.learner_field.options]
+    assert labels == ["Leo"] and page.learner_field.value == f"{RLO}Leo"   # the record itself is kept
+    page.reset_button.click()
+    assert RLO not in page.confirm_button.description
+
+
+def test_narration_isolates_a_right_to_left_name():
+    from unoparty.engine.events import Event, EventKind
+    from unoparty.narrate import narrate
+    names = ("You", "דנה", f"{RLO}Ben")
+    text = narrate(Event(EventKind.PASSED_OVER, "SP-2", players=(1, 2)), names, viewer=0)
+    assert f"{FSI}דנה{PDI}" in text and RLO not in text and "Ben" in text

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .cards import Card
 from .engine.events import Event, EventKind
+from .bidi import isolate
 from .i18n import _, card_name, colour_name, ngettext  # noqa: F401  (card_name, colour_name re-exported)
 from .rulebook import is_ruling
 
@@ -73,7 +74,7 @@ class _Ctx:
         if self.you(seat):
             return _("you")
         if 0 <= seat < len(self.names):
-            return self.names[seat]
+            return isolate(self.names[seat])  # a right-to-left name never reorders the sentence
         return _("seat {seat}").format(seat=seat)
 
     def subject(self, seat: int | None) -> str:

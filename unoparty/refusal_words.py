@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .bidi import isolate
 from .cards import Card, Kind
 from .engine.refusals import Refusal, RefusalReason as R
 from .engine.state import Phase
@@ -91,7 +92,7 @@ def explain(refusal: Refusal, names: Sequence[str] | None = None) -> str:
 def _sentence(f: Refusal, names: Sequence[str] | None) -> str:  # noqa: C901 (one branch per reason)
     def name(seat: int | None) -> str:
         if seat is not None and names is not None and 0 <= seat < len(names):
-            return names[seat]
+            return isolate(names[seat])
         return _("player {n}").format(n=(seat if seat is not None else -1) + 1)
 
     reason = f.reason

@@ -110,12 +110,15 @@ class PracticeAnswer:
 
 
 def normalise_name(name: str) -> str:
-    """A learner's name with outer and doubled spaces removed.
+    """A learner's name with outer and doubled spaces and bidirectional control characters
+    (:data:`unoparty.bidi.BIDI_CONTROLS`: an override would reverse the text around the name)
+    removed.
 
     Raises:
         StoreError: the name is empty or longer than :data:`MAX_NAME` characters.
     """
-    text = " ".join(str(name or "").split())
+    from .bidi import without_bidi_controls
+    text = " ".join(without_bidi_controls(name or "").split())
     if not text:
         raise StoreError("a learner's name cannot be empty")
     if len(text) > MAX_NAME:

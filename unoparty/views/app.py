@@ -19,7 +19,7 @@ from . import svg
 from .common import ErrorPanel
 from .game_app import GameApp
 from .lesson import LessonPlayer, stars_html
-from .markup import esc
+from .markup import esc, name_html, name_text
 from .progress import Progress
 from .rules_page import RulesPage
 from .style import style_widget
@@ -535,7 +535,7 @@ class App:
         rows = []
         for seat, name in enumerate(game.names):
             cards = "".join(svg.card_svg(c, 44) for c in game.hands[seat])
-            rows.append(f'<div class="up-every-row"><b>{esc(name)}</b> <span class="up-stepno">'
+            rows.append(f'<div class="up-every-row"><b>{name_html(name)}</b> <span class="up-stepno">'
                         f'{esc(ngettext("{n} card", "{n} cards", len(game.hands[seat])).format(n=len(game.hands[seat])))}'
                         f'</span><div style="display:flex;flex-wrap:wrap;gap:3px">{cards}</div></div>')
         self.every_hand.value = (f'<div class="up-every"><h3>{esc(_("Every hand"))}</h3>{"".join(rows)}</div>')

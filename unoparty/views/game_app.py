@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
 
+from ..bidi import without_bidi_controls
 from ..cards import Card, hand_points
 from ..engine import Phase
 from ..errors import IllegalMove
@@ -23,7 +24,7 @@ from ..rules import Rules
 from .board import Board
 from .common import ErrorPanel, LogView, button, split
 from .controller import LEARNING, PARTY, GameController
-from .markup import esc
+from .markup import esc, name_html, name_text
 from .table import phase_line, table_state
 
 if TYPE_CHECKING:
@@ -275,7 +276,7 @@ class GameApp:
         with a message at the field — never a traceback (S-1 names)."""
         field = self.settings["name"]
         raw = field.value or ""
-        name = raw.strip() or _("You")
+        name = without_bidi_controls(raw).strip() or _("You")  # an override would reverse the text around it
         self.name_message.value = ""
         if ":" in name or "\n" in name or "\r" in name:
             self.name_message.value = f"<span class='up-field-error' role='alert' style='color:#A3001B;font-weight:600'>{esc(_('A name may not contain “:” or a line break.'))}</span>"
@@ -526,7 +527,7 @@ class GameApp:
         for seat, name in enumerate(names):
             hand = g.hands[seat]
             cls = ' class="up-winner"' if seat == out.winner else ""
-            rows.append(f"<tr{cls}><td>{'★ ' if seat == out.winner else ''}{esc(name)}</td>"
+            rows.append(f"<tr{cls}><td>{'★ ' if seat == out.winner else ''}{name_html(name)}</td>"
                         f"<td class='up-num'>{len(hand)}</td><td class='up-num'>{hand_points(hand)}</td>"
                         f"<td class='up-num'>{out.scores[seat]}</td></tr>")
         head = (f"<tr><th>{esc(_('Player'))}</th><th>{esc(_('Cards left'))}</th><th>{esc(_('Card points'))}</th>"
@@ -539,14 +540,14 @@ class GameApp:
                              out.points).format(points=out.points)
         elif out.blocked:
             title = _("The round is blocked: {name} has the fewest points in hand and scores {points}.").format(
-                name=names[out.winner], points=out.points)
+                name=name_text(names[out.winner]), points=out.points)
         else:
             title = ngettext("{name} wins the round and scores {points} point!", "{name} wins the round and scores {points} points!",
-                             out.points).format(name=names[out.winner],
+                             out.points).format(name=name_text(names[out.winner]),
                                                                                   points=out.points)
         match = ""
         if out.match_winner is not None:
-            match = (f"<p><b>{esc(ngettext('{name} wins the match with {points} point!', '{name} wins the match with {points} points!', out.scores[out.match_winner]).format(name=names[out.match_winner], points=out.scores[out.match_winner]))}</b></p>")
+            match = (f"<p><b>{esc(ngettext('{name} wins the match with {points} point!', '{name} wins the match with {points} points!', out.scores[out.match_winner]).format(name=name_text(names[out.match_winner]), points=out.scores[out.match_winner]))}</b></p>")
         else:
             match = f"<p>{esc(ngettext('The match goes on until someone reaches {n} point (R-4).', 'The match goes on until someone reaches {n} points (R-4).', g.rules.target_score).format(n=g.rules.target_score))}</p>"
         return (f"<h3>{esc(title)}</h3><table class='up-scores'>{head}{''.join(rows)}</table>"

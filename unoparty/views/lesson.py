@@ -23,7 +23,7 @@ from ..refusal_words import ruling_note
 from ..scenarios.runner import Runner
 from .board import Board
 from .common import ErrorPanel, LogView, MessageBox, button, split
-from .markup import esc
+from .markup import esc, name_text
 from .progress import Progress, stars_for
 
 if TYPE_CHECKING:
@@ -430,7 +430,7 @@ class LessonPlayer:
         self.board.shown_moves = {type(m) for m in task.answer_moves} | {type(m.move) for m in task.mistakes} \
             if task is not None else set()
         if seat is not None:
-            title = None if seat == self.me else _("{name}'s hand").format(name=self.game.names[seat])
+            title = None if seat == self.me else _("{name}'s hand").format(name=name_text(self.game.names[seat]))
             self.board.render(self.game, seat, hand_title=title)
             self.board.hand.box.layout.display = ""
         else:
@@ -482,7 +482,7 @@ class LessonPlayer:
                 else:
                     who = ""
                     if self.me is None and step.answer_moves:
-                        name = self.game.names[step.answer_moves[0].player]
+                        name = name_text(self.game.names[step.answer_moves[0].player])
                         who = f'<b>{esc(_("{name} to answer:").format(name=name))}</b> '
                     self.task.value = f'<div class="up-task">{who}{esc(step.task)}</div>'
             else:
@@ -493,7 +493,7 @@ class LessonPlayer:
                     mover = getattr(self._refused_move, "player", None)
                     if mover is not None and mover != self.me and 0 <= mover < len(self.game.names):
                         explanation = _("The app tells {name}: “{text}”").format(
-                            name=self.game.names[mover], text=explanation)
+                            name=name_text(self.game.names[mover]), text=explanation)
                     text = (text + " " if text else "") + explanation
             self.say.value = f'<div class="up-say">{esc(text)}</div>' if text else ""
         notes = _ruling_notes(self._step_rules)

@@ -23,7 +23,7 @@ from ..i18n import _, ngettext
 from ..store import Store, StoreError, open_store
 from .common import ErrorPanel, button
 from .lesson import stars_html
-from .markup import esc
+from .markup import esc, name_html, name_text
 
 __all__ = ["TeacherPage", "class_csv", "teacher_code"]
 
@@ -195,7 +195,7 @@ class TeacherPage:
                     wrong = _("{n} wrong").format(n=r.mistakes)
                     cells.append(f'<td>{stars_html(r.stars)}<div class="up-class-small">{esc(tries)} · {esc(wrong)}</div></td>')
             missed = ", ".join(f"{esc(rule)} ×{n}" for rule, n in _most_wrong(rules, name)) or "—"
-            rows.append(f'<tr><th scope="row">{esc(name)}</th>{"".join(cells)}<td>{missed}</td></tr>')
+            rows.append(f'<tr><th scope="row">{name_html(name)}</th>{"".join(cells)}<td>{missed}</td></tr>')
         if not learners:
             body = f'<p>{esc(_("No learner yet: learners type their name on the app’s first page."))}</p>'
         else:
@@ -208,7 +208,7 @@ class TeacherPage:
         self.download.value = (f'<a class="up-download" download="class-progress.csv" '
                                f'href="data:text/csv;charset=utf-8;base64,{data}">{esc(_("Download as CSV"))}</a>')
         previous = self.learner_field.value
-        self.learner_field.options = tuple(learners)
+        self.learner_field.options = tuple((name_text(n), n) for n in learners)  # each name isolated
         self.learner_field.value = previous if previous in learners else (learners[0] if learners else None)
         self._cancel()
 
@@ -218,8 +218,8 @@ class TeacherPage:
             self.message.value = f'<div class="up-msg up-msg-info">{esc(_("Pick a learner first."))}</div>'
             return
         self._pending = (what, name)
-        self.confirm_button.description = (_("Yes, reset {name}’s records").format(name=name) if what == "reset"
-                                           else _("Yes, delete {name}").format(name=name))
+        self.confirm_button.description = (_("Yes, reset {name}’s records").format(name=name_text(name)) if what == "reset"
+                                           else _("Yes, delete {name}").format(name=name_text(name)))
         self.confirm_button.layout.display = ""
         self.cancel_button.layout.display = ""
 
@@ -234,10 +234,10 @@ class TeacherPage:
         what, name = self._pending
         if what == "reset":
             self.store.reset_learner(name)
-            text = _("{name}’s records are reset.").format(name=name)
+            text = _("{name}’s records are reset.").format(name=name_text(name))
         else:
             self.store.delete_learner(name)
-            text = _("{name} is deleted.").format(name=name)
+            text = _("{name} is deleted.").format(name=name_text(name))
         self.refresh()
         self.message.value = f'<div class="up-msg up-msg-good">{esc(text)}</div>'
 
