@@ -298,6 +298,62 @@ def test_a_file_that_is_no_scenario_gets_one_sentence_and_nothing_else() -> None
         set_language("en")
 
 
+def _class_curriculum(tmp_path) -> Path:
+    (tmp_path / "mia.toml").write_text((HERE / "mia.toml").read_text())
+    path = tmp_path / "our-class.toml"
+    path.write_text('[[groups]]\ntitle = "Our class"\nlessons = ["mia.toml", "matching"]\n')
+    return path
+
+
+def test_a_teachers_curriculum_is_the_servers_default_with_its_titles_everywhere(tmp_path, monkeypatch) -> None:
+    """UNOPARTY_CURRICULUM (as `unoparty lessons --curriculum` takes) sets the app's lessons;
+    the teacher's own lesson shows by its title on the landing page, the Teacher page and in
+    the CSV — never by its id with an empty title (issue 19)."""
+    import base64
+    import csv
+    import io
+    from unoparty.views.app import App
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_CURRICULUM", str(_class_curriculum(tmp_path)))
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    app = App(learner="Mia")
+    assert list(app.lesson_buttons) == ["mia-plays", "matching"]
+    assert "Mia matches the colour" in app.lesson_buttons["mia-plays"].description
+    app.lesson_buttons["mia-plays"].click()
+    assert app.page == "lesson" and app.lesson.lesson_id == "mia-plays"
+    _play_through(app.lesson, "Mia")
+    assert app.lesson.next_lesson_button.layout.display == ""   # the curriculum's next lesson
+    page = TeacherPage(open_store())
+    assert page.unlock("owl-42")
+    assert "Mia matches the colour" in page.table.value
+    data = page.download.value.split("base64,")[1].split('"')[0]
+    rows = list(csv.DictReader(io.StringIO(base64.b64decode(data).decode("utf-8-sig"))))
+    mine = [r for r in rows if r["lesson"] == "mia-plays"]
+    assert mine and mine[0]["title"] == "Mia matches the colour"
+
+
+def test_the_teacher_chooses_the_class_lessons_over_the_servers_default(tmp_path, monkeypatch) -> None:
+    from unoparty.views.app import App
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_CURRICULUM", str(_class_curriculum(tmp_path)))
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    page = TeacherPage(open_store())
+    assert page.unlock("owl-42")
+    picker = page.curriculum
+    assert [c for _label, c in picker.field.options] == ["app", "server"] and picker.field.value == "server"
+    learner = App(learner="Leo")
+    assert list(learner.lesson_buttons) == ["mia-plays", "matching"]
+    picker.field.value = "app"
+    picker.use_button.click()
+    assert "The class now follows" in picker.message.value
+    assert "speed-play" in App(learner="Zoe").lesson_buttons   # a learner arriving now
+    learner.show_home()                                        # one already here: at Home
+    assert "speed-play" in learner.lesson_buttons and "mia-plays" not in learner.lesson_buttons
+    picker.field.value = "server"
+    picker.use_button.click()
+    assert list(App(learner="Zoe").lesson_buttons) == ["mia-plays", "matching"]
+
+
 def test_scenarios_from_the_folder(monkeypatch) -> None:
     from unoparty.views.scenarios_page import ScenariosPage
     monkeypatch.setenv("UNOPARTY_SCENARIOS", str(HERE))

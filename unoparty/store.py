@@ -210,6 +210,15 @@ class Store:
     def setting(self, learner: str, key: str, default: str | None = None) -> str | None:
         return self.settings(learner).get(key, default)
 
+    # -- the class's settings (every learner's, set on the Teacher page)
+    def class_setting(self, key: str) -> str | None:
+        """A setting of the whole class (``"curriculum"``: views/curricula.py), or None."""
+        return self._meta("class:" + key)
+
+    def set_class_setting(self, key: str, value: str | None) -> None:
+        """Set a setting of the whole class (None: back to the server's default)."""
+        self._put_meta("class:" + key, value)
+
     # -- the store itself
     def _meta(self, key: str) -> str | None:
         raise NotImplementedError

@@ -36,9 +36,9 @@ def teacher_code() -> str:
 
 
 def _lesson_titles() -> dict[str, str]:
-    try:
-        from .app import lesson_catalogue
-        return {info.id: info.title for info in lesson_catalogue()}
+    try:  # every curriculum the class may follow (views/curricula.py): a teacher's lessons too
+        from .curricula import known_titles
+        return known_titles()
     except Exception:  # a broken curriculum must not hide the class
         return {}
 
@@ -123,8 +123,10 @@ class TeacherPage:
             w.HTML(f"<h3>{esc(_('A learner’s records'))}</h3>"),
             w.HBox([self.learner_field, self.reset_button, self.delete_button], layout=w.Layout(align_items="center")),
             w.HBox([self.confirm_button, self.cancel_button])])
+        from .curricula import CurriculumPicker  # the class's lessons: UNOPARTY_CURRICULUM or the teacher's choice
+        self.curriculum = CurriculumPicker(lambda: self.store)
         self.class_box = w.VBox([w.HBox([self.refresh_button, self.download], layout=w.Layout(align_items="center")),
-                                 self.table, self.manage], layout=w.Layout(display="none"))
+                                 self.table, self.manage, self.curriculum.box], layout=w.Layout(display="none"))
         self.box = w.VBox([self.errors.box] if errors is None else [])
         self.box.children = (*self.box.children, self.title, self.message, self.lock, self.class_box)
         self.box.add_class("up-teacher")
@@ -178,6 +180,7 @@ class TeacherPage:
         except StoreError as e:
             self.message.value = f'<div class="up-msg up-msg-bad">{esc(str(e))}</div>'
             return
+        self.curriculum.refresh()
         titles = _lesson_titles()
         recorded = sorted({r.lesson for r in lessons} - set(titles))
         columns = [lid for lid in titles if any(r.lesson == lid for r in lessons)] + recorded
