@@ -51,8 +51,10 @@ travels in one message; the scenarios page refuses more than 512 kB with a sente
 
 def starting_messages() -> dict[str, dict[str, str]]:
     """The "still starting" message of the page, in every language of the app:
-    ``{code: {"title": ..., "text": ...}}`` (a language's catalogue not translating it yet
-    gives the English text). Leaves the current language as it was.
+    ``{code: {"title": ..., "text": ..., "lost": ..., "reload": ...}}`` ("lost" and "reload":
+    the sentence and the button the page shows when its connection to the kernel is lost)
+    (a language's catalogue not translating it yet gives the English text). Leaves the
+    current language as it was.
 
     >>> starting_messages()["en"]["title"]
     'UNO Party! — learn to play'
@@ -66,7 +68,11 @@ def starting_messages() -> dict[str, dict[str, str]]:
             set_language(code)
             out[code] = {"title": _("UNO Party! — learn to play"),
                          "text": _("The app is starting. Many learners may be opening it at the same time: "
-                                   "this page fills in by itself in a moment, there is no need to reload it.")}
+                                   "this page fills in by itself in a moment, there is no need to reload it."),
+                         # a lost connection (the template's hook): one sentence and a button
+                         "lost": _("The connection to the app is lost: the server has stopped or restarted. "
+                                   "Reload the page to go on."),
+                         "reload": _("Reload")}
     finally:
         set_language(before)
     return out

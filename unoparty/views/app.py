@@ -164,6 +164,7 @@ class App:
         self.box = w.VBox([style_widget(), self.header, nav_bar, self.errors.box, self.content, self.every_hand,
                            self._scroller])
         self.box.add_class("up-app")
+        self._mark_language()
         self._label()
         {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(start, self.show_home)()
         if follow_request:
@@ -205,6 +206,13 @@ class App:
         if self.keys is not None:
             self.keys.label = _("Full screen")
 
+    def _mark_language(self) -> None:
+        """The class ``up-lang-<code>`` on the app's box: the page's own scripts (the
+        template's "connection lost" sentence) speak the language the app speaks."""
+        for cls in [c for c in self.box._dom_classes if c.startswith("up-lang-")]:
+            self.box.remove_class(cls)
+        self.box.add_class(f"up-lang-{language()}")
+
     def choose_language(self, lang: str) -> None:
         """The learner picked `lang`: switch to it and remember it with their progress."""
         self.set_language(lang)
@@ -217,6 +225,7 @@ class App:
         if lang not in dict(self.language.options).values():
             lang = "en"
         set_language(lang)
+        self._mark_language()
         if self.language.value != lang:
             self._quiet = True
             try:
