@@ -549,3 +549,15 @@ def test_narration_isolates_a_right_to_left_name():
     names = ("You", "דנה", f"{RLO}Ben")
     text = narrate(Event(EventKind.PASSED_OVER, "SP-2", players=(1, 2)), names, viewer=0)
     assert f"{FSI}דנה{PDI}" in text and RLO not in text and "Ben" in text
+
+
+def test_the_stacking_lessons_title_line_offers_no_challenge_either():
+    """Whose move it is, above the table: against a Draw Two no "or challenge" (H-1)."""
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "stacking")
+    _to_task_of(player)
+    line = phase_line(table_state(player.game, player.me))
+    assert "challenge" not in line and "stack" in line
+    bluff = _lesson(app, "wild-draw-four-bluff")
+    _to_task_of(bluff)
+    assert "challenge" in phase_line(table_state(bluff.game, bluff.me))

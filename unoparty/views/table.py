@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import ipywidgets as w
 
-from ..cards import Card
+from ..cards import Card, Kind
 from ..engine import Phase
 from ..i18n import _, ngettext
 from . import svg
@@ -147,7 +147,12 @@ def phase_line(state: TableState) -> str:
     cur = v.names[v.current] if v.current is not None and 0 <= v.current < state.n else ""
     p = v.phase
     if p is Phase.CHALLENGE:
-        return _("{name} must accept the draw or challenge").format(name=name_html(cur))
+        if v.pending_kind is Kind.WILD_DRAW_FOUR:
+            return _("{name} must accept the draw or challenge").format(name=name_html(cur))
+        # a Draw Two is never challenged (H-1): the line offers no challenge
+        if v.rules.stacking:
+            return _("{name} must accept the draw or stack another Draw Two").format(name=name_html(cur))
+        return _("{name} must accept the draw").format(name=name_html(cur))
     if p is Phase.POINTING:
         return _("Point Taken: everybody points at another player")
     if p is Phase.MINI_PILE:
