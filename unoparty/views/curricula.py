@@ -110,14 +110,13 @@ def choose(store, choice: str) -> None:
 
 
 def known_titles() -> dict[str, str]:
-    """Lesson id → title for every curriculum the class may have followed (the app's, the
-    server's, the scenario folder's): a teacher's own lesson is shown by its title, never by
-    its id with an empty title."""
+    """Lesson id → title for every curriculum the class may have followed (the server's, the
+    scenario folder's, the app's — in that order): a teacher's own lesson is shown by its
+    title, never by its id with an empty title."""
     from ..scenarios.curriculum import load_curriculum
     titles: dict[str, str] = {}
-    for path in [None, server_curriculum(), *folder_curricula()]:
-        if path is None and titles:
-            continue
+    # the server's order first (the Teacher page's columns follow it), the app's lessons last
+    for path in [p for p in (server_curriculum(), *folder_curricula()) if p is not None] + [None]:
         try:
             cur = load_curriculum(path)
         except (ScenarioError, OSError):
