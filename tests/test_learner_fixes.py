@@ -519,6 +519,7 @@ def test_every_table_shows_a_name_as_its_own_isolated_text(tmp_path, monkeypatch
     app = GameApp(bot_factory=stub_bots)
     app.settings["name"].value = f"{RLO}Zed"
     assert app._checked_name() == "Zed"
+    assert app.settings["name"].value == "Zed" and "spaces" not in app.name_message.value
     game = setup_game(["דנה", "Ava", "Ben"], {"דנה": ["red 7"], "Ava": ["blue 1", "blue 2"],
                                               "Ben": ["green 2", "green 3"]}, "דנה")
     gapp = game_app(game)

@@ -275,8 +275,9 @@ class GameApp:
         so); a name with ``:`` or a line break, or longer than 40 characters, is refused
         with a message at the field — never a traceback (S-1 names)."""
         field = self.settings["name"]
-        raw = field.value or ""
-        name = without_bidi_controls(raw).strip() or _("You")  # an override would reverse the text around it
+        # invisible bidirectional controls go silently: an override would reverse the text around it
+        raw = without_bidi_controls(field.value or "")
+        name = raw.strip() or _("You")
         self.name_message.value = ""
         if ":" in name or "\n" in name or "\r" in name:
             self.name_message.value = f"<span class='up-field-error' role='alert' style='color:#A3001B;font-weight:600'>{esc(_('A name may not contain “:” or a line break.'))}</span>"
@@ -287,6 +288,8 @@ class GameApp:
         if name != raw and raw.strip():
             field.value = name
             self.name_message.value = f"<span class='up-stepno'>{esc(_('The spaces around your name were removed.'))}</span>"
+        elif raw.strip() and field.value != name:
+            field.value = name   # the controls removed: the field shows the name as used
         return name
 
     def start_game(self, game, me: int, bots: dict, *, pace: str = LEARNING, seed: int = 0) -> None:
