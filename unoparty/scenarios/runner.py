@@ -285,6 +285,7 @@ class Runner:
     def state_after(self, n: int) -> Game:
         """A new game as it is after step `n` (0 = as set up); the runner does not move."""
         other = Runner(self.scenario, self.viewer)
+        other.chosen = dict(self.chosen)   # the learner's own answers, as this runner replays them
         other.go_to(n)
         return other.game
 
