@@ -424,3 +424,11 @@ def test_lab_results_are_seeded_and_cached(tmp_path, monkeypatch) -> None:
     assert 0 < chance[1] < chance[7] <= 1
     speed = lab.speed_play_chances(players=(4,), games=2, progress=False)
     assert 0 <= speed[4]["taken"] <= speed[4]["chances"] <= speed[4]["moves"]
+
+
+def test_the_teacher_page_names_a_folder_scenario_by_its_title(tmp_path, monkeypatch) -> None:
+    from unoparty.views.teacher import class_csv
+    monkeypatch.setenv("UNOPARTY_SCENARIOS", str(HERE))
+    store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    store.record_stars("Mia", "scenario:mia-plays", 2)
+    assert ",scenario:mia-plays,Mia matches the colour," in class_csv(store)

@@ -112,7 +112,8 @@ def choose(store, choice: str) -> None:
 def known_titles() -> dict[str, str]:
     """Lesson id → title for every curriculum the class may have followed (the server's, the
     scenario folder's, the app's — in that order): a teacher's own lesson is shown by its
-    title, never by its id with an empty title."""
+    title, never by its id with an empty title; so is a scenario of the folder, under its
+    own record (``scenario:<id>``)."""
     from ..scenarios.curriculum import load_curriculum
     titles: dict[str, str] = {}
     # the server's order first (the Teacher page's columns follow it), the app's lessons last
@@ -124,6 +125,20 @@ def known_titles() -> dict[str, str]:
         for ref in cur.lessons:
             if ref.scenario is not None:
                 titles.setdefault(ref.id, ref.title)
+    # the teacher's scenarios of the folder, under their own records ("scenario:<id>")
+    from .scenarios_page import record_id, scenario_folder
+    folder = scenario_folder()
+    if folder is not None and folder.is_dir():
+        from ..scenarios.loader import load_scenario
+        curricula = set(folder_curricula())
+        for p in sorted(folder.glob("*.toml")):
+            if p in curricula:
+                continue
+            try:
+                scenario = load_scenario(p)
+            except (ScenarioError, RecursionError, OSError):
+                continue
+            titles.setdefault(record_id(scenario), scenario.title)
     return titles
 
 
