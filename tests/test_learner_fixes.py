@@ -562,3 +562,26 @@ def test_the_stacking_lessons_title_line_offers_no_challenge_either():
     bluff = _lesson(app, "wild-draw-four-bluff")
     _to_task_of(bluff)
     assert "challenge" in phase_line(table_state(bluff.game, bluff.me))
+
+
+def test_the_learners_own_move_stays_after_a_language_switch():
+    from unoparty.engine.moves import PointAt
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "point-taken")
+    while not (player.pos >= 0 and player.steps[player.pos].is_task and player.pos not in player.answered
+               and "any other player" in player.steps[player.pos].task):
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+    ben = player.game.seat("Ben")
+    player._answer(PointAt(player.me, ben))
+    player.next_button.click()
+    hands = [len(h) for h in player.game.hands]
+    try:
+        app.set_language("fr")
+        again = app.lesson
+        assert again is not player and again.pos == player.pos
+        assert [len(h) for h in again.game.hands] == hands   # Ben's four cards, not Cal's one
+    finally:
+        app.set_language("en")
