@@ -188,8 +188,9 @@ class Board:
             self.catch_button.layout.display = "" if Catch in kinds else "none"
             # a phase in which nobody may draw (everyone pointing, a draw card to answer, a
             # mini pile): the button is greyed out as in a game, not offered as a live choice
-            game = self._shown()
-            if not state.phase.is_over and game.why_illegal(Draw(state.view.current)) is not None:
+            current = state.view.current
+            if not state.phase.is_over and current is not None and \
+                    self._shown().why_illegal(Draw(current)) is not None:
                 self.draw_button.disabled = True
         else:
             self.draw_button.disabled = Draw not in kinds
@@ -212,9 +213,10 @@ class Board:
         """A challenge is a legal move now for the player answering the draw card (asked of
         the engine): a Wild Draw Four can be challenged (W-3), a Draw Two never, stacked or
         not (H-1) — so a lesson never offers a Challenge! button against a Draw Two."""
-        if state.phase is not Phase.CHALLENGE:
+        answering = state.view.current
+        if state.phase is not Phase.CHALLENGE or answering is None:
             return False
-        return self._shown().why_illegal(Challenge(state.view.current)) is None
+        return self._shown().why_illegal(Challenge(answering)) is None
 
     def _set_armed(self, armed: bool) -> None:
         self.uno_armed = armed
