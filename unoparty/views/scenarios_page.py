@@ -97,6 +97,9 @@ def check_text(text: str, file: str):
     from ..scenarios.check import check_scenario
     if len(text) > MAX_UPLOAD:  # before parsing: a huge text is no scenario
         return None, (file, "file", _too_big(file, len(text.encode("utf-8", "replace"))).sentence)
+    not_toml = _toml_problem(text, file)
+    if not_toml is not None:  # not TOML at all: one sentence, no parser's English
+        return None, (file, "file", not_toml)
     try:
         scenario = loads_scenario(text, file)
     except ScenarioError as e:
@@ -116,6 +119,25 @@ def check_text(text: str, file: str):
     if failure is not None:
         return None, (file, f"step {failure.step}: {failure.key}", failure.message)
     return scenario, None
+
+
+def _toml_problem(text: str, file: str) -> str | None:
+    """One sentence when `text` is not TOML (a syntax mistake, or nested thousands deep),
+    in the learner's language; None when it is TOML."""
+    import re
+    import tomllib
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        at = re.search(r"at line (\d+), column (\d+)", str(e))
+        if at:
+            return _("{file} is not valid TOML: look at line {line}, column {column}.").format(
+                file=file, line=int(at.group(1)), column=int(at.group(2)))
+        return _("{file} is not valid TOML: it ends too soon, at line {line}.").format(
+            file=file, line=text.count("\n") + 1)
+    except RecursionError:
+        return _nested(file).sentence
+    return None
 
 
 def _error_html(file: str, where: str, what: str) -> str:
