@@ -224,9 +224,135 @@ def test_an_uploaded_scenario_is_checked_and_opened_in_the_app() -> None:
     lit = [name for name, b in app.nav_buttons.items() if "up-nav-active" in b._dom_classes]
     assert lit == ["scenarios"]   # a teacher's scenario is not one of the Lessons
     _play_through(app.lesson, "Mia")
-    assert open_store().stars("Mia") == {"mia-plays": 2}
+    assert open_store().stars("Mia") == {"scenario:mia-plays": 2}   # its own record
     app.lesson.exit_button.click()
     assert app.page == "scenarios" and not app.errors.errors
+
+
+def test_an_uploaded_file_never_earns_an_app_lessons_stars() -> None:
+    """A teacher's file with the id of an app lesson (``id = "speed-play"``) keeps its own
+    record, ``scenario:speed-play``: the landing page's Speed Play stays at 0 stars (issue 19)."""
+    from unoparty.views.app import App
+    app = App(learner="Mia")
+    app.show_scenarios()
+    text = (HERE / "mia.toml").read_text().replace('id = "mia-plays"', 'id = "speed-play"')
+    _upload(app._scenarios, "speed-play.toml", text)
+    assert app.page == "lesson"
+    _play_through(app.lesson, "Mia")
+    stars = open_store().stars("Mia")
+    assert "speed-play" not in stars and stars.get("scenario:speed-play") == 2
+    app.show_home()
+    assert "up-star-off\">★★★" in app.lesson_stars["speed-play"].value   # 0 of 3 stars
+
+
+def test_the_same_file_uploaded_again_opens_again() -> None:
+    from unoparty.views.app import App
+    app = App(learner="Mia")
+    app.show_scenarios()
+    text = (HERE / "mia.toml").read_text()
+    _upload(app._scenarios, "mia.toml", text)
+    assert app.page == "lesson"
+    app.lesson.exit_button.click()
+    assert app.page == "scenarios"
+    _upload(app._scenarios, "mia.toml", text)   # the very same file, chosen again
+    assert app.page == "lesson" and app.lesson.pos == -1
+
+
+def _page_message(page) -> str:
+    import re
+    return re.sub(r"<[^>]+>", " ", page.message.value)
+
+
+def test_a_file_that_is_no_scenario_gets_one_sentence_and_nothing_else() -> None:
+    """Too big (20 MB), binary, nested thousands deep, or not TOML: one sentence in the
+    learner's language — no traceback, no "File / Where / What" of a previous file."""
+    from unoparty.i18n import set_language
+    from unoparty.views.app import App
+    app = App(learner="Mia")
+    app.show_scenarios()
+    page = app._scenarios
+    _upload(page, "typo.toml", "format = 1\nid = 'x'\ntitle = 'x'\n[setup\n")
+    said = _page_message(page).strip()
+    assert said == "typo.toml is not valid TOML: look at line 4, column 7."   # no parser's English
+    cases = {
+        "big.toml": "a = 1\n" * (20 * 1024 * 1024 // 6),
+        "nested.toml": "a = " + "[" * 50000 + "]" * 50000 + "\n",
+        "deep-tables.toml": "a = " + "{b = " * 3000 + "1" + "}" * 3000 + "\n",
+    }
+    for name, text in cases.items():
+        _upload(page, name, text)
+        said = _page_message(page).strip()
+        assert said.startswith(name) and said.count(".") <= 2, said
+        assert "line 4" not in page.message.value and "Where" not in said and "Recursion" not in said
+        assert not app.errors.errors and app.page == "scenarios"
+    page.upload.value = ({"name": "cat.png", "type": "image/png", "size": 40,
+                          "content": memoryview(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(24)),
+                          "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+    said = _page_message(page).strip()
+    assert said.startswith("cat.png") and "text" in said and not app.errors.errors
+    try:
+        set_language("fr")
+        _upload(page, "big.toml", cases["big.toml"])
+        said = _page_message(page)
+        assert "big.toml" in said and "too big" not in said and "trop" in said
+    finally:
+        set_language("en")
+
+
+def _class_curriculum(tmp_path) -> Path:
+    (tmp_path / "mia.toml").write_text((HERE / "mia.toml").read_text())
+    path = tmp_path / "our-class.toml"
+    path.write_text('[[groups]]\ntitle = "Our class"\nlessons = ["mia.toml", "matching"]\n')
+    return path
+
+
+def test_a_teachers_curriculum_is_the_servers_default_with_its_titles_everywhere(tmp_path, monkeypatch) -> None:
+    """UNOPARTY_CURRICULUM (as `unoparty lessons --curriculum` takes) sets the app's lessons;
+    the teacher's own lesson shows by its title on the landing page, the Teacher page and in
+    the CSV — never by its id with an empty title (issue 19)."""
+    import base64
+    import csv
+    import io
+    from unoparty.views.app import App
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_CURRICULUM", str(_class_curriculum(tmp_path)))
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    app = App(learner="Mia")
+    assert list(app.lesson_buttons) == ["mia-plays", "matching"]
+    assert "Mia matches the colour" in app.lesson_buttons["mia-plays"].description
+    app.lesson_buttons["mia-plays"].click()
+    assert app.page == "lesson" and app.lesson.lesson_id == "mia-plays"
+    _play_through(app.lesson, "Mia")
+    assert app.lesson.next_lesson_button.layout.display == ""   # the curriculum's next lesson
+    page = TeacherPage(open_store())
+    assert page.unlock("owl-42")
+    assert "Mia matches the colour" in page.table.value
+    data = page.download.value.split("base64,")[1].split('"')[0]
+    rows = list(csv.DictReader(io.StringIO(base64.b64decode(data).decode("utf-8-sig"))))
+    mine = [r for r in rows if r["lesson"] == "mia-plays"]
+    assert mine and mine[0]["title"] == "Mia matches the colour"
+
+
+def test_the_teacher_chooses_the_class_lessons_over_the_servers_default(tmp_path, monkeypatch) -> None:
+    from unoparty.views.app import App
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_CURRICULUM", str(_class_curriculum(tmp_path)))
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    page = TeacherPage(open_store())
+    assert page.unlock("owl-42")
+    picker = page.curriculum
+    assert [c for _label, c in picker.field.options] == ["app", "server"] and picker.field.value == "server"
+    learner = App(learner="Leo")
+    assert list(learner.lesson_buttons) == ["mia-plays", "matching"]
+    picker.field.value = "app"
+    picker.use_button.click()
+    assert "The class now follows" in picker.message.value
+    assert "speed-play" in App(learner="Zoe").lesson_buttons   # a learner arriving now
+    learner.show_home()                                        # one already here: at Home
+    assert "speed-play" in learner.lesson_buttons and "mia-plays" not in learner.lesson_buttons
+    picker.field.value = "server"
+    picker.use_button.click()
+    assert list(App(learner="Zoe").lesson_buttons) == ["mia-plays", "matching"]
 
 
 def test_scenarios_from_the_folder(monkeypatch) -> None:
@@ -299,3 +425,11 @@ def test_lab_results_are_seeded_and_cached(tmp_path, monkeypatch) -> None:
     assert 0 < chance[1] < chance[7] <= 1
     speed = lab.speed_play_chances(players=(4,), games=2, progress=False)
     assert 0 <= speed[4]["taken"] <= speed[4]["chances"] <= speed[4]["moves"]
+
+
+def test_the_teacher_page_names_a_folder_scenario_by_its_title(tmp_path, monkeypatch) -> None:
+    from unoparty.views.teacher import class_csv
+    monkeypatch.setenv("UNOPARTY_SCENARIOS", str(HERE))
+    store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    store.record_stars("Mia", "scenario:mia-plays", 2)
+    assert ",scenario:mia-plays,Mia matches the colour," in class_csv(store)

@@ -223,10 +223,47 @@ def test_point_taken_pointing_at_ben_is_right_and_no_task_contradicts_the_secret
             player._answer(step.answer_moves[0])
         player.next_button.click()
     assert "fingers" not in player.steps[player.pos].task
-    player._answer(PointAt(player.me, player.game.seat("Ben")))
+    ben, cal = player.game.seat("Ben"), player.game.seat("Cal")
+    before = len(player.game.hands[ben]), len(player.game.hands[cal])
+    pos = player.pos
+    player._answer(PointAt(player.me, ben))
     assert player.feedback.kind == "good"
-    # not the last step: the lesson goes on from its own answer, and says so
-    assert "as if you had pointed at Cal" in player.feedback.html.value
+    # not the last step, but its point holds whatever the learner chooses: the lesson goes on
+    # from the learner's own move (issue 19), never "as if you had pointed at Cal"
+    text = player.feedback.html.value
+    assert "as if you had" not in text and "you at Ben" in text
+    assert (len(player.game.hands[ben]), len(player.game.hands[cal])) == (before[0] + 4, before[1])
+    # the next step, Back and Next again: the table and the log keep the learner's own move
+    player.next_button.click()
+    player.back_button.click()
+    player.next_button.click()
+    assert player.pos == pos + 1
+    assert (len(player.game.hands[ben]), len(player.game.hands[cal])) == (before[0] + 4, before[1])
+    from unoparty.engine.events import EventKind
+    results = [e for r in player.runner.results for e in r.events if e.kind is EventKind.POINTING_RESULT]
+    assert results and dict(zip(results[-1].players, results[-1].targets))[player.me] == ben
+
+
+def test_an_accepted_answer_the_lesson_cannot_go_on_from_is_explained_and_taken_back():
+    """Wild Draw Four: the later steps need blue (Ava's challenge keeps blue; Ben's Wild Draw
+    Four is fair only without blue). Green is allowed by the rules, so it is explained, not
+    counted wrong, not made — and never replaced by blue silently (issue 19)."""
+    from unoparty.cards import Card, Colour
+    from unoparty.engine.moves import Play
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "wild-draw-four")
+    step = _to_task_of(player)
+    assert "blue" in step.task  # the task says so before the learner chooses
+    pos, wrong = player.pos, player.wrong
+    top = player.game.top_card
+    player._answer(Play(player.me, Card.parse("wild draw four"), colour=Colour.GREEN))
+    text = player.feedback.html.value
+    assert player.feedback.kind == "info" and "taken back" in text and "blue" in text
+    assert "It would do this" in text
+    assert pos not in player.answered and player.wrong == wrong and player.game.top_card == top
+    player._answer(Play(player.me, Card.parse("wild draw four"), colour=Colour.BLUE))
+    assert player.feedback.kind == "good" and pos in player.answered
+    assert player.game.colour is Colour.BLUE
 
 
 class SpeedBot:
@@ -310,7 +347,7 @@ def test_presenter_mode_enlarges_and_shows_every_hand():
     assert "up-presenter" in app.box._dom_classes
     app.every_hand_button.value = True
     for name in player.game.names:
-        assert f"<b>{name}</b>" in app.every_hand.value
+        assert f"<b><bdi>{name}</bdi></b>" in app.every_hand.value
     before = app.every_hand.value
     seen = {before}
     for _ in range(len(player.steps)):  # the panel follows the table as the lesson goes on
@@ -372,3 +409,192 @@ def test_the_rules_page_shows_learners_no_makers_notes_or_source_references():
     assert "Keep this as one data table" in RULES["D-1"].text or any(
         "Keep this" in r.text for r in RULES.values())  # still in the shipped RULES.md
     assert all(f'id="up-rule-{rid}"' in page for rid in RULES)
+
+
+# ---------------------------------------------------------------- issue 19: what the lesson table offers
+
+def test_the_stacking_lesson_offers_no_challenge_against_a_draw_two():
+    """A Draw Two can't be challenged (H-1 ruling): the lesson's table asks the engine before
+    it shows the Challenge! button; against a Wild Draw Four (W-3) it is there."""
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "stacking")
+    _to_task_of(player)
+    board = player.board
+    assert board.state.phase.name == "CHALLENGE"
+    assert board.challenge_button.layout.display == "none"
+    assert board.accept_button.layout.display == ""
+    bluff = _lesson(app, "wild-draw-four-bluff")
+    _to_task_of(bluff)
+    assert bluff.board.state.phase.name == "CHALLENGE"
+    assert bluff.board.challenge_button.layout.display == "" and not bluff.board.challenge_button.disabled
+
+
+def test_draw_a_card_is_greyed_out_while_everyone_is_pointing():
+    """In a lesson as in a game (T-3, PT-3): nobody may draw during the Point Taken count."""
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "point-taken-limit")
+    _to_task_of(player)
+    board = player.board
+    assert board.state.phase.name == "POINTING"
+    assert board.draw_button.disabled
+    # on a turn the learner may draw, it is live
+    matching = _lesson(app, "drawing")
+    _to_task_of(matching)
+    if matching.board.state.phase.name == "TURN" and matching.board.draw_button.layout.display == "":
+        assert not matching.board.draw_button.disabled
+
+
+# ---------------------------------------------------------------- issue 19: wording that was not so
+
+def test_a_refusal_after_a_wild_pile_up_names_no_chosen_colour():
+    """Nobody chooses a colour for a Wild Pile Up (PU-1): the colour is the mini pile's (PU-7)."""
+    from unoparty.cards import Colour
+    hands = {"You": ["green 3", "red 2"], "Ava": ["blue 1"] * 2, "Ben": ["green 2"] * 2}
+    game = Game.from_setup(["You", "Ava", "Ben"], {n: [c(x) for x in h] for n, h in hands.items()}, "You",
+                           [c("blue 5"), c("wild pile up")], [], colour=Colour.RED, rest="none")
+    refusal = game.why_illegal(Play(0, c("green 3")))
+    assert refusal is not None and refusal.rule == "T-1"
+    text = refusal.explanation
+    assert "chosen" not in text and "nobody chooses" in text and "red" in text
+
+
+def test_the_classic_scoring_note_does_not_mention_point_taken():
+    from unoparty.rules import Rules
+    from tests.test_views import click_card, game_app
+    for rules, point_taken in ((Rules(rule_set="classic"), False), (Rules(), True)):
+        game = setup_game(["You", "Ava", "Ben"], {"You": ["red 7"], "Ava": ["blue 1", "blue 2"],
+                                                "Ben": ["green 2", "green 3"]}, "You", rules=rules)
+        app = game_app(game)
+        click_card(app.board.hand, "red 7")
+        html = app.scoring_html()
+        assert "(R-3)" in html and ("Point Taken" in html) is point_taken
+
+
+def test_the_bots_page_gives_the_player_counts_the_lessons_give():
+    """S-1: 2–16 players, 6–16 recommended (the lesson says 2–16); classic 2–10."""
+    from tests.test_views import game_app
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["red 7", "red 8"], "Ava": ["blue 1", "blue 2"],
+                                            "Ben": ["green 2", "green 3"]}, "You")
+    html = str([getattr(ch, "value", "") for ch in _walk(game_app(game).settings_box)])
+    assert "6 to 16" not in html and "2 to 16" in html and "2 to 10" in html
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def test_a_speed_played_reverse_does_not_pass_over_the_player_whose_turn_it_is_next():
+    """SP-2 with SP-7: after a speed-played Reverse the next turn may go to a player "between";
+    the narration says where play jumps (past whom), never "Ava is passed over. It is Ava's turn"."""
+    from unoparty.rules import Rules
+    from unoparty.engine.moves import SpeedPlay
+    from unoparty.narrate import narrate
+    game = setup_game(["You", "Ava", "Ben", "Cal"], {"You": ["red reverse", "yellow 9"], "Ava": ["blue 2", "green 3"],
+                                                   "Ben": ["green 6", "yellow 1"], "Cal": ["red reverse", "blue 8"]},
+                      "Cal", top="red 5", draw=["red 1", "red 2", "yellow 3"], rules=Rules(rule_set="classic", jump_in=True),
+                      rest="none")
+    game.apply(Play(3, c("red reverse")))
+    events = game.apply(SpeedPlay(0, c("red reverse")))
+    text = " ".join(narrate(e, game.names, 2) for e in events)
+    nxt = game.names[game.to_act()[0]]
+    assert nxt == "Ava"
+    assert "passed over" not in text and "Play jumps past you and Ava to You." in text, text
+    assert "It is Ava's turn" in text
+
+
+# ---------------------------------------------------------------- issue 19: names with bidirectional controls
+
+RLO, FSI, PDI = "\u202e", "\u2068", "\u2069"
+
+
+def test_a_learners_name_loses_its_override_and_the_greeting_isolates_it(tmp_path):
+    """A right-to-left override in a typed name reversed the greeting: the store keeps the
+    name without bidirectional controls, and the greeting shows it as its own text (<bdi>)."""
+    from unoparty.store import SQLStore
+    from unoparty.views.learner import LearnerPicker
+    store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    picker = LearnerPicker(store, on_pick=lambda name: None)
+    assert picker.pick(f"{RLO}Mia\u200f") == "Mia"
+    assert store.learners() == ["Mia"]
+    greeting = picker.message.value
+    assert "<bdi>Mia</bdi>" in greeting and RLO not in greeting
+
+
+def test_every_table_shows_a_name_as_its_own_isolated_text(tmp_path, monkeypatch):
+    """The game table, the scores, the teacher's class table, its picker and its buttons: a
+    name — even one stored before names lost their controls — never reorders its row."""
+    from unoparty.store import SQLStore
+    from unoparty.views.teacher import TeacherPage
+    from tests.test_views import click_card, game_app
+    # the game: the learner's name typed with an override
+    app = GameApp(bot_factory=stub_bots)
+    app.settings["name"].value = f"{RLO}Zed"
+    assert app._checked_name() == "Zed"
+    assert app.settings["name"].value == "Zed" and "spaces" not in app.name_message.value
+    game = setup_game(["דנה", "Ava", "Ben"], {"דנה": ["red 7"], "Ava": ["blue 1", "blue 2"],
+                                              "Ben": ["green 2", "green 3"]}, "דנה")
+    gapp = game_app(game)
+    drawing = gapp.board.table.drawing.value
+    assert "<bdi>דנה</bdi>" in drawing and "<bdi>Ava</bdi>" in drawing
+    click_card(gapp.board.hand, "red 7")
+    assert "<bdi>Ava</bdi>" in gapp.scoring_html()
+    # the teacher's page, with a name stored raw (as an older store may hold it)
+    store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    store.record_stars("Leo", "speed-play", 2)
+    with store._transaction() as cur:
+        cur.execute("UPDATE learners SET name = ? WHERE name = ?", (f"{RLO}Leo", "Leo"))
+        cur.execute("UPDATE lesson_progress SET learner = ? WHERE learner = ?", (f"{RLO}Leo", "Leo"))
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    page = TeacherPage(store)
+    assert page.unlock("owl-42")
+    table = page.table.value
+    assert '<th scope="row"><bdi>Leo</bdi></th>' in table and RLO not in table
+    labels = [label for label, _value in page.learner_field.options]
+    assert labels == ["Leo"] and page.learner_field.value == f"{RLO}Leo"   # the record itself is kept
+    page.reset_button.click()
+    assert RLO not in page.confirm_button.description
+
+
+def test_narration_isolates_a_right_to_left_name():
+    from unoparty.engine.events import Event, EventKind
+    from unoparty.narrate import narrate
+    names = ("You", "דנה", f"{RLO}Ben")
+    text = narrate(Event(EventKind.PASSED_OVER, "SP-2", players=(1, 2)), names, viewer=0)
+    assert f"{FSI}דנה{PDI}" in text and RLO not in text and "Ben" in text
+
+
+def test_the_stacking_lessons_title_line_offers_no_challenge_either():
+    """Whose move it is, above the table: against a Draw Two no "or challenge" (H-1)."""
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "stacking")
+    _to_task_of(player)
+    line = phase_line(table_state(player.game, player.me))
+    assert "challenge" not in line and "stack" in line
+    bluff = _lesson(app, "wild-draw-four-bluff")
+    _to_task_of(bluff)
+    assert "challenge" in phase_line(table_state(bluff.game, bluff.me))
+
+
+def test_the_learners_own_move_stays_after_a_language_switch():
+    from unoparty.engine.moves import PointAt
+    app = App(bot_factory=stub_bots)
+    player = _lesson(app, "point-taken")
+    while not (player.pos >= 0 and player.steps[player.pos].is_task and player.pos not in player.answered
+               and "any other player" in player.steps[player.pos].task):
+        step = player.steps[player.pos] if player.pos >= 0 else None
+        if step is not None and step.is_task and player.pos not in player.answered:
+            player._answer(step.answer_moves[0])
+        player.next_button.click()
+    ben = player.game.seat("Ben")
+    player._answer(PointAt(player.me, ben))
+    player.next_button.click()
+    hands = [len(h) for h in player.game.hands]
+    try:
+        app.set_language("fr")
+        again = app.lesson
+        assert again is not player and again.pos == player.pos
+        assert [len(h) for h in again.game.hands] == hands   # Ben's four cards, not Cal's one
+    finally:
+        app.set_language("en")

@@ -652,3 +652,33 @@ def test_the_api_and_the_file_get_the_same_words_for_a_bad_table():
     with pytest.raises(ScenarioError) as info:
         load_text(setup='draw_pile = ["red 7", "red 7", "red 7", "red 7"]')
     assert (info.value.where, info.value.what) == ("setup.draw_pile", direct.value.what)
+
+
+def test_the_runner_goes_on_from_the_learners_own_accepted_answer():
+    """Issue 19: another accepted answer is kept (``chosen``) and replayed on every go_to, so
+    the table and the events are the learner's; one the later steps cannot go on from is not
+    made (``needs`` names the first answer)."""
+    from pathlib import Path
+
+    from unoparty.engine.events import EventKind
+    from unoparty.scenarios.loader import load_scenario
+    from unoparty.scenarios.runner import Runner
+    lessons = Path(__file__).resolve().parents[1] / "unoparty" / "lessons"
+    runner = Runner(load_scenario(lessons / "point-taken.toml"))
+    while not runner.waiting_for_answer or "choose any other player" not in runner.next_step.task:
+        runner.step_forward()
+    task = runner.position
+    reply = runner.answer("You: point at Ben")
+    assert reply.right and reply.needs is None and task in runner.chosen
+    runner.go_to(len(runner.steps))
+    pointing = [e for r in runner.results for e in r.events if e.kind is EventKind.POINTING_RESULT][-1]
+    you = runner.scenario.names.index("You")
+    assert dict(zip(pointing.players, pointing.targets))[you] == runner.scenario.names.index("Ben")
+    wd4 = Runner(load_scenario(lessons / "wild-draw-four.toml"))
+    while not wd4.waiting_for_answer:
+        wd4.step_forward()
+    at = wd4.position
+    reply = wd4.answer("You: play wild draw four as green")
+    assert not reply.right and reply.needs == wd4.next_step.answer_moves[0] and wd4.position == at
+    assert reply.consequences and not wd4.chosen
+    assert wd4.answer("You: play wild draw four as blue").right

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .cards import Card
 from .engine.events import Event, EventKind
+from .bidi import isolate
 from .i18n import _, card_name, colour_name, ngettext  # noqa: F401  (card_name, colour_name re-exported)
 from .rulebook import is_ruling
 
@@ -73,7 +74,7 @@ class _Ctx:
         if self.you(seat):
             return _("you")
         if 0 <= seat < len(self.names):
-            return self.names[seat]
+            return isolate(self.names[seat])  # a right-to-left name never reorders the sentence
         return _("seat {seat}").format(seat=seat)
 
     def subject(self, seat: int | None) -> str:
@@ -204,6 +205,15 @@ def _skipped(e: Event, c: _Ctx) -> str:
 
 
 def _passed_over(e: Event, c: _Ctx) -> str:
+    """SP-2: the players between are passed over. With the speed player known, the sentence
+    says where play jumps to — past whom — and not that those players lose their turn: a
+    speed-played Reverse or Skip (SP-7) may give the next turn to one of them ("Play jumps
+    past Ben and Ava to you. … It is Ava's turn.")."""
+    if e.player is not None and e.players:
+        you, _p = _actor(e, c)
+        if you:
+            return _("Play jumps past {players} to you.").format(players=c.group(e.players))
+        return _("Play jumps past {players} to {player}.").format(players=c.group(e.players), player=c.name(e.player))
     seats = e.players or ((e.player,) if e.player is not None else ())
     if not seats:
         return _("Nobody is passed over.")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .bidi import isolate
 from .cards import Card, Kind
 from .engine.refusals import Refusal, RefusalReason as R
 from .engine.state import Phase
@@ -91,7 +92,7 @@ def explain(refusal: Refusal, names: Sequence[str] | None = None) -> str:
 def _sentence(f: Refusal, names: Sequence[str] | None) -> str:  # noqa: C901 (one branch per reason)
     def name(seat: int | None) -> str:
         if seat is not None and names is not None and 0 <= seat < len(names):
-            return names[seat]
+            return isolate(names[seat])
         return _("player {n}").format(n=(seat if seat is not None else -1) + 1)
 
     reason = f.reason
@@ -144,7 +145,12 @@ def _sentence(f: Refusal, names: Sequence[str] | None) -> str:  # noqa: C901 (on
     if reason in (R.NO_MATCH_CHOSEN_COLOUR, R.NO_MATCH_NUMBER, R.NO_MATCH_SYMBOL):
         top = f.other
         assert top is not None  # a no-match refusal always names the top card
-        if reason is R.NO_MATCH_CHOSEN_COLOUR:
+        if reason is R.NO_MATCH_CHOSEN_COLOUR and top.kind is Kind.WILD_PILE_UP:
+            # nobody chooses a colour for a Wild Pile Up (PU-1): the mini pile's colour stays
+            # (PU-7), or the colour before it when no mini pile started (PU-2)
+            why = _("it is not {colour}, the current colour (nobody chooses one for a Wild Pile Up).").format(
+                colour=colour_name(f.colour))
+        elif reason is R.NO_MATCH_CHOSEN_COLOUR:
             why = _("it is not {colour}, the colour chosen for the {top}.").format(
                 colour=colour_name(f.colour), top=card_name(top))
         elif reason is R.NO_MATCH_NUMBER:

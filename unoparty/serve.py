@@ -44,10 +44,17 @@ TEMPLATE = "unoparty"
 """The app's Voila template (the ``lab`` template with the app's "still starting" message)."""
 
 
+WEBSOCKET_MAX_MESSAGE = 64 * 1024 * 1024
+"""Bytes: the largest message a page may send its kernel (a file picked in the upload button
+travels in one message; the scenarios page refuses more than 512 kB with a sentence)."""
+
+
 def starting_messages() -> dict[str, dict[str, str]]:
     """The "still starting" message of the page, in every language of the app:
-    ``{code: {"title": ..., "text": ...}}`` (a language's catalogue not translating it yet
-    gives the English text). Leaves the current language as it was.
+    ``{code: {"title": ..., "text": ..., "lost": ..., "reload": ...}}`` ("lost" and "reload":
+    the sentence and the button the page shows when its connection to the kernel is lost)
+    (a language's catalogue not translating it yet gives the English text). Leaves the
+    current language as it was.
 
     >>> starting_messages()["en"]["title"]
     'UNO Party! — learn to play'
@@ -61,7 +68,11 @@ def starting_messages() -> dict[str, dict[str, str]]:
             set_language(code)
             out[code] = {"title": _("UNO Party! — learn to play"),
                          "text": _("The app is starting. Many learners may be opening it at the same time: "
-                                   "this page fills in by itself in a moment, there is no need to reload it.")}
+                                   "this page fills in by itself in a moment, there is no need to reload it."),
+                         # a lost connection (the template's hook): one sentence and a button
+                         "lost": _("The connection to the app is lost: the server has stopped or restarted. "
+                                   "Reload the page to go on."),
+                         "reload": _("Reload")}
     finally:
         set_language(before)
     return out
@@ -112,6 +123,10 @@ def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, 
             "--VoilaConfiguration.resources=" + json.dumps({"unoparty_starting": starting_messages()}),
             # the browser's language reaches the kernel (unoparty.views.language's chain)
             "--VoilaConfiguration.http_header_envs=Accept-Language",
+            # an uploaded file reaches the kernel in one websocket message: above tornado's
+            # 10 MiB default the connection dropped and a 20 MB upload did nothing visible;
+            # now it arrives and the scenarios page says it is too big (views/scenarios_page.py)
+            "--Voila.tornado_settings=" + json.dumps({"websocket_max_message_size": WEBSOCKET_MAX_MESSAGE}),
             f"--VoilaExecutor.iopub_timeout={iopub_timeout}",
             # a cell may take long on a busy server: never cut the app's building short
             # (a preheated kernel's cell also waits for its visitor: no limit then)

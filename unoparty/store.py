@@ -110,12 +110,15 @@ class PracticeAnswer:
 
 
 def normalise_name(name: str) -> str:
-    """A learner's name with outer and doubled spaces removed.
+    """A learner's name with outer and doubled spaces and bidirectional control characters
+    (:data:`unoparty.bidi.BIDI_CONTROLS`: an override would reverse the text around the name)
+    removed.
 
     Raises:
         StoreError: the name is empty or longer than :data:`MAX_NAME` characters.
     """
-    text = " ".join(str(name or "").split())
+    from .bidi import without_bidi_controls
+    text = " ".join(without_bidi_controls(name or "").split())
     if not text:
         raise StoreError("a learner's name cannot be empty")
     if len(text) > MAX_NAME:
@@ -206,6 +209,15 @@ class Store:
 
     def setting(self, learner: str, key: str, default: str | None = None) -> str | None:
         return self.settings(learner).get(key, default)
+
+    # -- the class's settings (every learner's, set on the Teacher page)
+    def class_setting(self, key: str) -> str | None:
+        """A setting of the whole class (``"curriculum"``: views/curricula.py), or None."""
+        return self._meta("class:" + key)
+
+    def set_class_setting(self, key: str, value: str | None) -> None:
+        """Set a setting of the whole class (None: back to the server's default)."""
+        self._put_meta("class:" + key, value)
 
     # -- the store itself
     def _meta(self, key: str) -> str | None:

@@ -71,12 +71,14 @@ class StepRun:
 
 
 def run_step(game: Game, step: Step, moves: Sequence[Move] | None = None,
-             texts: Sequence[str] | None = None) -> StepRun:
+             texts: Sequence[str] | None = None, *, check: bool = True) -> StepRun:
     """Make `step`'s moves on `game` and test its expectations.
 
     Args:
         moves, texts: the moves to make and how they are written; default the step's own
             (``do``, or a task's first answer).
+        check: test the step's ``expect`` keys; False for a task answered with another of
+            its accepted answers (``expect`` describes the first answer's table).
 
     A step with ``refused = true`` wants its one move refused (with ``reason``'s rule, if
     given) and the game unchanged; any other step wants every move allowed. Then the
@@ -106,7 +108,7 @@ def run_step(game: Game, step: Step, moves: Sequence[Move] | None = None,
             return StepRun(tuple(done), tuple(events), e, check_expect(game, step))
     if step.expects_refusal:
         return StepRun(tuple(done), tuple(events), None, Failure(n, "refused", "true", f"false: {texts[0]!r} is allowed"))
-    return StepRun(tuple(done), tuple(events), None, check_expect(game, step))
+    return StepRun(tuple(done), tuple(events), None, check_expect(game, step) if check else None)
 
 
 # ---------------------------------------------------------------------------------------
@@ -157,6 +159,10 @@ class AnswerResult:
         consequences: for a legal wrong move, what it would do (narrated), not applied.
         mistake: the step's ``mistakes`` entry the answer is, or None; its ``say`` is
             `message` and already tells what `explanation` tells, in the lesson's words.
+        needs: for one of the task's accepted answers that the rest of the scenario cannot
+            go on from (a later step's move is refused or an ``expect`` fails after it), the
+            one move the scenario needs (its first answer); the learner's move is not made
+            (`right` is False) and `consequences` says what it would have done.
     """
 
     right: bool
@@ -168,6 +174,7 @@ class AnswerResult:
     result: StepResult | None = None
     consequences: tuple[str, ...] = field(default_factory=tuple)
     mistake: Mistake | None = None
+    needs: Move | None = None
 
 
 class Runner:
@@ -175,7 +182,13 @@ class Runner:
 
     ``position`` is the number of steps done (0 = the table as set up). A task step waits
     for :meth:`answer`; :meth:`step_forward` on a task step makes its first answer (the
-    "show me" button). Going back replays from the setup (the game is deterministic).
+    "show me" button), or the learner's own answer when they gave another accepted one
+    (``chosen``). Going back replays from the setup (the game is deterministic), with the
+    learner's own answers: the table and the log always show the moves the learner made.
+
+    Attributes:
+        chosen: step index (0-based) → the learner's own answer to that task, when it is an
+            accepted answer other than the first; :meth:`answer` fills it.
 
     Args:
         scenario: the scenario.
@@ -189,6 +202,7 @@ class Runner:
         self.game = scenario.new_game()
         self.position = 0
         self.results: list[StepResult] = []
+        self.chosen: dict[int, Move] = {}
 
     # -- where we are
     @property
@@ -227,10 +241,13 @@ class Runner:
         step = self.next_step
         if step is None:
             raise IndexError("the scenario has no more steps")
+        own = self.chosen.get(self.position) if step.is_task else None
+        if own is not None:
+            return self._run(step, (own,), (format_move(own, self.game.names),), check=False)
         return self._run(step, step.applied_moves, step.applied_texts)
 
-    def _run(self, step: Step, moves: Sequence[Move], texts: Sequence[str]) -> StepResult:
-        run = run_step(self.game, step, moves, texts)
+    def _run(self, step: Step, moves: Sequence[Move], texts: Sequence[str], *, check: bool = True) -> StepResult:
+        run = run_step(self.game, step, moves, texts, check=check)
         result = StepResult(step, run.moves, run.events, self.narrate(run.events), run.refusal, run.failure)
         self.results.append(result)
         self.position += 1
@@ -268,6 +285,7 @@ class Runner:
     def state_after(self, n: int) -> Game:
         """A new game as it is after step `n` (0 = as set up); the runner does not move."""
         other = Runner(self.scenario, self.viewer)
+        other.chosen = dict(self.chosen)   # the learner's own answers, as this runner replays them
         other.go_to(n)
         return other.game
 
@@ -308,7 +326,18 @@ class Runner:
             parsed = move
             text = format_move(parsed, names)
         if parsed in step.answer_moves:
-            result = self._run(step, (parsed,), (text,))
+            first = step.answer_moves[0]
+            index = self.position
+            if parsed != first and not self.continues_from(parsed):
+                # the rest of the scenario needs the first answer: explained, not made
+                return AnswerResult(False, parsed, message=step.hint or "", hint=step.hint,
+                                    consequences=self._consequences(parsed), needs=first)
+            if parsed == first:
+                self.chosen.pop(index, None)
+                result = self._run(step, (parsed,), (text,))
+            else:
+                self.chosen[index] = parsed
+                result = self._run(step, (parsed,), (text,), check=False)
             return AnswerResult(True, parsed, message=step.feedback or step.say or _("Right!"),
                                 hint=step.hint, result=result)
         mistake = next((m for m in step.mistakes if m.move == parsed), None)
@@ -330,6 +359,19 @@ class Runner:
             message = step.hint or _("That is not the move this step is looking for. Try again.")
         return AnswerResult(False, parsed, message=message, explanation=explanation, rule=rule,
                             hint=step.hint, consequences=consequences, mistake=mistake)
+
+    def continues_from(self, move: Move) -> bool:
+        """Whether the rest of the scenario holds when the current task is answered with
+        `move` (one of its accepted answers): every later step's moves are made as written
+        and every later ``expect`` holds. The runner does not move."""
+        index = self.position
+        other = Runner(self.scenario, self.viewer)
+        other.chosen = {**self.chosen, index: move}
+        try:
+            other.go_to(len(self.steps))
+        except Exception:  # noqa: BLE001 — a replay that cannot go on does not continue
+            return False
+        return all(r.failure is None for r in other.results[index:])
 
     def _consequences(self, move: Move) -> tuple[str, ...]:
         """What a legal move would do, narrated, without making it."""

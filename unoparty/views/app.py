@@ -19,7 +19,7 @@ from . import svg
 from .common import ErrorPanel
 from .game_app import GameApp
 from .lesson import LessonPlayer, stars_html
-from .markup import esc
+from .markup import esc, name_html, name_text
 from .progress import Progress
 from .rules_page import RulesPage
 from .style import style_widget
@@ -51,11 +51,17 @@ class LessonInfo:
     summary: str = ""
 
 
-def lesson_catalogue() -> list[LessonInfo]:
-    """Every lesson, in curriculum order (``unoparty/curriculum.toml``)."""
+def lesson_catalogue(curriculum: str | Path | None = None) -> list[LessonInfo]:
+    """Every lesson, in curriculum order: of the curriculum file `curriculum` (as ``unoparty
+    lessons --curriculum`` takes; a teacher's own lessons with their titles), by default the
+    app's own (``unoparty/curriculum.toml``).
+
+    Raises:
+        ScenarioError: the curriculum file is missing or not a curriculum.
+    """
     from ..scenarios.curriculum import load_curriculum
     out: list[LessonInfo] = []
-    for group in load_curriculum().groups:
+    for group in load_curriculum(curriculum).groups:
         for ref in group.lessons:
             if ref.scenario is None:
                 continue
@@ -63,9 +69,9 @@ def lesson_catalogue() -> list[LessonInfo]:
     return out
 
 
-def lesson_groups() -> dict[str, list[LessonInfo]]:
+def lesson_groups(curriculum: str | Path | None = None) -> dict[str, list[LessonInfo]]:
     groups: dict[str, list[LessonInfo]] = {}
-    for info in lesson_catalogue():
+    for info in lesson_catalogue(curriculum):
         groups.setdefault(info.group, []).append(info)
     return groups
 
@@ -148,6 +154,7 @@ class App:
         self._lesson_nav = "lessons"   # the nav button lit while the scenario player is shown
         self.lesson_buttons: dict[str, w.Button] = {}
         self._home_language = ""   # the language the landing page was built in ("" = not built)
+        self._home_curriculum: str | None = None   # the class's curriculum it shows (views/curricula.py)
         self.home = w.VBox([])
         self.content = w.VBox([])
         self.page = ""
@@ -157,6 +164,7 @@ class App:
         self.box = w.VBox([style_widget(), self.header, nav_bar, self.errors.box, self.content, self.every_hand,
                            self._scroller])
         self.box.add_class("up-app")
+        self._mark_language()
         self._label()
         {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(start, self.show_home)()
         if follow_request:
@@ -198,6 +206,13 @@ class App:
         if self.keys is not None:
             self.keys.label = _("Full screen")
 
+    def _mark_language(self) -> None:
+        """The class ``up-lang-<code>`` on the app's box: the page's own scripts (the
+        template's "connection lost" sentence) speak the language the app speaks."""
+        for cls in [c for c in self.box._dom_classes if c.startswith("up-lang-")]:
+            self.box.remove_class(cls)
+        self.box.add_class(f"up-lang-{language()}")
+
     def choose_language(self, lang: str) -> None:
         """The learner picked `lang`: switch to it and remember it with their progress."""
         self.set_language(lang)
@@ -210,6 +225,7 @@ class App:
         if lang not in dict(self.language.options).values():
             lang = "en"
         set_language(lang)
+        self._mark_language()
         if self.language.value != lang:
             self._quiet = True
             try:
@@ -228,7 +244,7 @@ class App:
             self.game.resume(old_game)
         page, lesson = self.page, self.lesson
         if page == "lesson" and lesson is not None and getattr(lesson, "lesson_id", None):
-            info = next((i for i in lesson_catalogue() if i.id == lesson.lesson_id), None)
+            info = next((i for i in self.catalogue() if i.id == lesson.lesson_id), None)
             if info is not None:
                 self.open_lesson(info).resume(lesson)
                 return
@@ -290,7 +306,7 @@ class App:
         learner picker are brought up to date (returning Home sends a few updates, not the
         whole page again)."""
         stars = self.progress.all()
-        if self._home_language != language():
+        if self._home_language != language() or self._home_curriculum != self._curriculum():
             self._build_home(stars)
         self._refresh_home(stars)
         self._set("home", self.home)
@@ -315,11 +331,15 @@ class App:
         """The landing page's widgets, in the current language: the lesson list (one button
         and one stars widget per lesson), the intro and "About this app" as HTML."""
         self._home_language = language()
+        self._home_curriculum = self._curriculum()
         self.lesson_buttons = {}
         self.lesson_stars: dict[str, w.HTML] = {}
         self._group_heads: list[tuple[w.HTML, int, str, list[LessonInfo]]] = []
         group_cards = []
-        for k, (group, lessons) in enumerate(lesson_groups().items(), 1):
+        groups: dict[str, list[LessonInfo]] = {}
+        for info in self.catalogue():
+            groups.setdefault(info.group, []).append(info)
+        for k, (group, lessons) in enumerate(groups.items(), 1):
             if self.only_groups and group not in self.only_groups and \
                     lessons[0].group_id not in self.only_groups:
                 continue
@@ -369,6 +389,30 @@ class App:
         for head, k, group, lessons in self._group_heads:
             head.value = self._group_head(k, group, lessons, stars)
         self.learner_picker.refresh()
+
+    # ------------------------------------------------------------------ the class's lessons
+
+    def _curriculum(self) -> str:
+        """The class's curriculum (views/curricula.py): the teacher's choice, else the
+        server's ``UNOPARTY_CURRICULUM``, else the app's lessons."""
+        from .curricula import chosen
+        return chosen(self.store)
+
+    def catalogue(self) -> list[LessonInfo]:
+        """The lessons of the class's curriculum, in order; the app's own when that
+        curriculum cannot be read (the server's log says why)."""
+        from ..errors import ScenarioError
+        from .curricula import path_of
+        path = path_of(self._curriculum())
+        if path is None:
+            return lesson_catalogue()
+        try:
+            return lesson_catalogue(path)
+        except ScenarioError as e:  # the server's log says why; the learner gets lessons
+            import sys
+            print(f"unoparty: the class's curriculum cannot be read ({e}); the app's lessons are shown",
+                  file=sys.stderr)
+            return lesson_catalogue()
 
     # ------------------------------------------------------------------ learners (unoparty.store)
 
@@ -435,11 +479,13 @@ class App:
         end leads back to their scenarios (or the game). A teacher's scenario is recorded
         like a lesson; a replay is recorded nowhere (:class:`~unoparty.views.progress.Unkept`)."""
         from .progress import Progress, Unkept
+        from .scenarios_page import record_id
         progress = Progress(backend=Unkept()) if back == "game" else self.progress
+        # a teacher's file keeps its own record ("scenario:<id>"), never an app lesson's
         self.lesson = LessonPlayer(scenario, progress=progress, errors=self.errors,
                                    on_rule=self.errors.guard(self.show_rules),
                                    on_exit=self.errors.guard(self.show_game if back == "game" else self.show_scenarios),
-                                   lesson_id=scenario.id)
+                                   lesson_id=record_id(scenario))
         self.lesson.exit_button.description = _("Back to the game") if back == "game" else _("Your scenarios")
         self._lesson_nav = "game" if back == "game" else "scenarios"
         self._set("lesson", self.lesson.box)
@@ -537,7 +583,7 @@ class App:
         rows = []
         for seat, name in enumerate(game.names):
             cards = "".join(svg.card_svg(c, 44) for c in game.hands[seat])
-            rows.append(f'<div class="up-every-row"><b>{esc(name)}</b> <span class="up-stepno">'
+            rows.append(f'<div class="up-every-row"><b>{name_html(name)}</b> <span class="up-stepno">'
                         f'{esc(ngettext("{n} card", "{n} cards", len(game.hands[seat])).format(n=len(game.hands[seat])))}'
                         f'</span><div style="display:flex;flex-wrap:wrap;gap:3px">{cards}</div></div>')
         self.every_hand.value = (f'<div class="up-every"><h3>{esc(_("Every hand"))}</h3>{"".join(rows)}</div>')
@@ -590,7 +636,7 @@ class App:
 
     def _next_lesson_opener(self, info: LessonInfo) -> Callable[[], None] | None:
         """A callback opening the lesson after `info` in the curriculum, or None at the end."""
-        lessons = lesson_catalogue()
+        lessons = self.catalogue()
         ids = [i.id for i in lessons]
         if info.id not in ids or ids.index(info.id) + 1 >= len(ids):
             return None

@@ -177,7 +177,7 @@ class Board:
         self._enable_buttons(legal, state)
 
     def _enable_buttons(self, legal, state) -> None:
-        kinds = {type(m) for m in legal}
+        kinds = legal_kinds = {type(m) for m in legal}
         if self.free:
             for b in self.action_buttons:
                 b.disabled = state.phase.is_over
@@ -186,6 +186,12 @@ class Board:
             self.draw_button.layout.display = "" if Draw in kinds else "none"
             self.uno_button.layout.display = "" if CallUno in kinds else "none"
             self.catch_button.layout.display = "" if Catch in kinds else "none"
+            # a phase in which nobody may draw (everyone pointing, a draw card to answer, a
+            # mini pile): the button is greyed out as in a game, not offered as a live choice
+            current = state.view.current
+            if not state.phase.is_over and current is not None and \
+                    self._shown().why_illegal(Draw(current)) is not None:
+                self.draw_button.disabled = True
         else:
             self.draw_button.disabled = Draw not in kinds
             self.keep_button.disabled = Keep not in kinds
@@ -198,10 +204,19 @@ class Board:
             self.uno_button.disabled = not (CallUno in kinds or two)
         self.keep_button.layout.display = "" if (Keep in kinds or self.free and state.phase is Phase.DRAWN) else "none"
         self.accept_button.layout.display = "" if (Accept in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
-        self.challenge_button.layout.display = "" if (Challenge in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
+        self.challenge_button.layout.display = "" if (Challenge in legal_kinds or self.free and self._challenge_open(state)) else "none"
         self.take_button.layout.display = "" if (TakeMiniPile in kinds or self.free and state.phase is Phase.MINI_PILE) else "none"
         if not two and self.uno_armed:
             self._set_armed(False)
+
+    def _challenge_open(self, state: TableState) -> bool:
+        """A challenge is a legal move now for the player answering the draw card (asked of
+        the engine): a Wild Draw Four can be challenged (W-3), a Draw Two never, stacked or
+        not (H-1) — so a lesson never offers a Challenge! button against a Draw Two."""
+        answering = state.view.current
+        if state.phase is not Phase.CHALLENGE or answering is None:
+            return False
+        return self._shown().why_illegal(Challenge(answering)) is None
 
     def _set_armed(self, armed: bool) -> None:
         self.uno_armed = armed

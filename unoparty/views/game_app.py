@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
 
+from ..bidi import without_bidi_controls
 from ..cards import Card, hand_points
 from ..engine import Phase
 from ..errors import IllegalMove
@@ -23,7 +24,7 @@ from ..rules import Rules
 from .board import Board
 from .common import ErrorPanel, LogView, button, split
 from .controller import LEARNING, PARTY, GameController
-from .markup import esc
+from .markup import esc, name_html, name_text
 from .table import phase_line, table_state
 
 if TYPE_CHECKING:
@@ -153,7 +154,7 @@ class GameApp:
         self.settings_box = w.VBox([
             w.HTML(f"<h2 style='margin:4px 0'>{esc(_('Play against bots'))}</h2><p>{esc(_('Choose the table, then deal. Learning pace waits for you at every chance; party pace runs in real time.'))}</p>"),
             w.VBox([row(_("Your name"), s["name"]), self.name_message]),
-            row(_("Bots"), s["bots"], _("UNO Party! is made for 6 to 16 players.")),
+            row(_("Bots"), s["bots"], _("UNO Party! is for 2 to 16 players, best with 6 or more; classic UNO for 2 to 10.")),
             row(_("Bot level"), s["level"]),
             row(_("Rules"), s["rule_set"]),
             row(_("House rules"), house),
@@ -274,7 +275,8 @@ class GameApp:
         so); a name with ``:`` or a line break, or longer than 40 characters, is refused
         with a message at the field — never a traceback (S-1 names)."""
         field = self.settings["name"]
-        raw = field.value or ""
+        # invisible bidirectional controls go silently: an override would reverse the text around it
+        raw = without_bidi_controls(field.value or "")
         name = raw.strip() or _("You")
         self.name_message.value = ""
         if ":" in name or "\n" in name or "\r" in name:
@@ -286,6 +288,8 @@ class GameApp:
         if name != raw and raw.strip():
             field.value = name
             self.name_message.value = f"<span class='up-stepno'>{esc(_('The spaces around your name were removed.'))}</span>"
+        elif raw.strip() and field.value != name:
+            field.value = name   # the controls removed: the field shows the name as used
         return name
 
     def start_game(self, game, me: int, bots: dict, *, pace: str = LEARNING, seed: int = 0) -> None:
@@ -526,8 +530,8 @@ class GameApp:
         for seat, name in enumerate(names):
             hand = g.hands[seat]
             cls = ' class="up-winner"' if seat == out.winner else ""
-            shown = _("You") if seat == self.me else name  # the learner's row: "you", in the language shown
-            rows.append(f"<tr{cls}><td>{'★ ' if seat == out.winner else ''}{esc(shown)}</td>"
+            shown = esc(_("You")) if seat == self.me else name_html(name)  # the learner's row: "you", in the language shown
+            rows.append(f"<tr{cls}><td>{'★ ' if seat == out.winner else ''}{shown}</td>"
                         f"<td class='up-num'>{len(hand)}</td><td class='up-num'>{hand_points(hand)}</td>"
                         f"<td class='up-num'>{out.scores[seat]}</td></tr>")
         head = (f"<tr><th>{esc(_('Player'))}</th><th>{esc(_('Cards left'))}</th><th>{esc(_('Card points'))}</th>"
@@ -540,15 +544,15 @@ class GameApp:
                              out.points).format(points=out.points)
         elif out.blocked:
             title = _("The round is blocked: {name} has the fewest points in hand and scores {points}.").format(
-                name=names[out.winner], points=out.points)
+                name=name_text(names[out.winner]), points=out.points)
         else:
             title = ngettext("{name} wins the round and scores {points} point!", "{name} wins the round and scores {points} points!",
-                             out.points).format(name=names[out.winner],
+                             out.points).format(name=name_text(names[out.winner]),
                                                                                   points=out.points)
         match = ""
         if out.match_winner is not None:
-            match = (f"<p><b>{esc(ngettext('{name} wins the match with {points} point!', '{name} wins the match with {points} points!', out.scores[out.match_winner]).format(name=names[out.match_winner], points=out.scores[out.match_winner]))}</b></p>")
+            match = (f"<p><b>{esc(ngettext('{name} wins the match with {points} point!', '{name} wins the match with {points} points!', out.scores[out.match_winner]).format(name=name_text(names[out.match_winner]), points=out.scores[out.match_winner]))}</b></p>")
         else:
             match = f"<p>{esc(ngettext('The match goes on until someone reaches {n} point (R-4).', 'The match goes on until someone reaches {n} points (R-4).', g.rules.target_score).format(n=g.rules.target_score))}</p>"
         return (f"<h3>{esc(title)}</h3><table class='up-scores'>{head}{''.join(rows)}</table>"
-                f"<p style='font-size:13px;color:#555'>{esc(_('Number cards score their number; Draw Two, Reverse, Skip and Point Taken 20; wild cards 50 (R-3).'))}</p>{match}")
+                f"<p style='font-size:13px;color:#555'>{esc(_('Number cards score their number; Draw Two, Reverse and Skip 20; wild cards 50 (R-3).') if not g.rules.is_party else _('Number cards score their number; Draw Two, Reverse, Skip and Point Taken 20; wild cards 50 (R-3).'))}</p>{match}")

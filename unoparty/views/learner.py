@@ -10,7 +10,7 @@ import ipywidgets as w
 from ..i18n import _
 from ..store import MAX_NAME, Store, StoreError, normalise_name
 from .common import button
-from .markup import esc
+from .markup import esc, name_html, name_text
 
 __all__ = ["LearnerPicker"]
 
@@ -57,7 +57,7 @@ class LearnerPicker:
         self.name_field.options = tuple(names)
         if self.current:
             self.message.value = (f'<div class="up-msg up-msg-good">'
-                                  f'{esc(_("Hello {name}! Your stars are kept under your name.").format(name=self.current))}</div>')
+                                  f'{esc(_("Hello {name}! Your stars are kept under your name.")).format(name=name_html(self.current))}</div>')
         else:
             self.message.value = (f'<div class="up-msg up-msg-info">'
                                   f'{esc(_("Type your name (or pick it) so your stars are kept."))}</div>')

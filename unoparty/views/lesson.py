@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Callable
 import ipywidgets as w
 
 from ..i18n import _, ngettext
-from ..move_words import move_advice, move_past
+from ..move_words import move_advice
 from ..refusal_words import ruling_note
 from ..scenarios.runner import Runner
 from .board import Board
 from .common import ErrorPanel, LogView, MessageBox, button, split
-from .markup import esc
+from .markup import esc, name_text
 from .progress import Progress, stars_for
 
 if TYPE_CHECKING:
@@ -159,10 +159,11 @@ class LessonPlayer:
         self._progress("start", self.lesson_id)
         self.wrong = 0
         self.answered: set[int] = set()
-        self.other_answer: dict[int, object] = {}   # task step → the learner's (other) right answer
-        # the last step answered with the learner's own accepted move (not the lesson's first
-        # answer): that move, made again whenever the step is shown (a language switch too)
+        # the tasks answered with the learner's own accepted move (not the lesson's first
+        # answer): the lesson goes on from that move, replayed whenever a step is shown (a
+        # language switch too) — the runner's ``chosen``, the same dict
         self.own_answer: dict[int, Move] = {}
+        self.runner.chosen = self.own_answer
         self._said: tuple | None = None  # what the feedback says, to say it again in another language
         self.finished = False
         self._go(-1)
@@ -202,22 +203,16 @@ class LessonPlayer:
         self._own_events: tuple[Event, ...] = ()
         if pos < 0:
             self.runner.go_to(0)
-        elif pos in self.answered and pos in self.own_answer:
-            # the learner's own move, not the lesson's first answer
-            self.runner.go_to(pos)
-            reply = self.runner.answer(self.own_answer[pos])
-            if reply.right and reply.result is not None:
-                self._own_events = tuple(reply.result.events)
-            else:  # cannot happen with an accepted move; the lesson's answer then
-                self.own_answer.pop(pos, None)
-                self.runner.go_to(pos + 1)
         else:
             step = self.steps[pos]
             waiting = step.is_task and pos not in self.answered
+            # the runner replays the learner's own answers (``chosen``), never the lesson's
             self.runner.go_to(pos if waiting else pos + 1)
         self._refusal = None
         result = self.runner.results[-1] if self.runner.results and pos >= 0 and \
             self.runner.position == pos + 1 else None
+        if result is not None and pos in self.own_answer:
+            self._own_events = tuple(result.events)
         self._set_result(result)
         self._render()
 
@@ -259,8 +254,8 @@ class LessonPlayer:
         lesson's), the wrong answers counted, the feedback shown, the lesson complete or not."""
         self.wrong = other.wrong
         self.answered = set(other.answered)
-        self.other_answer = dict(other.other_answer)
         self.own_answer = dict(getattr(other, "own_answer", {}))
+        self.runner.chosen = self.own_answer
         self._go(other.pos)
         said = getattr(other, "_said", None)
         if said is not None:
@@ -278,10 +273,16 @@ class LessonPlayer:
         ``("complete",)``, ``("nothing",)``. Kept, to be said again after a language switch."""
         what = said[0]
         step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
-        if what == "wrong":
+        if what in ("wrong", "needs"):
             if self._waiting_task() is None:
                 return
-            self._show_wrong(said[1], self.runner.answer(said[1]))
+            reply = self.runner.answer(said[1])
+            if reply.needs is not None:
+                self._show_needs(said[1], reply)
+            elif not reply.right:
+                self._show_wrong(said[1], reply)
+            else:  # cannot happen: a move said wrong is wrong in every language
+                return
         elif what == "right":
             if step is None:
                 return
@@ -340,29 +341,22 @@ class LessonPlayer:
             self._render_board()
             return
         reply = self.runner.answer(move)
+        if reply.needs is not None:
+            # an accepted answer the rest of the lesson cannot go on from: said and taken
+            # back (not made, not counted wrong), never replaced by the lesson's own move
+            self._show_needs(move, reply)
+            self._said = ("needs", move)
+            self._render_board()
+            return
         if reply.right:
             self._progress("answer", self.lesson_id, list(step.teaches), True)
             self.answered.add(self.pos)
-            first = step.answer_moves[0] if step.answer_moves else reply.move
-            self._own_events = ()
-            self.own_answer.pop(self.pos, None)
-            if reply.move != first and self.pos + 1 >= len(self.steps):
-                # the last step: nothing later depends on the lesson's own answer, so the
-                # table shows what the learner's move did, and the reply tells that
-                self.other_answer.pop(self.pos, None)
-                if reply.move is not None:
-                    self.own_answer[self.pos] = reply.move
-                self._own_events = tuple(reply.result.events) if reply.result is not None else ()
-                self._set_result(reply.result)
-            elif reply.move != first:
-                # the lesson goes on from its first answer: show that table, and say so
-                self.other_answer[self.pos] = reply.move
-                self.runner.go_to(self.pos + 1)
-                result = self.runner.results[-1] if self.runner.results else None
-                self._set_result(result)
-            else:
-                self.other_answer.pop(self.pos, None)
-                self._set_result(reply.result)
+            # the lesson goes on from the learner's own move (the runner keeps it in
+            # ``chosen`` = own_answer when it is not the first answer): the table, the log
+            # and every later step show what the learner did
+            self._own_events = tuple(reply.result.events) if self.pos in self.own_answer and \
+                reply.result is not None else ()
+            self._set_result(reply.result)
             if all(i in self.answered for i, st in enumerate(self.steps) if st.is_task):
                 # every task answered: the stars are earned now, even if the learner leaves
                 # before pressing Finish (best kept, so Finish records nothing new)
@@ -397,23 +391,31 @@ class LessonPlayer:
         self.feedback.show(_("Not quite: {move}.").format(move=tried) + " " + text, "bad", rule,
                            ruling=ruling, raw_html=extra)
 
+    def _show_needs(self, move, reply) -> None:
+        """The reply to an accepted answer the rest of the lesson cannot go on from
+        (`reply.needs`: the one move it needs): what the learner's move would do, that it is
+        taken back, and the move to make."""
+        tried = move_advice(move, self.game.names, self.me)
+        needed = move_advice(reply.needs, self.game.names, self.me)
+        text = _("You may {do}: the rules allow it.").format(do=tried)
+        extra = ""
+        if reply.consequences:
+            told = " ".join(_RULE_SUFFIX.sub("", t) for t in reply.consequences if t)
+            extra += f"<div>{esc(_('It would do this:'))} {esc(told)}</div>"
+        extra += (f"<div>{esc(_('But the rest of this lesson follows one move, so yours is taken back: {do}.').format(do=needed))}"
+                  f"</div>")
+        self.feedback.show(text, "info", raw_html=extra)
+
     def _show_right(self, step) -> None:
         """The reply to a right answer: once, never the narration again."""
         fb = _without_interjection(step.feedback or "")
-        other = self.other_answer.get(self.pos)
         own = getattr(self, "_own_events", ())
         if own:
             told = " ".join(_RULE_SUFFIX.sub("", t) for t in self.runner.narrate(own) if t)
             self.feedback.show(_("Right — that works too!") + (" " + told if told else ""), "good")
             self.say.value = ""  # the lesson's narration is about its own answer, not this one
             return
-        if other is not None and step.answer_moves:
-            first = move_past(step.answer_moves[0], self.game.names, self.me, perfect=True)
-            text = _("Right — that works too! The lesson goes on as if you had {did}.").format(did=first)
-            if fb:
-                text += " " + fb
-        else:
-            text = _("Right!") + (" " + fb if fb else "")
+        text = _("Right!") + (" " + fb if fb else "")
         self.feedback.show(text, "good")
         if step.feedback:
             self.say.value = ""  # the feedback tells it now; the narration is there on a later visit
@@ -428,7 +430,7 @@ class LessonPlayer:
         self.board.shown_moves = {type(m) for m in task.answer_moves} | {type(m.move) for m in task.mistakes} \
             if task is not None else set()
         if seat is not None:
-            title = None if seat == self.me else _("{name}'s hand").format(name=self.game.names[seat])
+            title = None if seat == self.me else _("{name}'s hand").format(name=name_text(self.game.names[seat]))
             self.board.render(self.game, seat, hand_title=title)
             self.board.hand.box.layout.display = ""
         else:
@@ -480,7 +482,7 @@ class LessonPlayer:
                 else:
                     who = ""
                     if self.me is None and step.answer_moves:
-                        name = self.game.names[step.answer_moves[0].player]
+                        name = name_text(self.game.names[step.answer_moves[0].player])
                         who = f'<b>{esc(_("{name} to answer:").format(name=name))}</b> '
                     self.task.value = f'<div class="up-task">{who}{esc(step.task)}</div>'
             else:
@@ -491,7 +493,7 @@ class LessonPlayer:
                     mover = getattr(self._refused_move, "player", None)
                     if mover is not None and mover != self.me and 0 <= mover < len(self.game.names):
                         explanation = _("The app tells {name}: “{text}”").format(
-                            name=self.game.names[mover], text=explanation)
+                            name=name_text(self.game.names[mover]), text=explanation)
                     text = (text + " " if text else "") + explanation
             self.say.value = f'<div class="up-say">{esc(text)}</div>' if text else ""
         notes = _ruling_notes(self._step_rules)

@@ -24,9 +24,60 @@ from .markup import esc
 if TYPE_CHECKING:
     from .lesson import LessonPlayer
 
-__all__ = ["ScenariosPage", "check_text", "scenario_folder", "show"]
+__all__ = ["ScenariosPage", "check_text", "file_text", "record_id", "scenario_folder", "show"]
 
 MAX_UPLOAD = 512 * 1024   # bytes: a scenario file is a few kilobytes
+RECORD_PREFIX = "scenario:"
+"""Teachers' scenarios keep their stars and tries under ``scenario:<id>``: an app lesson's
+id is a slug (``[a-z0-9-]+``), so an uploaded file with ``id = "speed-play"`` never writes
+the app's Speed Play lesson's record."""
+
+
+def record_id(scenario) -> str:
+    """The progress record of a teacher's scenario (uploaded or from the folder):
+    ``"scenario:" + its id``, apart from every app lesson's record."""
+    return RECORD_PREFIX + str(scenario.id)
+
+
+class FileProblem(Exception):
+    """A file that is no scenario at all (too big, not text, nested too deeply): `sentence`
+    says so in the learner's language."""
+
+    def __init__(self, sentence: str) -> None:
+        super().__init__(sentence)
+        self.sentence = sentence
+
+
+def _too_big(file: str, size: int) -> FileProblem:
+    return FileProblem(_("{file} is too big for a scenario: {size} kB, and a scenario file has at most {n} kB.").format(
+        file=file, size=max(1, size // 1024), n=MAX_UPLOAD // 1024))
+
+
+def _not_text(file: str) -> FileProblem:
+    return FileProblem(_("{file} is not a text file: a scenario is text (UTF-8), as a text editor saves it.").format(
+        file=file))
+
+
+def _nested(file: str) -> FileProblem:
+    return FileProblem(_("{file} is nested too deeply to be a scenario (lists or tables inside one another, again and again).").format(
+        file=file))
+
+
+def file_text(content: bytes, file: str) -> str:
+    """The text of a scenario file's bytes, checked before any parsing: at most
+    :data:`MAX_UPLOAD` bytes, UTF-8 (a byte-order mark is fine), no NUL byte.
+
+    Raises:
+        FileProblem: too big, or not text.
+    """
+    if len(content) > MAX_UPLOAD:
+        raise _too_big(file, len(content))
+    if b"\x00" in content:
+        raise _not_text(file)
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FileProblem(_("{file} is not UTF-8 text: save it as UTF-8 in your text editor.").format(file=file)) from None
 
 
 def scenario_folder() -> Path | None:
@@ -44,14 +95,25 @@ def check_text(text: str, file: str):
     """
     from ..scenarios.loader import loads_scenario
     from ..scenarios.check import check_scenario
+    if len(text) > MAX_UPLOAD:  # before parsing: a huge text is no scenario
+        return None, (file, "file", _too_big(file, len(text.encode("utf-8", "replace"))).sentence)
+    not_toml = _toml_problem(text, file)
+    if not_toml is not None:  # not TOML at all: one sentence, no parser's English
+        return None, (file, "file", not_toml)
     try:
         scenario = loads_scenario(text, file)
     except ScenarioError as e:
         return None, (e.file, e.where or "file", e.what)
+    except RecursionError:  # TOML nested thousands deep (tomllib reads it recursively)
+        return None, (file, "file", _nested(file).sentence)
+    except Exception:  # noqa: BLE001 — never a traceback in the page
+        return None, (file, "file", _("{file} cannot be read as a scenario.").format(file=file))
     try:
         failure = check_scenario(scenario)
     except ScenarioError as e:
         return None, (e.file, e.where or "file", e.what)
+    except RecursionError:
+        return None, (file, "file", _nested(file).sentence)
     except Exception as e:  # never a traceback
         return None, (file, "file", f"{type(e).__name__}: {e}")
     if failure is not None:
@@ -59,7 +121,29 @@ def check_text(text: str, file: str):
     return scenario, None
 
 
+def _toml_problem(text: str, file: str) -> str | None:
+    """One sentence when `text` is not TOML (a syntax mistake, or nested thousands deep),
+    in the learner's language; None when it is TOML."""
+    import re
+    import tomllib
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        at = re.search(r"at line (\d+), column (\d+)", str(e))
+        if at:
+            return _("{file} is not valid TOML: look at line {line}, column {column}.").format(
+                file=file, line=int(at.group(1)), column=int(at.group(2)))
+        return _("{file} is not valid TOML: it ends too soon, at line {line}.").format(
+            file=file, line=text.count("\n") + 1)
+    except RecursionError:
+        return _nested(file).sentence
+    return None
+
+
 def _error_html(file: str, where: str, what: str) -> str:
+    if where == "file" and what.startswith(file):
+        # a file that is no scenario at all: its one sentence, nothing else
+        return f'<div class="up-msg up-msg-bad up-scenario-error">{esc(what)}</div>'
     return (f'<div class="up-msg up-msg-bad up-scenario-error"><b>{esc(_("This scenario cannot be played yet."))}</b>'
             f'<div>{esc(_("File"))}: <code>{esc(file)}</code></div>'
             f'<div>{esc(_("Where"))}: <code>{esc(where)}</code></div>'
@@ -122,15 +206,19 @@ class ScenariosPage:
         if not value:
             return
         item = value[0]
+        # forget the upload at once: the same file chosen again is a new upload (it opens
+        # again), and a big one is not kept in the kernel
+        self.upload.value = ()
         name = str(item.get("name") or "upload.toml")
-        content = bytes(item.get("content") or b"")
-        if len(content) > MAX_UPLOAD:
-            self.show_error(name, "file", _("is too big for a scenario ({n} kB at most)").format(n=MAX_UPLOAD // 1024))
-            return
+        self.message.value = ""   # never the previous file's message under this one
+        size = item.get("size")
+        content = item.get("content") or b""
         try:
-            text = content.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            self.show_error(name, "file", _("is not UTF-8 text"))
+            if isinstance(size, int) and size > MAX_UPLOAD:  # the size first, before any copy
+                raise _too_big(name, size)
+            text = file_text(bytes(content), name)
+        except FileProblem as e:
+            self.show_error(name, "file", e.sentence)
             return
         self.open_text(text, name)
 
@@ -139,9 +227,15 @@ class ScenariosPage:
             self.message.value = f'<div class="up-msg up-msg-info">{esc(_("Pick a file first."))}</div>'
             return
         p = Path(path)
+        self.message.value = ""
         try:
-            text = p.read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError) as e:
+            if p.is_file() and p.stat().st_size > MAX_UPLOAD:
+                raise _too_big(p.name, p.stat().st_size)
+            text = file_text(p.read_bytes(), p.name)
+        except FileProblem as e:
+            self.show_error(p.name, "file", e.sentence)
+            return
+        except OSError as e:
             self.show_error(p.name, "file", _file_error(e))
             return
         self.open_text(text, p.name)
@@ -163,7 +257,8 @@ class ScenariosPage:
             self.on_open(scenario)
         else:
             from .lesson import LessonPlayer
-            self.player = LessonPlayer(scenario, progress=self.progress, errors=self.errors)
+            self.player = LessonPlayer(scenario, progress=self.progress, errors=self.errors,
+                                       lesson_id=record_id(scenario))
             self.player_box.children = [self.player.box]
         return True
 
@@ -193,16 +288,17 @@ def show(path: str | os.PathLike):
     from .style import style_widget
     p = Path(path)
     try:
-        text = p.read_bytes().decode("utf-8-sig")
-        scenario, error = check_text(text, str(p))
-    except (OSError, UnicodeDecodeError) as e:
+        scenario, error = check_text(file_text(p.read_bytes(), str(p)), str(p))
+    except FileProblem as e:
+        scenario, error = None, (str(p), "file", e.sentence)
+    except OSError as e:
         scenario, error = None, (str(p), "file", _file_error(e))
     if error is not None:
         box = w.VBox([style_widget(), w.HTML(_error_html(*error))])
         box.player = None
         return box
     from ..store import LearnerProgress
-    player = LessonPlayer(scenario, progress=LearnerProgress(None, None))
+    player = LessonPlayer(scenario, progress=LearnerProgress(None, None), lesson_id=record_id(scenario))
     box = w.VBox([style_widget(), player.box])
     box.add_class("up-app")
     box.player = player

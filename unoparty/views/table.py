@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import ipywidgets as w
 
-from ..cards import Card
+from ..cards import Card, Kind
 from ..engine import Phase
 from ..i18n import _, ngettext
 from . import svg
-from .markup import esc
+from .markup import esc, name_html, name_text
 from .style import TABLE_H, TABLE_W, seat_xy
 
 if TYPE_CHECKING:
@@ -147,22 +147,27 @@ def phase_line(state: TableState) -> str:
     cur = v.names[v.current] if v.current is not None and 0 <= v.current < state.n else ""
     p = v.phase
     if p is Phase.CHALLENGE:
-        return _("{name} must accept the draw or challenge").format(name=esc(cur))
+        if v.pending_kind is Kind.WILD_DRAW_FOUR:
+            return _("{name} must accept the draw or challenge").format(name=name_html(cur))
+        # a Draw Two is never challenged (H-1): the line offers no challenge
+        if v.rules.stacking:
+            return _("{name} must accept the draw or stack another Draw Two").format(name=name_html(cur))
+        return _("{name} must accept the draw").format(name=name_html(cur))
     if p is Phase.POINTING:
         return _("Point Taken: everybody points at another player")
     if p is Phase.MINI_PILE:
         if v.current is not None and v.current == state.viewer:
             return _("Mini pile: add a card or take the pile")
-        return _("Mini pile: {name} adds a card or takes the pile").format(name=esc(cur))
+        return _("Mini pile: {name} adds a card or takes the pile").format(name=name_html(cur))
     if p is Phase.ROUND_OVER:
         return _("The round is over")
     if p is Phase.MATCH_OVER:
         return _("The match is over")
     if p is Phase.DRAWN:
-        return _("{name} drew a card that can be played: play it or keep it").format(name=esc(cur))
+        return _("{name} drew a card that can be played: play it or keep it").format(name=name_html(cur))
     if v.current is not None and v.current == state.viewer and p is Phase.TURN:
         return _("Your turn")
-    return _("{name}'s turn").format(name=esc(cur)) if cur else ""
+    return _("{name}'s turn").format(name=name_html(cur)) if cur else ""
 
 
 def render_table_html(state: TableState, *, countdown: int | None = None, fresh_top: bool = False) -> str:
@@ -195,7 +200,7 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
             classes.append("up-me")
         count = v.hand_sizes[seat]
         name = v.names[seat]
-        label = ngettext("{name}: {count} card", "{name}: {count} cards", count).format(name=name, count=count)
+        label = ngettext("{name}: {count} card", "{name}: {count} cards", count).format(name=name_text(name), count=count)
         tags = []
         if "up-turn" in classes:
             tags.append(f'<span class="up-tag up-tag-turn">▶ {esc(_("turn"))}</span>')
@@ -209,7 +214,7 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
         if seat in state.waiting_for:
             tags.append(f'<span class="up-tag up-tag-wait">{esc(_("pointing…"))}</span>')
         is_you = name in ("You", _("You"))  # the lessons' learner is "You": named in the language shown
-        who = esc(_("You") if is_you else name) + (
+        who = (esc(_("You")) if is_you else name_html(name)) + (
             f' <span style="font-weight:400">{esc(_("(you)"))}</span>' if seat == state.viewer and state.mark_viewer and not is_you else "")
         fan = svg.fan_svg(count, 86, label)
         count_text = ngettext("{count} card", "{count} cards", count).format(count=count)

@@ -23,7 +23,7 @@ from ..i18n import _, ngettext
 from ..store import Store, StoreError, open_store
 from .common import ErrorPanel, button
 from .lesson import stars_html
-from .markup import esc
+from .markup import esc, name_html, name_text
 
 __all__ = ["TeacherPage", "class_csv", "teacher_code"]
 
@@ -36,9 +36,9 @@ def teacher_code() -> str:
 
 
 def _lesson_titles() -> dict[str, str]:
-    try:
-        from .app import lesson_catalogue
-        return {info.id: info.title for info in lesson_catalogue()}
+    try:  # every curriculum the class may follow (views/curricula.py): a teacher's lessons too
+        from .curricula import known_titles
+        return known_titles()
     except Exception:  # a broken curriculum must not hide the class
         return {}
 
@@ -123,8 +123,10 @@ class TeacherPage:
             w.HTML(f"<h3>{esc(_('A learner’s records'))}</h3>"),
             w.HBox([self.learner_field, self.reset_button, self.delete_button], layout=w.Layout(align_items="center")),
             w.HBox([self.confirm_button, self.cancel_button])])
+        from .curricula import CurriculumPicker  # the class's lessons: UNOPARTY_CURRICULUM or the teacher's choice
+        self.curriculum = CurriculumPicker(lambda: self.store)
         self.class_box = w.VBox([w.HBox([self.refresh_button, self.download], layout=w.Layout(align_items="center")),
-                                 self.table, self.manage], layout=w.Layout(display="none"))
+                                 self.table, self.manage, self.curriculum.box], layout=w.Layout(display="none"))
         self.box = w.VBox([self.errors.box] if errors is None else [])
         self.box.children = (*self.box.children, self.title, self.message, self.lock, self.class_box)
         self.box.add_class("up-teacher")
@@ -178,6 +180,7 @@ class TeacherPage:
         except StoreError as e:
             self.message.value = f'<div class="up-msg up-msg-bad">{esc(str(e))}</div>'
             return
+        self.curriculum.refresh()
         titles = _lesson_titles()
         recorded = sorted({r.lesson for r in lessons} - set(titles))
         columns = [lid for lid in titles if any(r.lesson == lid for r in lessons)] + recorded
@@ -195,7 +198,7 @@ class TeacherPage:
                     wrong = _("{n} wrong").format(n=r.mistakes)
                     cells.append(f'<td>{stars_html(r.stars)}<div class="up-class-small">{esc(tries)} · {esc(wrong)}</div></td>')
             missed = ", ".join(f"{esc(rule)} ×{n}" for rule, n in _most_wrong(rules, name)) or "—"
-            rows.append(f'<tr><th scope="row">{esc(name)}</th>{"".join(cells)}<td>{missed}</td></tr>')
+            rows.append(f'<tr><th scope="row">{name_html(name)}</th>{"".join(cells)}<td>{missed}</td></tr>')
         if not learners:
             body = f'<p>{esc(_("No learner yet: learners type their name on the app’s first page."))}</p>'
         else:
@@ -208,7 +211,7 @@ class TeacherPage:
         self.download.value = (f'<a class="up-download" download="class-progress.csv" '
                                f'href="data:text/csv;charset=utf-8;base64,{data}">{esc(_("Download as CSV"))}</a>')
         previous = self.learner_field.value
-        self.learner_field.options = tuple(learners)
+        self.learner_field.options = tuple((name_text(n), n) for n in learners)  # each name isolated
         self.learner_field.value = previous if previous in learners else (learners[0] if learners else None)
         self._cancel()
 
@@ -218,8 +221,8 @@ class TeacherPage:
             self.message.value = f'<div class="up-msg up-msg-info">{esc(_("Pick a learner first."))}</div>'
             return
         self._pending = (what, name)
-        self.confirm_button.description = (_("Yes, reset {name}’s records").format(name=name) if what == "reset"
-                                           else _("Yes, delete {name}").format(name=name))
+        self.confirm_button.description = (_("Yes, reset {name}’s records").format(name=name_text(name)) if what == "reset"
+                                           else _("Yes, delete {name}").format(name=name_text(name)))
         self.confirm_button.layout.display = ""
         self.cancel_button.layout.display = ""
 
@@ -234,10 +237,10 @@ class TeacherPage:
         what, name = self._pending
         if what == "reset":
             self.store.reset_learner(name)
-            text = _("{name}’s records are reset.").format(name=name)
+            text = _("{name}’s records are reset.").format(name=name_text(name))
         else:
             self.store.delete_learner(name)
-            text = _("{name} is deleted.").format(name=name)
+            text = _("{name} is deleted.").format(name=name_text(name))
         self.refresh()
         self.message.value = f'<div class="up-msg up-msg-good">{esc(text)}</div>'
 
