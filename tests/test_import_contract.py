@@ -38,7 +38,6 @@ KNOWN: set[tuple[str, str]] = {
     ("practice.mastery", "store"),
 }
 KNOWN_CIRCLES: set[frozenset[str]] = {
-    frozenset({"views.app", "views.teacher"}),
     frozenset({"engine.refusals", "refusal_words"}),
     frozenset({"store", "views.browser_storage"}),
 }
