@@ -24,7 +24,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .cards import Card, Colour, Kind, deck_counts
 from .engine import Event, Move, Phase, Refusal, State
 from .engine.effects import apply_move
-from .engine.legal import legal_moves as _legal_moves
+from .engine.legal import legal_moves as _legal_moves, listed_as as _listed_as
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
 from .engine.setup import deal_round
 from .errors import IllegalMove, MoveSyntaxError, SetupError, UnopartyError
@@ -483,17 +483,25 @@ class Game:
                 not two seats), the field named; or a scenario's given reshuffle that does not
                 hold the cards being shuffled. The game is unchanged.
         """
-        # A move object just listed by `legal_moves` (the same object, not an equal one) is
-        # legal: `legal_moves` ⇔ `why_illegal` (a property test) — no need to check it again.
-        if not any(map(_is, self._listed, repeat(move))):
-            refusal = _why_illegal(self._state, move, self._names)
-            if refusal is not None:
-                raise IllegalMove(move, refusal)
+        # A move just listed by `legal_moves` is legal: `legal_moves` ⇔ `why_illegal` (a
+        # property test) — no need to check it again. Listed: the same object, or a fresh one
+        # built by the caller (``Draw(0)``) equal to it field for field (`listed_as`: the
+        # shared object made for that value, found with one look-up).
+        listed = self._listed
+        if not any(map(_is, listed, repeat(move))):
+            known = _listed_as(move) if listed else None
+            if known is None or not any(map(_is, listed, repeat(known))):
+                refusal = _why_illegal(self._state, move, self._names)
+                if refusal is not None:
+                    raise IllegalMove(move, refusal)
+            else:
+                move = known
         self._listed = ()
         rng = self._rng
-        undo = self._undo
-        added = self._record_undo and (not undo or len(self._log) - undo[-1][3] >= self.UNDO_EVERY) \
-            and self._checkpoint()
+        added = False
+        if self._record_undo:
+            undo = self._undo
+            added = (not undo or len(self._log) - undo[-1][3] >= self.UNDO_EVERY) and self._checkpoint()
         if rng.used < len(rng.reshuffles):  # a given reshuffle may not fit: keep a copy
             before, used = self._state.copy(), rng.used
             try:
