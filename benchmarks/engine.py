@@ -206,6 +206,20 @@ def _games(fn, batch: int) -> float:
     return batch / (CLOCK() - t0)
 
 
+def _interleaved(runs: dict, games: int, chunk: int) -> dict:
+    """One repetition: every run of `runs` (name -> fn(games) -> actions) plays `games`
+    games, in chunks of `chunk` games taken in turn (A, B, C, A, B, C, …), so that a burst of
+    load on the machine falls on every run alike. Returns name -> (CPU seconds, actions)."""
+    spent = {k: [0.0, 0] for k in runs}
+    for _ in range(max(1, games // chunk)):
+        for k, fn in runs.items():
+            t0 = CLOCK()
+            actions = fn(chunk)
+            spent[k][0] += CLOCK() - t0
+            spent[k][1] += actions
+    return {k: (v[0], v[1]) for k, v in spent.items()}
+
+
 def _ours(batch_seed: list, undo: bool, policy=rlcard_like_move, rule_set="classic", n=2):
     def run(games: int) -> int:
         rules = Rules(rule_set=rule_set)
@@ -345,10 +359,11 @@ def main() -> None:
         for _ in range(args.reps):
             for s in seeds.values():
                 s[0] = 0  # the same games in every repetition: only the machine varies
-            rl = _games(runs["rl"], args.games)
-            rl_gps.append(rl)
+            spent = _interleaved(runs, args.games, 10)
+            rl_seconds = spent["rl"][0]
+            rl_gps.append(args.games / rl_seconds)
             for k in cases:
-                ratios[k].append(_games(runs[k], args.games) / rl)
+                ratios[k].append(rl_seconds / spent[k][0])  # games/s ours / games/s rlcard
         print(f"rlcard classic 2p games/s (one UnoGame, reset per game, as its Env): {_summary(rl_gps)}")
         for k, xs in ratios.items():
             goal = "  (goal ≥ 1)" if k == "undo off, moves built by the caller" else ""
@@ -385,31 +400,46 @@ def main() -> None:
 def party(args: argparse.Namespace) -> None:
     """Party rules, µs per action at 16 players and at 2 (engine alone, then random play with
     the policy included), alternating; the ratio 16p / 2p per repetition (goal ≤ 1.3)."""
-    rec_p2 = record_games("party", 2, max(4, args.batch // 8), random_move)
-    rec_p16 = record_games("party", 16, max(2, args.batch // 20), random_move)
-    p2, p16 = [], []
+    games = max(4, args.batch // 5)
+    rec_p2 = record_games("party", 2, games, random_move)
+    rec_p16 = record_games("party", 16, games, random_move)
+    names2, names16 = [f"P{i}" for i in range(2)], [f"P{i}" for i in range(16)]
+    rules = Rules(rule_set="party")
+
+    def replay(names: list[str], seed: int, moves: list) -> float:
+        game = Game(names, rules, seed=seed, record_undo=False)
+        legal, apply = game.legal_moves, game.apply
+        t0 = CLOCK()
+        for move in moves:
+            legal(move.player)
+            apply(move)
+        return CLOCK() - t0
+
+    # Game by game, 2 players and 16 in turn (a burst of load falls on both alike).
+    p2, p16, ratios = [], [], []
+    a2, a16 = sum(len(m) for _, m in rec_p2), sum(len(m) for _, m in rec_p16)
     for _ in range(args.reps):
-        p2.append(replay_us("party", 2, rec_p2))
-        p16.append(replay_us("party", 16, rec_p16))
+        t2 = t16 = 0.0
+        for (seed2, moves2), (seed16, moves16) in zip(rec_p2, rec_p16):
+            t2 += replay(names2, seed2, moves2)
+            t16 += replay(names16, seed16, moves16)
+        p2.append(t2 / a2 * 1e6)
+        p16.append(t16 / a16 * 1e6)
+        ratios.append(p16[-1] / p2[-1])
     print(f"engine alone, party 2p, random play, µs/action: {_summary(p2)}")
     print(f"engine alone, party 16p, random play, µs/action: {_summary(p16)}")
-    print(f"engine alone, party 16p / 2p: {_summary([b / a for a, b in zip(p2, p16)])}  (goal ≤ 1.3)")
+    print(f"engine alone, party 16p / 2p: {_summary(ratios)}  (goal ≤ 1.3)")
 
     s2, s16 = [0], [0]
-    f2 = _ours(s2, False, random_move, "party", 2)
-    f16 = _ours(s16, False, random_move, "party", 16)
+    runs = {2: _ours(s2, False, random_move, "party", 2), 16: _ours(s16, False, random_move, "party", 16)}
+    runs[2](2), runs[16](2)  # warm up
     ratios, us2, us16 = [], [], []
     for _ in range(args.reps):
         s2[0] = s16[0] = 0  # the same games in every repetition
-        t0 = CLOCK()
-        a2 = f2(max(2, args.batch // 8))
-        t2 = (CLOCK() - t0) / a2
-        t0 = CLOCK()
-        a16 = f16(max(2, args.batch // 15))
-        t16 = (CLOCK() - t0) / a16
-        us2.append(t2 * 1e6)
-        us16.append(t16 * 1e6)
-        ratios.append(t16 / t2)
+        spent = _interleaved(runs, games, 1)
+        us2.append(spent[2][0] / spent[2][1] * 1e6)
+        us16.append(spent[16][0] / spent[16][1] * 1e6)
+        ratios.append(us16[-1] / us2[-1])
     print(f"random play (policy included), party µs/action 2p: {_summary(us2)}")
     print(f"random play (policy included), party µs/action 16p: {_summary(us16)}")
     print(f"random play (policy included), party µs/action 16p / 2p: {_summary(ratios)}  (goal ≤ 1.3)")

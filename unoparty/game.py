@@ -15,8 +15,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from itertools import repeat
-from operator import is_ as _is
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
@@ -24,7 +22,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .cards import Card, Colour, Kind, deck_counts
 from .engine import Event, Move, Phase, Refusal, State
 from .engine.effects import apply_move
-from .engine.legal import legal_moves as _legal_moves, listed_as as _listed_as
+from .engine.legal import among as _among, legal_moves as _legal_moves, listed_as as _listed_as
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
 from .engine.setup import deal_round
 from .errors import IllegalMove, MoveSyntaxError, SetupError, UnopartyError
@@ -167,6 +165,7 @@ class Game:
         self._undo: list[tuple[State, list[Any], int, int, int]] = []
         self._record_undo = record_undo
         self._listed: tuple[Move, ...] = ()      # the moves the last `legal_moves` call returned, until the game changes
+        self._listed_long: list[tuple[Move, ...]] = []  # the long shared tuples among them (`engine.legal.among`)
 
     @property
     def _initial(self) -> tuple[State, tuple[Any, ...], tuple[Event, ...]]:
@@ -453,7 +452,9 @@ class Game:
 
     def legal_moves(self, player: int) -> tuple[Move, ...]:
         """Every move `player` may make now (never a speed-play mistake, SP-4)."""
-        moves = self._listed = tuple(_legal_moves(self._state, player))
+        long: list[tuple[Move, ...]] = []
+        moves = self._listed = tuple(_legal_moves(self._state, player, long))
+        self._listed_long = long
         return moves
 
     def all_legal_moves(self) -> tuple[Move, ...]:
@@ -488,14 +489,14 @@ class Game:
         # built by the caller (``Draw(0)``) equal to it field for field (`listed_as`: the
         # shared object made for that value, found with one look-up).
         listed = self._listed
-        if not any(map(_is, listed, repeat(move))):
+        if not _among(move, listed, self._listed_long):
             known = _listed_as(move) if listed else None
-            if known is None or not any(map(_is, listed, repeat(known))):
+            if known is not None and _among(known, listed, self._listed_long):
+                move = known
+            else:
                 refusal = _why_illegal(self._state, move, self._names)
                 if refusal is not None:
                     raise IllegalMove(move, refusal)
-            else:
-                move = known
         self._listed = ()
         rng = self._rng
         added = False

@@ -78,6 +78,19 @@ def _seat_event(kind: E, rule: str, player: int) -> Event:
     return e
 
 
+# (id of the kind, rule, player, the linked seats) -> the shared LINKED / LINKS_ENDED event
+_LINK_EVENTS: dict[tuple[int, str, int | None, tuple[int, ...]], Event] = {}
+
+
+def _links_event(kind: E, rule: str, player: int | None, links: tuple[int, ...]) -> Event:
+    """``Event(kind, rule, player=player, players=links)``, made once and shared (LK-1, LK-3, LK-4, PT-2)."""
+    key = (id(kind), rule, player, links)
+    e = _LINK_EVENTS.get(key)
+    if e is None:
+        e = _LINK_EVENTS[key] = Event(kind, rule, player, players=links)
+    return e
+
+
 # (rule, player, target, card, count) -> the shared DREW event of one card drawn
 _DREW_ONE: dict[tuple[str, int, int | None, Card, int], Event] = {}
 
@@ -218,7 +231,7 @@ def end_round(s: State, winner: int, ev: list[Event], rule: str = "R-1") -> None
     s.round_points = points
     s.blocked = rule == "T-6"
     if s.links:
-        ev.append(Event(E_LINKS_ENDED, "LK-4", players=s.links))
+        ev.append(_links_event(E_LINKS_ENDED, "LK-4", None, s.links))
         s.links = ()
     s.catchable = None
     s.drawn_card = None
@@ -305,7 +318,7 @@ def effect_point_taken(s: State, p: int, k: int, ev: list[Event]) -> None:
     """PT-1…PT-3: a coloured action card (20 points, matched by colour or symbol like any
     other); links end at once (PT-2); then everybody points at another player (PT-3)."""
     if s.links:
-        ev.append(Event(E_LINKS_ENDED, "PT-2", players=s.links))
+        ev.append(_links_event(E_LINKS_ENDED, "PT-2", None, s.links))
         s.links = ()
     s.phase = _POINTING
     s.pointer = p
@@ -357,7 +370,7 @@ def effect_wild_drawn_together(s: State, p: int, link: tuple[int, int], ev: list
     """LK-1/LK-3: the two chosen players are linked; a new link replaces the old one."""
     rule = "LK-3" if s.links else "LK-1"
     s.links = tuple(link)
-    ev.append(Event(E_LINKED, rule, player=p, players=s.links))
+    ev.append(_links_event(E_LINKED, rule, p, s.links))
     start_turn(s, s.next_seat(p), ev)
 
 

@@ -6,16 +6,17 @@ Agrees with `why_illegal` (a property test checks it): a move is listed here if 
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import is_ as _is
 from typing import Any, Iterable
 
 from ..cards import COLOURS, Card, Kind
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
-from .refusals import MATCHING, SPEED_MATCHING, fits_mini_pile
+from .refusals import MATCHING, SPEED_MATCHING
 from .state import Phase, State
 
-__all__ = ["legal_moves", "listed_as"]
+__all__ = ["legal_moves", "listed_as", "among", "LONG"]
 
 _TURN, _DRAWN, _CHALLENGE = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE
 _POINTING, _MINI_PILE = Phase.POINTING, Phase.MINI_PILE
@@ -95,7 +96,8 @@ def _pairs(n: int) -> tuple[tuple[int, int], ...]:
 _VARIANTS: dict[tuple[int, Card, int, int, bool, bool], tuple[Play, ...]] = {}
 
 
-def _play_variants(s: State, p: int, card: Card, out: list[Move], allow_twice: bool = True) -> None:
+def _play_variants(s: State, p: int, card: Card, out: list[Move], allow_twice: bool = True,
+                   long: list[tuple[Move, ...]] | None = None) -> None:
     hand = s.hands[p]
     rules = s.rules
     seven = rules.seven_o and card.kind is Kind.NUMBER and card.number == 7
@@ -105,6 +107,8 @@ def _play_variants(s: State, p: int, card: Card, out: list[Move], allow_twice: b
     moves = _VARIANTS.get(key)
     if moves is None:
         moves = _VARIANTS[key] = _build_variants(s.n, p, card, size, seven, two)
+    if long is not None and len(moves) > LONG:
+        long.append(moves)
     out += moves
 
 
@@ -147,10 +151,38 @@ def _simple(kind: type[Draw | Keep | Accept | Challenge | TakeMiniPile | CallUno
 _DRAWS: list[Move] = [_simple(Draw, p) for p in range(16)]  # Draw(p) by seat (S-1: at most 16)
 
 
-def legal_moves(s: State, p: int) -> list[Move]:
+LONG = 24
+"""Shared tuples of more moves than this that `legal_moves` adds (a Wild Drawn Together's
+links at a big table, LK-1) are also given to its `long` list (see `among`)."""
+
+# id of a shared tuple of moves -> (the tuple, the ids of its moves): made once per tuple
+_MEMBERS: dict[int, tuple[tuple[Move, ...], frozenset[int]]] = {}
+
+
+def among(move: object, moves: tuple[Move, ...], long: list[tuple[Move, ...]]) -> bool:
+    """Whether `move` is one of the objects in `moves` (by identity, not equality), where
+    `long` holds the long shared tuples `legal_moves` put into `moves`: a move of those is
+    found with a set look-up instead of a walk through hundreds of moves."""
+    if len(moves) <= LONG:
+        for m in moves:  # a dozen moves usually: faster than the walk below
+            if m is move:
+                return True
+        return False
+    key = id(move)
+    for chunk in long:
+        entry = _MEMBERS.get(id(chunk))
+        if entry is None or entry[0] is not chunk:
+            entry = _MEMBERS[id(chunk)] = (chunk, frozenset(map(id, chunk)))
+        if key in entry[1]:
+            return True
+    return any(map(_is, moves, repeat(move)))
+
+
+def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) -> list[Move]:
     """Every move seat `p` may make now, in a stable order (plays, then draw/keep/answers,
     then speed plays, UNO calls and catches). Builds no refusal: T-1 is looked up in the
-    matching table (`refusals.MATCHING`), and the move objects are made once and shared."""
+    matching table (`refusals.MATCHING`), and the move objects are made once and shared.
+    `long`: if given, receives the shared tuples of more than `LONG` moves added (`among`)."""
     phase = s.phase
     if phase is _ROUND_OVER or phase is _MATCH_OVER:
         return []
@@ -177,6 +209,8 @@ def legal_moves(s: State, p: int) -> list[Move]:
                         moves = plain.get(card)
                         if moves is None:
                             moves = plain[card] = _build_variants(n, p, card, size, False, False)
+                        if long is not None and len(moves) > LONG:
+                            long.append(moves)
                         out += moves
             else:
                 for card in distinct:
@@ -188,19 +222,21 @@ def legal_moves(s: State, p: int) -> list[Move]:
                         moves = _VARIANTS.get(key)
                         if moves is None:
                             moves = _VARIANTS[key] = _build_variants(n, p, card, size, seven, two)
+                        if long is not None and len(moves) > LONG:
+                            long.append(moves)
                         out += moves
             out.append(_DRAWS[p] if p < 16 else _simple(Draw, p))
     elif phase is _DRAWN:
         if is_cur:
             assert s.drawn_card is not None  # the card just drawn, in this phase
-            _play_variants(s, p, s.drawn_card, out, allow_twice=False)
+            _play_variants(s, p, s.drawn_card, out, False, long)
             out.append(_simple(Keep, p))
     elif phase is _CHALLENGE:
         if is_cur:
             if rules.stacking:
                 for card in distinct:
                     if card.kind is s.pending_kind:
-                        _play_variants(s, p, card, out)
+                        _play_variants(s, p, card, out, True, long)
             out.append(_simple(Accept, p))
             if s.pending_kind is _WD4:
                 out.append(_simple(Challenge, p))
@@ -214,7 +250,8 @@ def legal_moves(s: State, p: int) -> list[Move]:
             out += points
     elif phase is _MINI_PILE:
         if is_cur:
-            fits = [c for c in distinct if fits_mini_pile(s, c)]
+            mini_colour = s.mini_colour
+            fits = [c for c in distinct if c.kind >= _WILD or c.colour is mini_colour]  # fits_mini_pile (PU-4)
             if fits:
                 two = len(hand) == 2
                 for card in fits:

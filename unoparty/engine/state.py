@@ -133,7 +133,8 @@ class State:
         seats may still speed play, call UNO or catch (SP-1, U-1, U-2)."""
         phase = self.phase
         if phase is Phase.POINTING:
-            return tuple(i for i in range(self.n) if i not in self.pointing)
+            pointing = self.pointing
+            return tuple([i for i in range(self.n) if i not in pointing])
         if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
             return ()
         return (self.current,)
