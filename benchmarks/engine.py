@@ -84,12 +84,12 @@ def rlcard_like_move(game, rng: random.Random):
     if phase is _TURN or phase is _DRAWN:
         moves = game.legal_moves(game.current)
         # plays listed first, then Draw (turn) or Keep (drawn); no UNO call (rlcard has none)
-        plays = [m for m in moves if type(m) is Play and not m.call_uno]
-        normal = [m for m in plays if m.card.kind is not WD4]
+        normal = [m for m in moves if type(m) is Play and m.card.kind is not WD4 and not m.call_uno]
         if normal:
             return rng.choice(normal)
-        if plays:
-            return rng.choice(plays)
+        wd4 = [m for m in moves if type(m) is Play and not m.call_uno]  # Wild Draw Fours only
+        if wd4:
+            return rng.choice(wd4)
         return next(m for m in moves if type(m) is not Play)
     if phase is _ROUND_OVER or phase is _MATCH_OVER:
         return None
