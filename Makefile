@@ -8,6 +8,8 @@
 #   make site       build the app as a static site in site/ (Python in the browser, no server)
 #   make test-site  build the site if needed, serve it locally and drive it in Chromium
 #   make bench      run the benchmarks in benchmarks/
+#   make fast       build the compiled engine (mypyc) into build/fast/site, beside the pure one
+#   make test-fast  build it, then run the engine, bad-input, simulate and bot tests against it
 #   make messages   extract, update and compile the translation catalogue (Babel)
 #   make clean      remove .venv, caches and build output
 #
@@ -40,12 +42,12 @@ POT := $(LOCALE_DIR)/$(DOMAIN).pot
 # names the same five): French, Romanian, Norwegian (bokmål), Czech — the seeds' languages.
 LANGUAGES ?= fr ro nb cs
 
-.PHONY: all venv app lab test typecheck soak bench messages catalogues clean help browser-deps site test-site
+.PHONY: all venv app lab test typecheck soak bench messages catalogues clean help browser-deps site test-site fast test-fast
 
 all: test
 
 help:
-	@sed -n '3,13p' Makefile
+	@sed -n '3,15p' Makefile
 
 # The virtual environment: created if missing, (re)installed when pyproject.toml is newer
 # than the stamp file, so repeated runs cost nothing.
@@ -158,6 +160,36 @@ bench: catalogues
 	    echo "== $$f"; \
 	    $(PY) "$$f" || exit 1; \
 	done
+
+# The compiled engine (issue 20), beside the pure one as mypy and black ship theirs: setup.py
+# compiles the core modules it lists with mypyc and the machine's C compiler when
+# UNOPARTY_MYPYC=1. `make fast` builds that wheel from a fresh copy of the sources (no stale
+# build/ or extension modules of an earlier build) and unpacks it into build/fast/site:
+# `PYTHONPATH=build/fast/site .venv/bin/python` runs the compiled engine. `make app` and
+# `make test` stay pure (nothing is compiled unless asked). `make test-fast` runs the engine,
+# bad-input, simulate and bot tests from build/fast (so that `unoparty` is the compiled one,
+# not the sources here); doctests run on the pure build only (a compiled module keeps none).
+FAST_DIR := build/fast
+FAST_TESTS := tests/test_rules_*.py tests/test_bad_input.py tests/test_simulate.py tests/test_simulation.py \
+	tests/test_bots.py tests/test_replay.py tests/test_listed_moves.py tests/test_pickling.py
+
+fast: $(STAMP)
+	rm -rf $(FAST_DIR) && mkdir -p $(FAST_DIR)/src $(FAST_DIR)/dist
+	git ls-files -z --cached --others --exclude-standard | \
+	    tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C $(FAST_DIR)/src
+	cd $(FAST_DIR)/src && UNOPARTY_MYPYC=1 $(abspath $(PY)) -m pip wheel --no-build-isolation --no-deps \
+	    --progress-bar off -w ../dist .
+	$(PY) -m pip install --no-deps --no-compile --target $(FAST_DIR)/site $(FAST_DIR)/dist/unoparty-*.whl
+	@cd $(FAST_DIR) && PYTHONPATH=site $(abspath $(PY)) -c 'import unoparty.engine.effects as e, sys; \
+	    sys.exit(0 if not e.__file__.endswith(".py") else "not compiled: " + e.__file__)'
+	@echo "The compiled engine is in $(FAST_DIR)/site: PYTHONPATH=$(FAST_DIR)/site $(PY) ... (from a directory without unoparty/)"
+
+# From the copy without its unoparty/ (the tests' subprocesses start in it too).
+test-fast: fast
+	cd $(FAST_DIR)/src && rm -rf unoparty && PYTHONPATH=$(abspath $(FAST_DIR)/site) $(abspath $(PY)) -c \
+	    'import unoparty.engine.legal as m, sys; sys.exit(0 if not m.__file__.endswith(".py") else "pure: " + m.__file__)'
+	cd $(FAST_DIR)/src && PYTHONPATH=$(abspath $(FAST_DIR)/site) $(abspath $(PY)) -m pytest \
+	    -n $(JOBS) $(FAST) -p no:cacheprovider -o addopts= -m "not soak and not browser" $(FAST_TESTS)
 
 # The static site: its own build tools in .venv-site (deploy/site-requirements.txt), the
 # downloads (Pyodide from npm, wheels from PyPI) cached in build/site-cache.

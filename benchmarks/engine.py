@@ -8,11 +8,20 @@ Times are this process's CPU time (`time.process_time`), not the wall clock.
    ports it to ours: a random playable card, a Wild Draw Four only when nothing else plays,
    draw only when nothing plays, play a drawn card that plays, accept draw cards, no
    out-of-turn moves). Games per second, unoparty / rlcard, with undo off (as simulations
-   run) and on (the default `Game`). Goal ≥ 1×.
+   run) and on (the default `Game`), each with the moves picked from `legal_moves` and with
+   moves built by the caller (``game.apply(Draw(0))``: a fresh object equal to a listed
+   move, `built_move`). Goal ≥ 1× (built moves, median of 9 repetitions; issue 20).
+
+   rlcard is used the way its own `Env` uses its game: one `UnoGame`, whose ``np_random`` is
+   seeded once (`Env.seed`), reset for every game (``init_game``, as `Env.reset` does). An
+   older version of this script built a new `UnoGame` for every game: its constructor seeds
+   numpy's `RandomState()` from the operating system (about 145 µs of CPU a game, a quarter
+   of rlcard's time), which made rlcard look slower than it is (the ratios 0.96–1.21 of
+   issue 9 below; issue 20). Don't go back to that.
 2. Engine alone: µs per action for `legal_moves(actor)` + `apply(move)` replaying recorded
    games (the policy and dealing left out). Goal ≤ 5 µs (classic 2 players, rlcard's policy).
 3. Party, µs per action at 16 players / 2 players (uniformly random play,
-   `unoparty.playout.random_move`, and engine alone). Goal ≤ 1.5×.
+   `unoparty.playout.random_move`, and engine alone). Goal ≤ 1.3× (issue 20; 1.5× in issue 9).
 4. Memory: bytes per `Game` with undo after 500 moves at 16 players (tracemalloc).
 
 The older table (rounds/s for party 2/6/16 and classic 2/6/10 with uniformly random play)
@@ -20,9 +29,10 @@ is ``--table``. Note: uniformly random rounds of unoparty are several times long
 rlcard's (T-3 always allows drawing; UNO calls, catches and challenges are moves), so the
 rlcard comparison uses rlcard's policy on both engines.
 
-Figures (this machine: 2 cores shared with other jobs; CPU time; `--reps 9 --batch 30`;
+Figures of issue 9 (this machine: 2 cores shared with other jobs; CPU time; `--reps 9 --batch 30`;
 min / median of the repetitions), before → after issue 9's point 1 (before = commit
-55e6be8 run with this same script):
+55e6be8 run with the script of then). The two rlcard rows were measured against a new
+`UnoGame` per game (see 1.: too kind to us); the README has the figures of issue 20:
 
     unoparty / rlcard games/s, undo off     0.49 / 0.56  →  0.96 / 1.21   (goal ≥ 1)
     unoparty / rlcard games/s, undo on      0.35 / 0.44  →  1.01 / 1.20
@@ -36,7 +46,7 @@ min / median of the repetitions), before → after issue 9's point 1 (before = c
     `unoparty simulate`, bytes kept per move    32.5     →  about 0 (flat; 4 random bots,
                                                             40 and 120 rounds: 2.8 MB, 2.2 MB)
 
-Usage: python benchmarks/engine.py [--reps R] [--batch G] [--simulate] [--table] [--seconds S]
+Usage: python benchmarks/engine.py [--reps R] [--batch G] [--simulate] [--table] [--seconds S] [--only rlcard]
 """
 
 from __future__ import annotations
@@ -59,6 +69,7 @@ from unoparty.playout import random_move  # noqa: E402
 from unoparty.rules import Rules  # noqa: E402
 
 WD4 = Kind.WILD_DRAW_FOUR
+_TURN, _DRAWN, _ROUND_OVER, _MATCH_OVER = Phase.TURN, Phase.DRAWN, Phase.ROUND_OVER, Phase.MATCH_OVER
 # CPU time of this process: other jobs on a shared machine slow the wall clock of both
 # sides unevenly; the CPU time they leave us is what the code costs.
 CLOCK = time.process_time
@@ -70,28 +81,36 @@ def rlcard_like_move(game, rng: random.Random):
     draw only when nothing plays, play a drawn card that can be played, accept draw cards,
     and make no out-of-turn moves (no speed plays, UNO calls or catches)."""
     phase = game.phase
-    if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
+    if phase is _TURN or phase is _DRAWN:
+        moves = game.legal_moves(game.current)
+        # plays listed first, then Draw (turn) or Keep (drawn); no UNO call (rlcard has none)
+        normal = [m for m in moves if type(m) is Play and m.card.kind is not WD4 and not m.call_uno]
+        if normal:
+            return rng.choice(normal)
+        wd4 = [m for m in moves if type(m) is Play and not m.call_uno]  # Wild Draw Fours only
+        if wd4:
+            return rng.choice(wd4)
+        return next(m for m in moves if type(m) is not Play)
+    if phase is _ROUND_OVER or phase is _MATCH_OVER:
         return None
     actor = rng.choice(game.waiting_for) if phase is Phase.POINTING else game.current
     moves = game.legal_moves(actor)
-    if phase is Phase.TURN or phase is Phase.DRAWN:
-        normal = []
-        wd4 = []
-        other = None
-        for m in moves:
-            if type(m) is Play:
-                if not m.call_uno:
-                    (wd4 if m.card.kind is WD4 else normal).append(m)
-            elif other is None:
-                other = m  # Draw (turn) or Keep (drawn): listed right after the plays
-        if normal:
-            return rng.choice(normal)
-        if wd4:
-            return rng.choice(wd4)
-        return other
     if phase is Phase.CHALLENGE:
         return next(m for m in moves if type(m) is Accept)
     return rng.choice([m for m in moves if not (type(m) is Play and m.call_uno)])
+
+
+def built_move(game, rng: random.Random):
+    """`rlcard_like_move`, but the move applied is built by the caller, as a learner or an RL
+    wrapper writes it (``Play(0, card, colour)``, ``Draw(0)``): a fresh object equal to the
+    listed one, not the object `legal_moves` returned."""
+    m = rlcard_like_move(game, rng)
+    if m is None:
+        return None
+    t = type(m)
+    if t is Play:
+        return Play(m.player, m.card, m.colour)  # classic with rlcard's policy: no other field
+    return t(m.player)  # Draw, Keep, Accept
 
 
 def bench_unoparty(rule_set: str, n: int, seconds: float, undo: bool, policy=random_move) -> dict:
@@ -187,6 +206,20 @@ def _games(fn, batch: int) -> float:
     return batch / (CLOCK() - t0)
 
 
+def _interleaved(runs: dict, games: int, chunk: int) -> dict:
+    """One repetition: every run of `runs` (name -> fn(games) -> actions) plays `games`
+    games, in chunks of `chunk` games taken in turn (A, B, C, A, B, C, …), so that a burst of
+    load on the machine falls on every run alike. Returns name -> (CPU seconds, actions)."""
+    spent = {k: [0.0, 0] for k in runs}
+    for _ in range(max(1, games // chunk)):
+        for k, fn in runs.items():
+            t0 = CLOCK()
+            actions = fn(chunk)
+            spent[k][0] += CLOCK() - t0
+            spent[k][1] += actions
+    return {k: (v[0], v[1]) for k, v in spent.items()}
+
+
 def _ours(batch_seed: list, undo: bool, policy=rlcard_like_move, rule_set="classic", n=2):
     def run(games: int) -> int:
         rules = Rules(rule_set=rule_set)
@@ -208,14 +241,21 @@ def _ours(batch_seed: list, undo: bool, policy=rlcard_like_move, rule_set="class
 
 
 def _rlcard(batch_seed: list):
+    """rlcard's UNO as its `Env` drives it: one `UnoGame` (`Env.__init__`), its generator
+    seeded by `Env.seed`, and ``init_game`` for every game (`Env.reset`). The generator is
+    seeded again at the start of each batch (``batch_seed[0] == 0``) so that every
+    repetition plays the same games — once per batch, not once per game."""
+    import numpy as np
     from rlcard.games.uno.game import UnoGame
+    game = UnoGame(num_players=2)
     rng = random.Random(0)
 
     def run(games: int) -> int:
         actions = 0
+        if batch_seed[0] == 0:
+            game.np_random = np.random.RandomState(0)  # what rlcard's seeding.np_random(0) makes
+            rng.seed(0)
         for _ in range(games):
-            game = UnoGame(num_players=2)
-            game.np_random.seed(batch_seed[0])
             batch_seed[0] += 1
             state, _ = game.init_game()
             while not game.is_over():
@@ -283,13 +323,18 @@ def simulate_bytes_per_move(small: int = 20, large: int = 60) -> tuple[float, in
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reps", type=int, default=7, help="alternating repetitions (default 7)")
-    ap.add_argument("--batch", type=int, default=40, help="games per batch (default 40)")
+    ap.add_argument("--reps", type=int, default=9, help="alternating repetitions (default 9)")
+    ap.add_argument("--batch", type=int, default=40, help="games per batch of the engine-alone and party figures (default 40)")
+    ap.add_argument("--games", type=int, default=200, help="games per batch of the rlcard comparison (default 200)")
     ap.add_argument("--table", action="store_true", help="also print the older rounds/s table")
     ap.add_argument("--seconds", type=float, default=2.0, help="time per configuration of --table")
     ap.add_argument("--simulate", action="store_true", help="also measure `unoparty simulate`'s memory (slow)")
+    ap.add_argument("--only", choices=("rlcard", "party"), help="only the rlcard comparison, or only the party 16p/2p")
     args = ap.parse_args()
 
+    if args.only == "party":
+        party(args)
+        return
     # 1. rlcard, alternating batches
     try:
         import rlcard  # noqa: F401
@@ -298,55 +343,45 @@ def main() -> None:
         have_rl = False
         print("rlcard is not installed (pip install -e '.[bench]'): no comparison.")
     if have_rl:
-        seeds = {"rl": [0], "off": [0], "on": [0]}
-        runs = {"rl": _rlcard(seeds["rl"]), "off": _ours(seeds["off"], False), "on": _ours(seeds["on"], True)}
+        cases = {
+            "undo off, moves from legal_moves": (False, rlcard_like_move),
+            "undo off, moves built by the caller": (False, built_move),
+            "undo on, moves from legal_moves": (True, rlcard_like_move),
+            "undo on, moves built by the caller": (True, built_move),
+        }
+        seeds = {"rl": [0], **{k: [0] for k in cases}}
+        runs = {"rl": _rlcard(seeds["rl"]),
+                **{k: _ours(seeds[k], undo, policy) for k, (undo, policy) in cases.items()}}
         for fn in runs.values():
             fn(3)  # warm up
-        ratio_off, ratio_on, rl_gps = [], [], []
+        ratios: dict[str, list[float]] = {k: [] for k in cases}
+        rl_gps = []
         for _ in range(args.reps):
             for s in seeds.values():
                 s[0] = 0  # the same games in every repetition: only the machine varies
-            rl = _games(runs["rl"], args.batch)
-            off = _games(runs["off"], args.batch)
-            on = _games(runs["on"], args.batch)
-            rl_gps.append(rl)
-            ratio_off.append(off / rl)
-            ratio_on.append(on / rl)
-        print(f"rlcard classic 2p games/s: {_summary(rl_gps)}")
-        print(f"unoparty / rlcard games/s, rlcard's policy, undo off: {_summary(ratio_off)}  (goal ≥ 1)")
-        print(f"unoparty / rlcard games/s, rlcard's policy, undo on:  {_summary(ratio_on)}")
+            spent = _interleaved(runs, args.games, 10)
+            rl_seconds = spent["rl"][0]
+            rl_gps.append(args.games / rl_seconds)
+            for k in cases:
+                ratios[k].append(rl_seconds / spent[k][0])  # games/s ours / games/s rlcard
+        print(f"rlcard classic 2p games/s (one UnoGame, reset per game, as its Env): {_summary(rl_gps)}")
+        for k, xs in ratios.items():
+            goal = "  (goal ≥ 1)" if k == "undo off, moves built by the caller" else ""
+            print(f"unoparty / rlcard games/s, rlcard's policy, {k}: {_summary(xs)}{goal}")
+        if args.only == "rlcard":
+            return
 
     # 2. engine alone
     rec_c2 = record_games("classic", 2, args.batch, rlcard_like_move)
-    rec_p2 = record_games("party", 2, max(4, args.batch // 8), random_move)
-    rec_p16 = record_games("party", 16, max(2, args.batch // 20), random_move)
-    c2, c2u, p2, p16 = [], [], [], []
+    c2, c2u = [], []
     for _ in range(args.reps):
         c2.append(replay_us("classic", 2, rec_c2))
         c2u.append(replay_us("classic", 2, rec_c2, undo=True))
-        p2.append(replay_us("party", 2, rec_p2))
-        p16.append(replay_us("party", 16, rec_p16))
     print(f"engine alone, classic 2p, rlcard's policy, µs/action, undo off: {_summary(c2)}  (goal ≤ 5)")
     print(f"engine alone, classic 2p, rlcard's policy, µs/action, undo on:  {_summary(c2u)}")
-    print(f"engine alone, party 2p, random play, µs/action: {_summary(p2)}")
-    print(f"engine alone, party 16p, random play, µs/action: {_summary(p16)}")
-    print(f"engine alone, party 16p / 2p: {_summary([b / a for a, b in zip(p2, p16)])}  (goal ≤ 1.5)")
 
-    # 3. party 16 / 2 with the random policy (per action), alternating
-    s2, s16 = [0], [0]
-    f2 = _ours(s2, False, random_move, "party", 2)
-    f16 = _ours(s16, False, random_move, "party", 16)
-    ratios = []
-    for _ in range(args.reps):
-        s2[0] = s16[0] = 0  # the same games in every repetition
-        t0 = CLOCK()
-        a2 = f2(max(2, args.batch // 8))
-        t2 = (CLOCK() - t0) / a2
-        t0 = CLOCK()
-        a16 = f16(max(2, args.batch // 15))
-        t16 = (CLOCK() - t0) / a16
-        ratios.append(t16 / t2)
-    print(f"random play (policy included), party µs/action 16p / 2p: {_summary(ratios)}  (goal ≤ 1.5)")
+    # 3. party, 16 players against 2
+    party(args)
 
     # 4. memory
     for undo in (True, False):
@@ -360,6 +395,54 @@ def main() -> None:
 
     if args.table:
         table(args.seconds)
+
+
+def party(args: argparse.Namespace) -> None:
+    """Party rules, µs per action at 16 players and at 2 (engine alone, then random play with
+    the policy included), alternating; the ratio 16p / 2p per repetition (goal ≤ 1.3)."""
+    games = max(4, args.batch // 5)
+    rec_p2 = record_games("party", 2, games, random_move)
+    rec_p16 = record_games("party", 16, games, random_move)
+    names2, names16 = [f"P{i}" for i in range(2)], [f"P{i}" for i in range(16)]
+    rules = Rules(rule_set="party")
+
+    def replay(names: list[str], seed: int, moves: list) -> float:
+        game = Game(names, rules, seed=seed, record_undo=False)
+        legal, apply = game.legal_moves, game.apply
+        t0 = CLOCK()
+        for move in moves:
+            legal(move.player)
+            apply(move)
+        return CLOCK() - t0
+
+    # Game by game, 2 players and 16 in turn (a burst of load falls on both alike).
+    p2, p16, ratios = [], [], []
+    a2, a16 = sum(len(m) for _, m in rec_p2), sum(len(m) for _, m in rec_p16)
+    for _ in range(args.reps):
+        t2 = t16 = 0.0
+        for (seed2, moves2), (seed16, moves16) in zip(rec_p2, rec_p16):
+            t2 += replay(names2, seed2, moves2)
+            t16 += replay(names16, seed16, moves16)
+        p2.append(t2 / a2 * 1e6)
+        p16.append(t16 / a16 * 1e6)
+        ratios.append(p16[-1] / p2[-1])
+    print(f"engine alone, party 2p, random play, µs/action: {_summary(p2)}")
+    print(f"engine alone, party 16p, random play, µs/action: {_summary(p16)}")
+    print(f"engine alone, party 16p / 2p: {_summary(ratios)}  (goal ≤ 1.3)")
+
+    s2, s16 = [0], [0]
+    runs = {2: _ours(s2, False, random_move, "party", 2), 16: _ours(s16, False, random_move, "party", 16)}
+    runs[2](2), runs[16](2)  # warm up
+    ratios, us2, us16 = [], [], []
+    for _ in range(args.reps):
+        s2[0] = s16[0] = 0  # the same games in every repetition
+        spent = _interleaved(runs, games, 1)
+        us2.append(spent[2][0] / spent[2][1] * 1e6)
+        us16.append(spent[16][0] / spent[16][1] * 1e6)
+        ratios.append(us16[-1] / us2[-1])
+    print(f"random play (policy included), party µs/action 2p: {_summary(us2)}")
+    print(f"random play (policy included), party µs/action 16p: {_summary(us16)}")
+    print(f"random play (policy included), party µs/action 16p / 2p: {_summary(ratios)}  (goal ≤ 1.3)")
 
 
 def table(seconds: float) -> None:

@@ -15,8 +15,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from itertools import repeat
-from operator import is_ as _is
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
@@ -24,7 +22,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .cards import Card, Colour, Kind, deck_counts
 from .engine import Event, Move, Phase, Refusal, State
 from .engine.effects import apply_move
-from .engine.legal import legal_moves as _legal_moves
+from .engine.legal import among as _among, legal_moves as _legal_moves, listed_as as _listed_as
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
 from .engine.setup import deal_round
 from .errors import IllegalMove, MoveSyntaxError, SeatError, SetupError, UnopartyError
@@ -192,6 +190,7 @@ class Game:
         self._undo: list[tuple[State, list[Any], int, int, int]] = []
         self._record_undo = record_undo
         self._listed: tuple[Move, ...] = ()      # the moves the last `legal_moves` call returned, until the game changes
+        self._listed_long: list[tuple[Move, ...]] = []  # the long shared tuples among them (`engine.legal.among`)
 
     @property
     def _initial(self) -> tuple[State, tuple[Any, ...], tuple[Event, ...]]:
@@ -514,7 +513,9 @@ class Game:
         Raises:
             SeatError: `player` is not a seat of this table.
         """
-        moves = self._listed = tuple(_legal_moves(self._state, self._seat(player)))
+        long: list[tuple[Move, ...]] = []
+        moves = self._listed = tuple(_legal_moves(self._state, self._seat(player), long))
+        self._listed_long = long
         return moves
 
     def all_legal_moves(self) -> tuple[Move, ...]:
@@ -544,17 +545,25 @@ class Game:
                 not two seats), the field named; or a scenario's given reshuffle that does not
                 hold the cards being shuffled. The game is unchanged.
         """
-        # A move object just listed by `legal_moves` (the same object, not an equal one) is
-        # legal: `legal_moves` ⇔ `why_illegal` (a property test) — no need to check it again.
-        if not any(map(_is, self._listed, repeat(move))):
-            refusal = _why_illegal(self._state, move, self._names)
-            if refusal is not None:
-                raise IllegalMove(move, refusal)
+        # A move just listed by `legal_moves` is legal: `legal_moves` ⇔ `why_illegal` (a
+        # property test) — no need to check it again. Listed: the same object, or a fresh one
+        # built by the caller (``Draw(0)``) equal to it field for field (`listed_as`: the
+        # shared object made for that value, found with one look-up).
+        listed = self._listed
+        if not _among(move, listed, self._listed_long):
+            known = _listed_as(move) if listed else None
+            if known is not None and _among(known, listed, self._listed_long):
+                move = known
+            else:
+                refusal = _why_illegal(self._state, move, self._names)
+                if refusal is not None:
+                    raise IllegalMove(move, refusal)
         self._listed = ()
         rng = self._rng
-        undo = self._undo
-        added = self._record_undo and (not undo or len(self._log) - undo[-1][3] >= self.UNDO_EVERY) \
-            and self._checkpoint()
+        added = False
+        if self._record_undo:
+            undo = self._undo
+            added = (not undo or len(self._log) - undo[-1][3] >= self.UNDO_EVERY) and self._checkpoint()
         if rng.used < len(rng.reshuffles):  # a given reshuffle may not fit: keep a copy
             before, used = self._state.copy(), rng.used
             try:

@@ -77,6 +77,12 @@ class Rules:
                 if k not in in_deck:
                     raise ValueError(f"without: the {self.rule_set} deck has no {k.name.lower().replace('_', ' ')} cards")
 
+    def __reduce__(self) -> tuple[type["Rules"], tuple[Any, ...]]:
+        # Pickled as a call with the fields (simulate's worker processes): the compiled build
+        # (mypyc) cannot restore a frozen dataclass the default way (issue 20).
+        return (Rules, (self.rule_set, self.stacking, self.seven_o, self.jump_in, self.doubles,
+                        self.target_score, self.without))
+
     @property
     def is_party(self) -> bool:
         return self.rule_set == "party"

@@ -13,10 +13,31 @@ from ..cards import Card, Colour, Kind, hand_points
 from .events import Event, EventKind as E
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
-from .refusals import matches, speed_matches, wd4_legal
+from .refusals import MATCHING, speed_matches, wd4_legal
 from .state import Phase, State
 
 __all__ = ["apply_move", "draw_cards", "reshuffle", "start_turn", "end_round"]
+
+# Enum members as module constants, for the code run on every move: in Python 3.11 a look-up
+# such as `Kind.WILD`, `Phase.TURN` or `EventKind.DREW` goes through `EnumType.__getattr__`'s
+# hook and costs several times a global name (issue 20). `E_X` is `EventKind.X`.
+_DRAW_TWO, _NUMBER, _POINT_TAKEN = Kind.DRAW_TWO, Kind.NUMBER, Kind.POINT_TAKEN
+_REVERSE, _SKIP, _WILD = Kind.REVERSE, Kind.SKIP, Kind.WILD
+_WILD_DRAWN_TOGETHER, _WILD_DRAW_FOUR, _WILD_PILE_UP = Kind.WILD_DRAWN_TOGETHER, Kind.WILD_DRAW_FOUR, Kind.WILD_PILE_UP
+_CHALLENGE, _DRAWN, _MATCH_OVER, _MINI_PILE = Phase.CHALLENGE, Phase.DRAWN, Phase.MATCH_OVER, Phase.MINI_PILE
+_POINTING, _ROUND_OVER, _TURN = Phase.POINTING, Phase.ROUND_OVER, Phase.TURN
+E_ACCEPTED, E_CHALLENGED, E_CHALLENGE_STARTED = E.ACCEPTED, E.CHALLENGED, E.CHALLENGE_STARTED
+E_COLOUR_CHOSEN, E_COLOUR_SET, E_DIRECTION_CHANGED = E.COLOUR_CHOSEN, E.COLOUR_SET, E.DIRECTION_CHANGED
+E_DREW, E_HANDS_PASSED, E_HANDS_SWAPPED = E.DREW, E.HANDS_PASSED, E.HANDS_SWAPPED
+E_KEPT, E_LINKED, E_LINKS_ENDED = E.KEPT, E.LINKED, E.LINKS_ENDED
+E_MATCH_WON, E_MINI_PILE_ADDED, E_MINI_PILE_NOT_STARTED = E.MATCH_WON, E.MINI_PILE_ADDED, E.MINI_PILE_NOT_STARTED
+E_MINI_PILE_STARTED, E_MINI_PILE_TAKEN, E_MINI_PILE_WILD_TURNED = E.MINI_PILE_STARTED, E.MINI_PILE_TAKEN, E.MINI_PILE_WILD_TURNED
+E_PASSED_OVER, E_PLAYED, E_POINTED = E.PASSED_OVER, E.PLAYED, E.POINTED
+E_POINTING_RESULT, E_POINTING_STARTED, E_RESHUFFLED = E.POINTING_RESULT, E.POINTING_STARTED, E.RESHUFFLED
+E_ROUND_BLOCKED, E_ROUND_WON, E_SKIPPED = E.ROUND_BLOCKED, E.ROUND_WON, E.SKIPPED
+E_SPEED_PLAYED, E_SPEED_PLAY_MISTAKE, E_STACKED = E.SPEED_PLAYED, E.SPEED_PLAY_MISTAKE, E.STACKED
+E_TURN_ENDED_AFTER_DRAW, E_TURN_STARTED, E_UNO_CALLED = E.TURN_ENDED_AFTER_DRAW, E.TURN_STARTED, E.UNO_CALLED
+E_UNO_CAUGHT = E.UNO_CAUGHT
 
 PT_MAX_DRAW = 5  # PT-4: at most five cards per Point Taken
 
@@ -41,6 +62,37 @@ def _event(kind: E, rule: str, player: int | None = None, target: int | None = N
             _EVENTS.clear()
         e = _EVENTS[key] = Event(kind, rule, player, target, cards, colour, count)
     return e
+
+
+# (id of the kind, rule, player) -> the shared event: `_event` for the events that name a
+# player and nothing else (skips, UNO calls, keeps...), with a key a third the size.
+_SEAT_EVENTS: dict[tuple[int, str, int], Event] = {}
+
+
+def _seat_event(kind: E, rule: str, player: int) -> Event:
+    """``_event(kind, rule, player=player)``, looked up faster (called on most moves)."""
+    key = (id(kind), rule, player)
+    e = _SEAT_EVENTS.get(key)
+    if e is None:
+        e = _SEAT_EVENTS[key] = Event(kind, rule, player)
+    return e
+
+
+# (id of the kind, rule, player, the linked seats) -> the shared LINKED / LINKS_ENDED event
+_LINK_EVENTS: dict[tuple[int, str, int | None, tuple[int, ...]], Event] = {}
+
+
+def _links_event(kind: E, rule: str, player: int | None, links: tuple[int, ...]) -> Event:
+    """``Event(kind, rule, player=player, players=links)``, made once and shared (LK-1, LK-3, LK-4, PT-2)."""
+    key = (id(kind), rule, player, links)
+    e = _LINK_EVENTS.get(key)
+    if e is None:
+        e = _LINK_EVENTS[key] = Event(kind, rule, player, players=links)
+    return e
+
+
+# (rule, player, target, card, count) -> the shared DREW event of one card drawn
+_DREW_ONE: dict[tuple[str, int, int | None, Card, int], Event] = {}
 
 
 # ---- piles ------------------------------------------------------------------------------------
@@ -74,7 +126,7 @@ def reshuffle(s: State, rng: random.Random, ev: list[Event], rule: str = "T-5", 
         s.draw_pile = []
     _shuffle(cards, rng)
     s.draw_pile[:0] = cards
-    ev.append(_event(E.RESHUFFLED, rule, count=len(cards), cards=tuple(reversed(s.draw_pile))))
+    ev.append(_event(E_RESHUFFLED, rule, count=len(cards), cards=tuple(reversed(s.draw_pile))))
     return True
 
 
@@ -106,7 +158,16 @@ def draw_cards(s: State, p: int, count: int, rule: str, rng: random.Random, ev: 
         s.hands[p].extend(got)
         s.uno_called[p] = False
         s.idle_turns = 0
-    ev.append(_event(E.DREW, rule, player=p, target=source, cards=tuple(got), count=count))
+    if len(got) == 1:  # most draws: one card (T-3)
+        key = (rule, p, source, got[0], count)
+        drew = _DREW_ONE.get(key)
+        if drew is None:
+            if len(_DREW_ONE) >= _EVENTS_MAX:
+                _DREW_ONE.clear()
+            drew = _DREW_ONE[key] = Event(E_DREW, rule, p, source, (got[0],), None, count)
+        ev.append(drew)
+    else:
+        ev.append(_event(E_DREW, rule, p, source, tuple(got), None, count))
     if copy and s.links and p in s.links and count > 0:
         partner = s.links[1] if s.links[0] == p else s.links[0]
         draw_cards(s, partner, count, "LK-2", rng, ev, copy=False, source=p)
@@ -121,11 +182,11 @@ _TURN_STARTED: dict[int, Event] = {}
 def start_turn(s: State, seat: int, ev: list[Event]) -> None:
     """T-4: `seat` takes their turn."""
     s.current = seat
-    s.phase = Phase.TURN
+    s.phase = _TURN
     s.drawn_card = None
     e = _TURN_STARTED.get(seat)
     if e is None:
-        e = _TURN_STARTED[seat] = Event(E.TURN_STARTED, "T-4", player=seat)
+        e = _TURN_STARTED[seat] = Event(E_TURN_STARTED, "T-4", player=seat)
     ev.append(e)
 
 
@@ -140,7 +201,7 @@ def _after_hand_shrinks(s: State, p: int, call_uno: bool, ev: list[Event]) -> No
     if len(s.hands[p]) == 1:
         s.uno_called[p] = call_uno
         if call_uno:
-            ev.append(_event(E.UNO_CALLED, "U-1", player=p))
+            ev.append(_seat_event(E_UNO_CALLED, "U-1", p))
             if s.catchable == p:
                 s.catchable = None
         else:
@@ -151,7 +212,7 @@ def _idle_turn(s: State, p: int, rng: random.Random, ev: list[Event]) -> None:
     """A turn with nothing played and nothing drawn; a whole table of them blocks the round (T-6)."""
     s.idle_turns += 1
     if s.idle_turns >= s.n:
-        ev.append(_event(E.ROUND_BLOCKED, "T-6"))
+        ev.append(_event(E_ROUND_BLOCKED, "T-6"))
         # Ruling (T-6/R-1): on a tie, the first of the tied players in turn order after the
         # player whose move ended the round.
         order = [s.next_seat(p, i) for i in range(1, s.n + 1)]
@@ -170,22 +231,22 @@ def end_round(s: State, winner: int, ev: list[Event], rule: str = "R-1") -> None
     s.round_points = points
     s.blocked = rule == "T-6"
     if s.links:
-        ev.append(Event(E.LINKS_ENDED, "LK-4", players=s.links))
+        ev.append(_links_event(E_LINKS_ENDED, "LK-4", None, s.links))
         s.links = ()
     s.catchable = None
     s.drawn_card = None
     s.pending_draw = 0
     s.pending_kind = None
     s.pointing = {}
-    ev.append(Event(E.ROUND_WON, "R-3", player=winner, count=points, flag=s.blocked))
+    ev.append(Event(E_ROUND_WON, "R-3", player=winner, count=points, flag=s.blocked))
     if max(s.scores) >= s.rules.target_score:
         best = max(s.scores)
         # Ties at the top: the round's winner if among them, else the first in seating order (ruling).
         s.match_winner = winner if s.scores[winner] == best else s.scores.index(best)
-        s.phase = Phase.MATCH_OVER
-        ev.append(_event(E.MATCH_WON, "R-4", player=s.match_winner, count=best))
+        s.phase = _MATCH_OVER
+        ev.append(_event(E_MATCH_WON, "R-4", player=s.match_winner, count=best))
     else:
-        s.phase = Phase.ROUND_OVER
+        s.phase = _ROUND_OVER
 
 
 # ---- card effects ------------------------------------------------------------------------------
@@ -199,14 +260,14 @@ def effect_number(s: State, p: int, card: Card, m: Play | SpeedPlay | None, rng:
     if s.rules.seven_o and card.number == 7 and m is not None and m.swap_with is not None:
         t = m.swap_with
         s.hands[p], s.hands[t] = s.hands[t], s.hands[p]
-        ev.append(_event(E.HANDS_SWAPPED, "H-2", player=p, target=t))
+        ev.append(_event(E_HANDS_SWAPPED, "H-2", player=p, target=t))
         _uno_follows_hands(s)
     elif s.rules.seven_o and card.number == 0:
         hands = s.hands[:]  # every slot is replaced: each hand moves to the next seat
         for i in range(s.n):
             hands[s.next_seat(i)] = s.hands[i]
         s.hands = hands
-        ev.append(_event(E.HANDS_PASSED, "H-2", count=s.direction))
+        ev.append(_event(E_HANDS_PASSED, "H-2", count=s.direction))
         _uno_follows_hands(s)
     start_turn(s, s.next_seat(p), ev)
 
@@ -223,13 +284,13 @@ def effect_draw_two(s: State, p: int, k: int, rng: random.Random, ev: list[Event
     nxt = s.next_seat(p)
     if s.rules.stacking:
         s.pending_draw += 2 * k
-        s.pending_kind = Kind.DRAW_TWO
-        s.phase = Phase.CHALLENGE
+        s.pending_kind = _DRAW_TWO
+        s.phase = _CHALLENGE
         s.current = nxt
-        ev.append(_event(E.STACKED, "H-1", player=p, target=nxt, count=s.pending_draw))
+        ev.append(_event(E_STACKED, "H-1", player=p, target=nxt, count=s.pending_draw))
         return
     draw_cards(s, nxt, 2 * k, "A-1", rng, ev)
-    ev.append(_event(E.SKIPPED, "A-1", player=nxt))
+    ev.append(_seat_event(E_SKIPPED, "A-1", nxt))
     start_turn(s, s.next_seat(p, 2), ev)
 
 
@@ -237,10 +298,10 @@ def effect_reverse(s: State, p: int, k: int, ev: list[Event]) -> None:
     """A-2: the direction flips (once per card, H-4). A-3: with two players it acts as a Skip."""
     for _ in range(k):
         s.direction = -s.direction
-        ev.append(_event(E.DIRECTION_CHANGED, "A-2", player=p, count=s.direction))
+        ev.append(_event(E_DIRECTION_CHANGED, "A-2", p, None, (), None, s.direction))
     if s.n == 2:
         for i in range(1, k + 1):
-            ev.append(_event(E.SKIPPED, "A-3", player=s.next_seat(p, i)))
+            ev.append(_seat_event(E_SKIPPED, "A-3", s.next_seat(p, i)))
         start_turn(s, s.next_seat(p, k + 1), ev)
     else:
         start_turn(s, s.next_seat(p), ev)
@@ -249,7 +310,7 @@ def effect_reverse(s: State, p: int, k: int, ev: list[Event]) -> None:
 def effect_skip(s: State, p: int, k: int, ev: list[Event]) -> None:
     """A-4: the next player loses their turn (the next two with a double Skip, H-4)."""
     for i in range(1, k + 1):
-        ev.append(_event(E.SKIPPED, "A-4", player=s.next_seat(p, i)))
+        ev.append(_seat_event(E_SKIPPED, "A-4", s.next_seat(p, i)))
     start_turn(s, s.next_seat(p, k + 1), ev)
 
 
@@ -257,14 +318,14 @@ def effect_point_taken(s: State, p: int, k: int, ev: list[Event]) -> None:
     """PT-1…PT-3: a coloured action card (20 points, matched by colour or symbol like any
     other); links end at once (PT-2); then everybody points at another player (PT-3)."""
     if s.links:
-        ev.append(Event(E.LINKS_ENDED, "PT-2", players=s.links))
+        ev.append(_links_event(E_LINKS_ENDED, "PT-2", None, s.links))
         s.links = ()
-    s.phase = Phase.POINTING
+    s.phase = _POINTING
     s.pointer = p
     s.pointing = {}
     s.pointing_twice = k == 2
     s.current = s.next_seat(p)
-    ev.append(_event(E.POINTING_STARTED, "PT-3", player=p))
+    ev.append(_seat_event(E_POINTING_STARTED, "PT-3", p))
 
 
 def resolve_pointing(s: State, rng: random.Random, ev: list[Event]) -> None:
@@ -273,7 +334,7 @@ def resolve_pointing(s: State, rng: random.Random, ev: list[Event]) -> None:
     pointer = s.pointer
     assert pointer is not None  # set by the Point Taken (PT-3)
     order = sorted(s.pointing)
-    ev.append(Event(E.POINTING_RESULT, "PT-4", player=s.pointer, players=tuple(order),
+    ev.append(Event(E_POINTING_RESULT, "PT-4", player=s.pointer, players=tuple(order),
                     targets=tuple(s.pointing[i] for i in order)))
     counts = [0] * s.n
     for t in s.pointing.values():
@@ -297,19 +358,19 @@ def effect_wild_draw_four(s: State, p: int, colour_before: Colour | None, rng: r
     s.wd4_legal = legal
     s.wd4_colour = colour_before
     s.pending_draw = (s.pending_draw if s.rules.stacking else 0) + 4
-    s.pending_kind = Kind.WILD_DRAW_FOUR
-    s.phase = Phase.CHALLENGE
+    s.pending_kind = _WILD_DRAW_FOUR
+    s.phase = _CHALLENGE
     s.current = s.next_seat(p)
     if s.rules.stacking and s.pending_draw > 4:
-        ev.append(_event(E.STACKED, "H-1", player=p, target=s.current, count=s.pending_draw))
-    ev.append(_event(E.CHALLENGE_STARTED, "W-3", player=p, target=s.current, count=s.pending_draw))
+        ev.append(_event(E_STACKED, "H-1", player=p, target=s.current, count=s.pending_draw))
+    ev.append(_event(E_CHALLENGE_STARTED, "W-3", player=p, target=s.current, count=s.pending_draw))
 
 
 def effect_wild_drawn_together(s: State, p: int, link: tuple[int, int], ev: list[Event]) -> None:
     """LK-1/LK-3: the two chosen players are linked; a new link replaces the old one."""
     rule = "LK-3" if s.links else "LK-1"
     s.links = tuple(link)
-    ev.append(Event(E.LINKED, rule, player=p, players=s.links))
+    ev.append(_links_event(E_LINKED, rule, p, s.links))
     start_turn(s, s.next_seat(p), ev)
 
 
@@ -321,47 +382,47 @@ def effect_wild_pile_up(s: State, p: int, rng: random.Random, ev: list[Event]) -
     holds, wild cards only included. If only wild cards are left even then, no mini pile
     starts and play passes to the next player (ruling)."""
     nxt = s.next_seat(p)
-    if not any(c.kind < Kind.WILD for c in s.draw_pile):
+    if not any(c.kind < _WILD for c in s.draw_pile):
         # Ruling (PU-2): the discard pile except its top card is shuffled together with the
         # wild cards left in the draw pile (T-5), and turning goes on; then, only wild cards
         # left (or none): no mini pile.
         reshuffle(s, rng, ev, with_draw_pile=True)
-        if not any(c.kind < Kind.WILD for c in s.draw_pile):
-            ev.append(_event(E.MINI_PILE_NOT_STARTED, "PU-2", player=p))
+        if not any(c.kind < _WILD for c in s.draw_pile):
+            ev.append(_event(E_MINI_PILE_NOT_STARTED, "PU-2", player=p))
             start_turn(s, nxt, ev)
             return
     while True:
         card = s.draw_pile.pop()
-        if card.kind < Kind.WILD:
+        if card.kind < _WILD:
             break
         s.draw_pile.insert(0, card)
-        ev.append(_event(E.MINI_PILE_WILD_TURNED, "PU-2", player=p, cards=(card,)))
+        ev.append(_event(E_MINI_PILE_WILD_TURNED, "PU-2", player=p, cards=(card,)))
     s.mini_pile = [card]
     s.mini_colour = card.colour
     s.colour = card.colour
-    s.phase = Phase.MINI_PILE
+    s.phase = _MINI_PILE
     s.current = nxt
-    ev.append(_event(E.MINI_PILE_STARTED, "PU-3", player=p, target=nxt, cards=(card,), colour=card.colour))
+    ev.append(_event(E_MINI_PILE_STARTED, "PU-3", player=p, target=nxt, cards=(card,), colour=card.colour))
 
 
 def _card_effect(s: State, p: int, card: Card, k: int, m: Play | SpeedPlay | None,
                  colour_before: Colour | None, rng: random.Random, ev: list[Event]) -> None:
     kind = card.kind
-    if kind is Kind.NUMBER:
+    if kind is _NUMBER:
         effect_number(s, p, card, m, rng, ev)
-    elif kind is Kind.DRAW_TWO:
+    elif kind is _DRAW_TWO:
         effect_draw_two(s, p, k, rng, ev)
-    elif kind is Kind.REVERSE:
+    elif kind is _REVERSE:
         effect_reverse(s, p, k, ev)
-    elif kind is Kind.SKIP:
+    elif kind is _SKIP:
         effect_skip(s, p, k, ev)
-    elif kind is Kind.POINT_TAKEN:
+    elif kind is _POINT_TAKEN:
         effect_point_taken(s, p, k, ev)
-    elif kind is Kind.WILD:
+    elif kind is _WILD:
         start_turn(s, s.next_seat(p), ev)
-    elif kind is Kind.WILD_DRAW_FOUR:
+    elif kind is _WILD_DRAW_FOUR:
         effect_wild_draw_four(s, p, colour_before, rng, ev)
-    elif kind is Kind.WILD_DRAWN_TOGETHER:
+    elif kind is _WILD_DRAWN_TOGETHER:
         assert isinstance(m, Play) and m.link is not None  # LK-1: a Wild Drawn Together names its link
         effect_wild_drawn_together(s, p, m.link, ev)
     else:
@@ -372,9 +433,9 @@ def _going_out(s: State, p: int, card: Card, k: int, rng: random.Random, ev: lis
     """R-1/R-2: the last card ends the round; a last Draw Two or Wild Draw Four first makes the
     next player draw (links apply, no challenge). The player who went out has left the round:
     linked to the next player, they copy nothing (ruling)."""
-    if card.kind is Kind.DRAW_TWO or card.kind is Kind.WILD_DRAW_FOUR:
-        per = 2 if card.kind is Kind.DRAW_TWO else 4
-        total = per * k + (s.pending_draw if s.rules.stacking and s.phase is Phase.CHALLENGE else 0)
+    if card.kind is _DRAW_TWO or card.kind is _WILD_DRAW_FOUR:
+        per = 2 if card.kind is _DRAW_TWO else 4
+        total = per * k + (s.pending_draw if s.rules.stacking and s.phase is _CHALLENGE else 0)
         nxt = s.next_seat(p)
         copy = not (p in s.links and nxt in s.links)
         draw_cards(s, nxt, total, "R-2", rng, ev, copy=copy)
@@ -392,7 +453,7 @@ _PLAYED: dict[tuple[int, Card, int, Colour | None], Event] = {}  # (player, card
 def _play(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
     """T-1: the card (two with Doubles, H-4) goes on the discard pile; a wild card's colour is
     named (W-1); UNO (U-1); the last card ends the round (R-1); else the card's effect."""
-    if s.phase is Phase.MINI_PILE:
+    if s.phase is _MINI_PILE:
         _add_to_mini_pile(s, m, rng, ev)
         return
     p, card, colour = m.player, m.card, m.colour
@@ -414,21 +475,21 @@ def _play(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
     key = (p, card, k, colour)
     played = _PLAYED.get(key)
     if played is None:
-        played = _PLAYED[key] = Event(E.PLAYED, "T-1", player=p, cards=(card,) * k, colour=colour)
+        played = _PLAYED[key] = Event(E_PLAYED, "T-1", player=p, cards=(card,) * k, colour=colour)
     ev.append(played)
     kind = card.kind
     if kind in _TAKES_COLOUR:
         s.colour = colour
-        ev.append(_event(E.COLOUR_CHOSEN, "W-1", player=p, colour=colour))
-    elif kind is not Kind.WILD_PILE_UP:
+        ev.append(_event(E_COLOUR_CHOSEN, "W-1", p, None, (), colour))
+    elif kind is not _WILD_PILE_UP:
         s.colour = card.colour
     if len(hand) <= 1:
         _after_hand_shrinks(s, p, m.call_uno, ev)
         if not hand:
             _going_out(s, p, card, k, rng, ev)
             return
-    if kind is Kind.NUMBER and not s.rules.seven_o:
-        start_turn(s, s.next_seat(p), ev)  # effect_number without Seven-O: no effect
+    if kind is _NUMBER and not s.rules.seven_o:
+        start_turn(s, (p + s.direction) % s.n, ev)  # effect_number without Seven-O: no effect (T-4)
         return
     _card_effect(s, p, card, k, m, colour_before, rng, ev)
 
@@ -440,7 +501,7 @@ def _add_to_mini_pile(s: State, m: Play, rng: random.Random, ev: list[Event]) ->
     s.mini_pile.append(m.card)
     s.idle_turns = 0
     _close_catch(s, p)
-    ev.append(_event(E.MINI_PILE_ADDED, "PU-4", player=p, cards=(m.card,)))
+    ev.append(_event(E_MINI_PILE_ADDED, "PU-4", player=p, cards=(m.card,)))
     _after_hand_shrinks(s, p, m.call_uno, ev)
     if not s.hands[p]:
         end_round(s, p, ev)
@@ -457,8 +518,8 @@ def _take_mini_pile(s: State, m: TakeMiniPile, ev: list[Event]) -> None:
     s.uno_called[p] = False
     s.mini_pile = []
     s.colour = s.mini_colour
-    ev.append(_event(E.MINI_PILE_TAKEN, "PU-6", player=p, cards=cards, colour=s.mini_colour))
-    ev.append(_event(E.COLOUR_SET, "PU-7", colour=s.mini_colour))
+    ev.append(_event(E_MINI_PILE_TAKEN, "PU-6", player=p, cards=cards, colour=s.mini_colour))
+    ev.append(_event(E_COLOUR_SET, "PU-7", colour=s.mini_colour))
     s.mini_colour = None
     start_turn(s, s.next_seat(p), ev)
 
@@ -467,25 +528,26 @@ def _draw(s: State, m: Draw, rng: random.Random, ev: list[Event]) -> None:
     """T-3: draw one card; a playable card may be played at once or kept, otherwise the turn
     ends. Drawing nothing (empty piles) still ends the turn (T-5)."""
     p = m.player
-    _close_catch(s, p)
+    if s.catchable is not None and s.catchable != p:  # _close_catch (U-2 ruling)
+        s.catchable = None
     got = draw_cards(s, p, 1, "T-3", rng, ev)
     if not got:
         _idle_turn(s, p, rng, ev)
         return
     card = got[0]
-    if matches(s, card):
-        s.phase = Phase.DRAWN
+    if card in MATCHING[s.discard_pile[-1]][s.colour]:  # `matches` (T-1)
+        s.phase = _DRAWN
         s.drawn_card = card
     else:
-        ev.append(_event(E.TURN_ENDED_AFTER_DRAW, "T-3", player=p, cards=(card,)))
-        start_turn(s, s.next_seat(p), ev)
+        ev.append(_event(E_TURN_ENDED_AFTER_DRAW, "T-3", p, None, (card,)))
+        start_turn(s, (p + s.direction) % s.n, ev)
 
 
 def _keep(s: State, m: Keep, ev: list[Event]) -> None:
     p = m.player
     _close_catch(s, p)
-    ev.append(_event(E.KEPT, "T-3", player=p))
-    start_turn(s, s.next_seat(p), ev)
+    ev.append(_seat_event(E_KEPT, "T-3", p))
+    start_turn(s, (p + s.direction) % s.n, ev)
 
 
 def _speed_play(s: State, m: SpeedPlay, rng: random.Random, ev: list[Event]) -> None:
@@ -496,10 +558,10 @@ def _speed_play(s: State, m: SpeedPlay, rng: random.Random, ev: list[Event]) -> 
     Speed plays arriving "at once" are taken in the order `apply` receives them (SP-6)."""
     p, card = m.player, m.card
     if not speed_matches(s, card):
-        ev.append(_event(E.SPEED_PLAY_MISTAKE, "SP-4", player=p, cards=(card,)))
+        ev.append(_event(E_SPEED_PLAY_MISTAKE, "SP-4", player=p, cards=(card,)))
         draw_cards(s, p, 1, "SP-4", rng, ev)
         return
-    rule = "SP-1" if card.kind is Kind.NUMBER else "SP-7"
+    rule = "SP-1" if card.kind is _NUMBER else "SP-7"
     passed: list[int] = []
     seat = s.current
     while seat != p and len(passed) < s.n:
@@ -512,15 +574,15 @@ def _speed_play(s: State, m: SpeedPlay, rng: random.Random, ev: list[Event]) -> 
     s.drawn_card = None
     s.idle_turns = 0
     _close_catch(s, p)
-    ev.append(_event(E.SPEED_PLAYED, rule, player=p, cards=(card,)))
+    ev.append(_event(E_SPEED_PLAYED, rule, player=p, cards=(card,)))
     if passed:
-        ev.append(Event(E.PASSED_OVER, "SP-2", player=p, players=tuple(passed)))
+        ev.append(Event(E_PASSED_OVER, "SP-2", player=p, players=tuple(passed)))
     _after_hand_shrinks(s, p, m.call_uno, ev)
     if not s.hands[p]:
-        s.phase = Phase.TURN
+        s.phase = _TURN
         _going_out(s, p, card, 1, rng, ev)
         return
-    s.phase = Phase.TURN
+    s.phase = _TURN
     _card_effect(s, p, card, 1, m, card.colour, rng, ev)
 
 
@@ -528,12 +590,12 @@ def _accept(s: State, m: Accept, rng: random.Random, ev: list[Event]) -> None:
     """W-3/H-1: draw the cards and lose the turn."""
     p = m.player
     total = s.pending_draw
-    rule = "H-1" if s.rules.stacking else ("W-3" if s.pending_kind is Kind.WILD_DRAW_FOUR else "A-1")
-    ev.append(_event(E.ACCEPTED, rule, player=p, count=total))
+    rule = "H-1" if s.rules.stacking else ("W-3" if s.pending_kind is _WILD_DRAW_FOUR else "A-1")
+    ev.append(_event(E_ACCEPTED, rule, player=p, count=total))
     s.pending_draw = 0
     s.pending_kind = None
     got = draw_cards(s, p, total, rule, rng, ev)
-    ev.append(_event(E.SKIPPED, rule, player=p))
+    ev.append(_seat_event(E_SKIPPED, rule, p))
     if not got:
         _idle_turn(s, p, rng, ev)
         return
@@ -549,12 +611,12 @@ def _challenge(s: State, m: Challenge, rng: random.Random, ev: list[Event]) -> N
     w = s.wd4_player
     assert w is not None  # set by the Wild Draw Four being answered
     total = s.pending_draw
-    ev.append(Event(E.CHALLENGED, "W-3", player=p, target=w, cards=tuple(s.hands[w]), flag=s.wd4_legal))
+    ev.append(Event(E_CHALLENGED, "W-3", player=p, target=w, cards=tuple(s.hands[w]), flag=s.wd4_legal))
     s.pending_draw = 0
     s.pending_kind = None
     if s.wd4_legal:
         draw_cards(s, p, total + 2, "W-3", rng, ev)
-        ev.append(_event(E.SKIPPED, "W-3", player=p))
+        ev.append(_seat_event(E_SKIPPED, "W-3", p))
         start_turn(s, s.next_seat(p), ev)
     else:
         draw_cards(s, w, total, "W-3", rng, ev)
@@ -563,7 +625,7 @@ def _challenge(s: State, m: Challenge, rng: random.Random, ev: list[Event]) -> N
 
 def _point_at(s: State, m: PointAt, rng: random.Random, ev: list[Event]) -> None:
     s.pointing[m.player] = m.target
-    ev.append(_event(E.POINTED, "PT-3", player=m.player))
+    ev.append(_seat_event(E_POINTED, "PT-3", m.player))
     if len(s.pointing) == s.n:
         resolve_pointing(s, rng, ev)
 
@@ -572,13 +634,13 @@ def _call_uno(s: State, m: CallUno, ev: list[Event]) -> None:
     s.uno_called[m.player] = True
     if s.catchable == m.player:
         s.catchable = None
-    ev.append(_event(E.UNO_CALLED, "U-1", player=m.player))
+    ev.append(_seat_event(E_UNO_CALLED, "U-1", m.player))
 
 
 def _catch(s: State, m: Catch, rng: random.Random, ev: list[Event]) -> None:
     """U-2: the player caught draws two cards (links apply)."""
     s.catchable = None
-    ev.append(_event(E.UNO_CAUGHT, "U-2", player=m.player, target=m.target))
+    ev.append(_event(E_UNO_CAUGHT, "U-2", player=m.player, target=m.target))
     draw_cards(s, m.target, 2, "U-2", rng, ev)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import Card, Colour
 
@@ -56,7 +57,7 @@ class EventKind(enum.Enum):
     MATCH_WON = "match won"                # player has the highest total (R-4)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """One thing that happened.
 
@@ -84,6 +85,24 @@ class Event:
     targets: tuple[int, ...] = ()
     flag: bool = False
 
+    def __init__(self, kind: EventKind, rule: str = "", player: int | None = None, target: int | None = None,
+                 cards: tuple[Card, ...] = (), colour: Colour | None = None, count: int = 0,
+                 players: tuple[int, ...] = (), targets: tuple[int, ...] = (), flag: bool = False) -> None:
+        # Written out rather than the dataclass's `__init__` (an `object.__setattr__` per
+        # field): the fields are set through their slots' descriptors, in half the time.
+        (set_kind, set_rule, set_player, set_target, set_cards, set_colour, set_count,
+         set_players, set_targets, set_flag) = _EVENT_SLOTS
+        set_kind(self, kind)
+        set_rule(self, rule)
+        set_player(self, player)
+        set_target(self, target)
+        set_cards(self, cards)
+        set_colour(self, colour)
+        set_count(self, count)
+        set_players(self, players)
+        set_targets(self, targets)
+        set_flag(self, flag)
+
     def cards_visible_to(self, viewer: int | None) -> bool:
         """Whether `viewer` (a seat; ``None`` = an onlooker seeing everything) may see `cards`.
 
@@ -101,3 +120,7 @@ class Event:
         if self.kind is EventKind.RESHUFFLED:
             return False  # the new draw pile's order is secret from every player
         return True
+
+
+# The setters of Event's slots, in the order of its fields (see `Event.__init__`).
+_EVENT_SLOTS: tuple[Any, ...] = tuple(Event.__dict__[f].__set__ for f in Event.__match_args__)

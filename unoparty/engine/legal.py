@@ -6,15 +6,82 @@ Agrees with `why_illegal` (a property test checks it): a move is listed here if 
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import is_ as _is
+from typing import Any, Iterable
 
 from ..cards import COLOURS, Card, Kind
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
-from .refusals import MATCHING, SPEED_MATCHING, fits_mini_pile
+from .refusals import MATCHING, SPEED_MATCHING
 from .state import Phase, State
 
-__all__ = ["legal_moves"]
+__all__ = ["legal_moves", "listed_as", "among", "LONG"]
+
+_TURN, _DRAWN, _CHALLENGE = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE
+_POINTING, _MINI_PILE = Phase.POINTING, Phase.MINI_PILE
+_ROUND_OVER, _MATCH_OVER = Phase.ROUND_OVER, Phase.MATCH_OVER
+_NUMBER, _WILD, _WD4 = Kind.NUMBER, Kind.WILD, Kind.WILD_DRAW_FOUR
+
+# Every move object `legal_moves` returns is made once and shared, and indexed here by its
+# fields (moves are frozen values): a fresh move equal to a listed one — ``Draw(0)`` built by
+# the caller — is recognised by `listed_as` with one look-up instead of `why_illegal`.
+# Plays by (player, card, colour, link, call_uno, swap_with, twice); speed plays by (player,
+# card, call_uno, swap_with); pointing and catches by (player, target); the one-field moves
+# in `_SIMPLE` by (type, player).
+_PLAY_INDEX: dict[tuple[Any, ...], Play] = {}
+_SPEED_INDEX: dict[tuple[Any, ...], SpeedPlay] = {}
+_POINT_INDEX: dict[tuple[int, int], PointAt] = {}
+
+
+def _shared_plays(plays: Iterable[Play]) -> tuple[Play, ...]:
+    """`plays` as the shared objects of `_PLAY_INDEX` (the first object made for each value)."""
+    setdefault = _PLAY_INDEX.setdefault
+    return tuple(setdefault((m.player, m.card, m.colour, m.link, m.call_uno, m.swap_with, m.twice), m)
+                 for m in plays)
+
+
+_ONE_FIELD = frozenset((Draw, Keep, Accept, Challenge, CallUno, TakeMiniPile))
+
+
+def listed_as(move: object) -> Move | None:
+    """The shared object `legal_moves` makes for `move`, or ``None``.
+
+    Returns the move object equal to `move` whose every field is the very same object (so
+    also of the same type: ``Draw(True) == Draw(1)``, but ``True`` is not ``1``, and such a
+    move must reach `why_illegal`'s type checks); ``None`` when `legal_moves` never made such
+    a move, or a field is not hashable (a list for a link). Whether it is legal *now* is for
+    the caller to see: it is if this object is among the moves just listed."""
+    t: Any = type(move)
+    m: Any = move
+    try:
+        if t is Play:
+            link = m.link
+            c: Any = _PLAY_INDEX.get((m.player, m.card, m.colour, link, m.call_uno, m.swap_with, m.twice))
+            if c is None or c.player is not m.player or c.colour is not m.colour \
+                    or c.call_uno is not m.call_uno or c.swap_with is not m.swap_with or c.twice is not m.twice:
+                return None
+            # (cards compare by identity: an equal card is the same card)
+            if link is not None and (type(link) is not tuple or link[0] is not c.link[0] or link[1] is not c.link[1]):
+                return None
+            return c  # type: ignore[no-any-return]
+        if t in _ONE_FIELD:
+            c = _SIMPLE.get((t, m.player))
+            return c if c is not None and c.player is m.player else None
+        if t is SpeedPlay:
+            c = _SPEED_INDEX.get((m.player, m.card, m.call_uno, m.swap_with))
+            if c is None or c.player is not m.player or c.call_uno is not m.call_uno or c.swap_with is not m.swap_with:
+                return None
+            return c  # type: ignore[no-any-return]
+        if t is Catch or t is PointAt:
+            c = (_CATCHES if t is Catch else _POINT_INDEX).get((m.player, m.target))
+            if c is None or c.player is not m.player or c.target is not m.target:
+                return None
+            return c  # type: ignore[no-any-return]
+    except TypeError:  # an unhashable field
+        return None
+    return None
+
 
 _PAIRS: dict[int, tuple[tuple[int, int], ...]] = {}
 
@@ -29,7 +96,8 @@ def _pairs(n: int) -> tuple[tuple[int, int], ...]:
 _VARIANTS: dict[tuple[int, Card, int, int, bool, bool], tuple[Play, ...]] = {}
 
 
-def _play_variants(s: State, p: int, card: Card, out: list[Move], allow_twice: bool = True) -> None:
+def _play_variants(s: State, p: int, card: Card, out: list[Move], allow_twice: bool = True,
+                   long: list[tuple[Move, ...]] | None = None) -> None:
     hand = s.hands[p]
     rules = s.rules
     seven = rules.seven_o and card.kind is Kind.NUMBER and card.number == 7
@@ -39,6 +107,8 @@ def _play_variants(s: State, p: int, card: Card, out: list[Move], allow_twice: b
     moves = _VARIANTS.get(key)
     if moves is None:
         moves = _VARIANTS[key] = _build_variants(s.n, p, card, size, seven, two)
+    if long is not None and len(moves) > LONG:
+        long.append(moves)
     out += moves
 
 
@@ -56,13 +126,19 @@ def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: boo
                 for swap in swaps:
                     for call in calls:
                         out.append(Play(p, card, colour, link, call, swap, twice))
-    return tuple(out)
+    return _shared_plays(out)
 
 
-# The one-field moves, made once per seat and shared (moves are frozen values); pointing too.
+# The one-field moves, made once per seat and shared (moves are frozen values); pointing,
+# speed plays, the mini pile's plays and catches too.
 _SIMPLE: dict[tuple[type[Move], int], Move] = {}
 _POINTS: dict[tuple[int, int], tuple[PointAt, ...]] = {}
 _SPEEDS: dict[tuple[int, Card, int, bool, bool], tuple[SpeedPlay, ...]] = {}
+_MINI: dict[tuple[int, Card, bool], tuple[Play, ...]] = {}   # (seat, card, UNO call possible) -> plays
+_CATCHES: dict[tuple[int, int], Catch] = {}
+# (seat, players, hand size up to 4) -> card -> the plays, for tables without Seven-O and
+# Doubles (every classic game): one look-up per playable card.
+_PLAIN: dict[tuple[int, int, int], dict[Card, tuple[Play, ...]]] = {}
 
 
 def _simple(kind: type[Draw | Keep | Accept | Challenge | TakeMiniPile | CallUno], p: int) -> Move:
@@ -72,86 +148,144 @@ def _simple(kind: type[Draw | Keep | Accept | Challenge | TakeMiniPile | CallUno
     return move
 
 
-def legal_moves(s: State, p: int) -> list[Move]:
+_DRAWS: list[Move] = [_simple(Draw, p) for p in range(16)]  # Draw(p) by seat (S-1: at most 16)
+
+
+LONG = 24
+"""Shared tuples of more moves than this that `legal_moves` adds (a Wild Drawn Together's
+links at a big table, LK-1) are also given to its `long` list (see `among`)."""
+
+# id of a shared tuple of moves -> (the tuple, the ids of its moves): made once per tuple
+_MEMBERS: dict[int, tuple[tuple[Move, ...], frozenset[int]]] = {}
+
+
+def among(move: object, moves: tuple[Move, ...], long: list[tuple[Move, ...]]) -> bool:
+    """Whether `move` is one of the objects in `moves` (by identity, not equality), where
+    `long` holds the long shared tuples `legal_moves` put into `moves`: a move of those is
+    found with a set look-up instead of a walk through hundreds of moves."""
+    if len(moves) <= LONG:
+        for m in moves:  # a dozen moves usually: faster than the walk below
+            if m is move:
+                return True
+        return False
+    key = id(move)
+    for chunk in long:
+        entry = _MEMBERS.get(id(chunk))
+        if entry is None or entry[0] is not chunk:
+            entry = _MEMBERS[id(chunk)] = (chunk, frozenset(map(id, chunk)))
+        if key in entry[1]:
+            return True
+    return any(map(_is, moves, repeat(move)))
+
+
+def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) -> list[Move]:
     """Every move seat `p` may make now, in a stable order (plays, then draw/keep/answers,
     then speed plays, UNO calls and catches). Builds no refusal: T-1 is looked up in the
-    matching table (`refusals.MATCHING`), and the move objects are made once and shared."""
+    matching table (`refusals.MATCHING`), and the move objects are made once and shared.
+    `long`: if given, receives the shared tuples of more than `LONG` moves added (`among`)."""
     phase = s.phase
-    if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
+    if phase is _ROUND_OVER or phase is _MATCH_OVER:
         return []
     out: list[Move] = []
     hand = s.hands[p]
     distinct = dict.fromkeys(hand)
     is_cur = p == s.current
-    if phase is Phase.TURN:
+    rules = s.rules
+    if phase is _TURN:
         if is_cur:
             # _play_variants, written inline for the commonest case.
             ok = MATCHING[s.discard_pile[-1]][s.colour]
-            rules = s.rules
             seven_o, doubles = rules.seven_o, rules.doubles
             size = len(hand)
             bucket = size if size <= 3 else 4
             n = s.n
-            for card in distinct:
-                if card in ok:
-                    kind = card.kind
-                    seven = seven_o and kind is Kind.NUMBER and card.number == 7
-                    two = doubles and kind < Kind.WILD and hand.count(card) >= 2
-                    key = (p, card, n, bucket, seven, two)
-                    moves = _VARIANTS.get(key)
-                    if moves is None:
-                        moves = _VARIANTS[key] = _build_variants(n, p, card, size, seven, two)
-                    out += moves
-            out.append(_simple(Draw, p))
-    elif phase is Phase.DRAWN:
+            if not seven_o and not doubles:
+                plain_key = (p, n, bucket)
+                plain = _PLAIN.get(plain_key)
+                if plain is None:
+                    plain = _PLAIN[plain_key] = {}
+                for card in distinct:
+                    if card in ok:
+                        moves = plain.get(card)
+                        if moves is None:
+                            moves = plain[card] = _build_variants(n, p, card, size, False, False)
+                        if long is not None and len(moves) > LONG:
+                            long.append(moves)
+                        out += moves
+            else:
+                for card in distinct:
+                    if card in ok:
+                        kind = card.kind
+                        seven = seven_o and kind is _NUMBER and card.number == 7
+                        two = doubles and kind < _WILD and hand.count(card) >= 2
+                        key = (p, card, n, bucket, seven, two)
+                        moves = _VARIANTS.get(key)
+                        if moves is None:
+                            moves = _VARIANTS[key] = _build_variants(n, p, card, size, seven, two)
+                        if long is not None and len(moves) > LONG:
+                            long.append(moves)
+                        out += moves
+            out.append(_DRAWS[p] if p < 16 else _simple(Draw, p))
+    elif phase is _DRAWN:
         if is_cur:
             assert s.drawn_card is not None  # the card just drawn, in this phase
-            _play_variants(s, p, s.drawn_card, out, allow_twice=False)
+            _play_variants(s, p, s.drawn_card, out, False, long)
             out.append(_simple(Keep, p))
-    elif phase is Phase.CHALLENGE:
+    elif phase is _CHALLENGE:
         if is_cur:
-            if s.rules.stacking:
+            if rules.stacking:
                 for card in distinct:
                     if card.kind is s.pending_kind:
-                        _play_variants(s, p, card, out)
+                        _play_variants(s, p, card, out, True, long)
             out.append(_simple(Accept, p))
-            if s.pending_kind is Kind.WILD_DRAW_FOUR:
+            if s.pending_kind is _WD4:
                 out.append(_simple(Challenge, p))
-    elif phase is Phase.POINTING:
+    elif phase is _POINTING:
         if p not in s.pointing:
             seats = (s.n, p)
             points = _POINTS.get(seats)
             if points is None:
-                points = _POINTS[seats] = tuple(PointAt(p, t) for t in range(s.n) if t != p)
+                points = _POINTS[seats] = tuple(_POINT_INDEX.setdefault((p, t), PointAt(p, t))
+                                                for t in range(s.n) if t != p)
             out += points
-    elif phase is Phase.MINI_PILE:
+    elif phase is _MINI_PILE:
         if is_cur:
-            fits = [c for c in distinct if fits_mini_pile(s, c)]
+            mini_colour = s.mini_colour
+            fits = [c for c in distinct if c.kind >= _WILD or c.colour is mini_colour]  # fits_mini_pile (PU-4)
             if fits:
-                calls = (False, True) if len(hand) == 2 else (False,)
+                two = len(hand) == 2
                 for card in fits:
-                    for call in calls:
-                        out.append(Play(p, card, call_uno=call))
+                    mini_key = (p, card, two)
+                    minis = _MINI.get(mini_key)
+                    if minis is None:
+                        minis = _MINI[mini_key] = _shared_plays(Play(p, card, call_uno=call)
+                                                                for call in ((False, True) if two else (False,)))
+                    out += minis
             else:
                 out.append(_simple(TakeMiniPile, p))
-    if (phase is Phase.TURN or (phase is Phase.DRAWN and not is_cur)) and s.rules.has_speed_play \
-            and s.top_player != p:
+    if (phase is _TURN or (phase is _DRAWN and not is_cur)) and s.top_player != p \
+            and (rules.rule_set == "party" or rules.jump_in):  # Rules.has_speed_play, inline
         two = len(hand) == 2
-        seven_o = s.rules.seven_o
-        exact = SPEED_MATCHING[s.discard_pile[-1]][s.rules.jump_in]
+        seven_o = rules.seven_o
+        exact = SPEED_MATCHING[s.discard_pile[-1]][rules.jump_in]
         for card in distinct:
             if card in exact:
-                seven = seven_o and card.kind is Kind.NUMBER and card.number == 7
+                seven = seven_o and card.kind is _NUMBER and card.number == 7
                 speed_key = (p, card, s.n, two, seven)
                 speeds = _SPEEDS.get(speed_key)
                 if speeds is None:
                     calls = (False, True) if two else (False,)
                     swaps: tuple[int | None, ...] = (None,) + tuple(t for t in range(s.n) if t != p) if seven else (None,)
-                    speeds = _SPEEDS[speed_key] = tuple(SpeedPlay(p, card, call, swap) for call in calls for swap in swaps)
+                    speeds = _SPEEDS[speed_key] = tuple(
+                        _SPEED_INDEX.setdefault((p, card, call, swap), SpeedPlay(p, card, call, swap))
+                        for call in calls for swap in swaps)
                 out += speeds
     if len(hand) == 1 and not s.uno_called[p]:
         out.append(_simple(CallUno, p))
     t = s.catchable
     if t is not None and t != p and len(s.hands[t]) == 1 and not s.uno_called[t]:
-        out.append(Catch(p, t))
+        catch = _CATCHES.get((p, t))
+        if catch is None:
+            catch = _CATCHES[(p, t)] = Catch(p, t)
+        out.append(catch)
     return out

@@ -5,6 +5,7 @@ numbers (0 = first name in seating order, clockwise). Text lives in `unoparty.no
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import Card, Colour
 
@@ -14,7 +15,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Play:
     """Play a card from hand (T-1), or add it to the mini pile (PU-4).
 
@@ -37,14 +38,29 @@ class Play:
     swap_with: int | None = None
     twice: bool = False
 
-    def __post_init__(self) -> None:
-        # A linked pair has no order: keep it canonical (lower seat first) so equal moves compare equal.
-        # An ill-typed link is left as given: `why_illegal` refuses it naming the field.
-        link = self.link
-        if type(link) is tuple and len(link) == 2 and type(link[0]) is int and type(link[1]) is int:
-            a, b = link
-            if a > b:
-                object.__setattr__(self, "link", (b, a))
+    def __init__(self, player: int, card: Card, colour: Colour | None = None,
+                 link: tuple[int, int] | None = None, call_uno: bool = False,
+                 swap_with: int | None = None, twice: bool = False) -> None:
+        # Written out rather than the dataclass's `__init__` (an `object.__setattr__` per field
+        # and a `__post_init__`): a caller builds a move on every turn, and this takes half
+        # the time. The fields are set through their slots' descriptors (`_PLAY_SLOTS`).
+        # A linked pair has no order: keep it canonical (lower seat first) so equal moves
+        # compare equal. An ill-typed link is left as given: `why_illegal` refuses it naming the field.
+        if link is not None and type(link) is tuple and len(link) == 2 and type(link[0]) is int \
+                and type(link[1]) is int and link[0] > link[1]:
+            link = (link[1], link[0])
+        set_player, set_card, set_colour, set_link, set_call, set_swap, set_twice = _PLAY_SLOTS
+        set_player(self, player)
+        set_card(self, card)
+        set_colour(self, colour)
+        set_link(self, link)
+        set_call(self, call_uno)
+        set_swap(self, swap_with)
+        set_twice(self, twice)
+
+
+# The setters of Play's slots, in the order of its fields (see `Play.__init__`).
+_PLAY_SLOTS: tuple[Any, ...] = tuple(Play.__dict__[f].__set__ for f in Play.__match_args__)
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,6 +133,12 @@ class Refusal:
     is_ruling: bool = False
     names: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
+    def __reduce__(self) -> tuple[type["Refusal"], tuple[Any, ...]]:
+        # Pickled as a call with the fields: the compiled build (mypyc) cannot restore a
+        # frozen dataclass the default way (issue 20).
+        return (Refusal, (self.rule, self.reason, self.player, self.card, self.other, self.seat,
+                          self.count, self.colour, self.kind, self.phase, self.is_ruling, self.names))
+
     @property
     def explanation(self) -> str:
         from ..refusal_words import explain

@@ -15,8 +15,6 @@ from ..rules import Rules
 
 __all__ = ["Phase", "State"]
 
-_new_state = object.__new__
-
 
 class Phase(enum.Enum):
     """Who may do what now. ``.value`` is the word used in scenario files."""
@@ -55,9 +53,11 @@ class State:
         "winner", "round_points", "blocked", "idle_turns", "match_winner",
     )
 
-    def __init__(self, rules: Rules, n: int):
+    def __init__(self, rules: Rules, n: int, *, _blank: bool = False):
         self.rules = rules
         self.n = n
+        if _blank:  # `copy` sets every other field (a compiled State cannot skip __init__)
+            return
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.draw_pile: list[Card] = []        # top = end
         self.discard_pile: list[Card] = []     # top = end
@@ -92,9 +92,7 @@ class State:
     def copy(self) -> "State":
         """A deep-enough copy: lists copied, cards shared (they are frozen). Written out
         field by field (a loop over the slots costs twice as much; `copy` runs per move with undo)."""
-        s = _new_state(State)
-        s.rules = self.rules
-        s.n = self.n
+        s = State(self.rules, self.n, _blank=True)
         s.hands = [h[:] for h in self.hands]
         s.draw_pile = self.draw_pile[:]
         s.discard_pile = self.discard_pile[:]
@@ -133,7 +131,8 @@ class State:
         seats may still speed play, call UNO or catch (SP-1, U-1, U-2)."""
         phase = self.phase
         if phase is Phase.POINTING:
-            return tuple(i for i in range(self.n) if i not in self.pointing)
+            pointing = self.pointing
+            return tuple([i for i in range(self.n) if i not in pointing])
         if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
             return ()
         return (self.current,)
