@@ -1,0 +1,158 @@
+"""A class server that keeps out who does not belong (issue 22): the teacher's code is tried
+a limited number of times per page and per server, counted in the store; it never reaches a
+page; reset and delete ask for it again; the CSV export is what the page shows."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import re
+
+import ipywidgets as w
+import pytest
+
+from unoparty import access
+from unoparty.store import DictStore, SQLStore
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The clock of the waits: ``clock.now`` seconds, moved by the test."""
+    class Clock:
+        now = 1_000_000.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    c = Clock()
+    monkeypatch.setattr(access, "clock", c)
+    return c
+
+
+def _class(tmp_path) -> SQLStore:
+    store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    store.record_stars("Mia", "goal", 3)
+    return store
+
+
+def _guess(page, code: str) -> bool:
+    """One try typed into the page's widgets, as a page's messages would send it."""
+    page.code_field.value = code
+    page.open_button.click()
+    return page.is_open
+
+
+def test_wrong_codes_are_limited_per_page_and_per_server_across_pages(tmp_path, monkeypatch, clock, capfd) -> None:
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    store = _class(tmp_path)
+    first, second = TeacherPage(store), TeacherPage(SQLStore(store.url))  # two kernels, one store
+    # one page: five wrong tries, then even the right code is not compared
+    assert not any(_guess(first, f"guess-{n}") for n in range(access.PAGE_LIMIT))
+    assert not _guess(first, "owl-42") and "Try again in 1 minute" in first.message.value
+    # another page may try, until the server's count is used up too
+    assert not any(_guess(second, f"other-{n}") for n in range(access.SERVER_LIMIT - access.PAGE_LIMIT))
+    assert not _guess(second, "owl-42") and "Too many wrong tries" in second.message.value
+    assert not _guess(TeacherPage(SQLStore(store.url)), "owl-42")  # a new kernel: the count is in the store
+    log = capfd.readouterr().err
+    assert log.count("a wrong try of the teacher's code") == access.SERVER_LIMIT
+    assert "refused without comparing it" in log and "owl-42" not in log
+    # the wait grows with every wrong try after it
+    clock.now += 61
+    assert not _guess(second, "wrong again")
+    assert not _guess(second, "owl-42") and "Try again in 2 minutes" in second.message.value
+    clock.now += 121
+    assert _guess(second, "owl-42") and "Mia" in second.table.value
+    assert first.is_open is False and first.class_box.layout.display == "none"
+
+
+def test_a_thousand_pipelined_guesses_never_find_the_code(tmp_path, monkeypatch, clock) -> None:
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "0417")   # among the guesses
+    page = TeacherPage(_class(tmp_path))
+    assert [code for code in (f"{n:04d}" for n in range(1000)) if _guess(page, code)] == []
+    assert "Too many wrong tries" in page.message.value
+
+
+def test_the_code_never_reaches_a_page(tmp_path, monkeypatch, clock) -> None:
+    from unoparty.views.app import App
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "secret-owl-42")
+    app = App(store=_class(tmp_path))
+    app.nav_buttons["teacher"].click()
+    page = app._teacher
+    page.code_field.value = "secret-owl-42"
+    page.open_button.click()
+    assert page.is_open
+    page.learner_field.value = "Mia"
+    page.reset_button.click()
+    page.confirm_code.value = "secret-owl-42"
+    page.confirm_button.click()
+    assert "reset" in page.message.value
+    states = [widget.get_state() for widget in list(w.widgets.widget._instances.values())]
+    assert states and not [s for s in states if "secret-owl-42" in repr(s)]
+
+
+def test_hidden_buttons_do_nothing_on_a_locked_page(tmp_path, monkeypatch) -> None:
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    store = _class(tmp_path)
+    page = TeacherPage(store)
+    page.refresh_button.click()
+    page.learner_field.options = ("Mia",)  # a forged page sets the hidden dropdown ...
+    page.learner_field.value = "Mia"
+    page.delete_button.click()          # ... and clicks the hidden buttons
+    page.confirm_button.click()
+    page.list_names.value = True
+    assert store.learners() == ["Mia"] and store.class_setting("list-names") is None
+    assert "Mia" not in page.table.value and page.confirm_button.layout.display == "none"
+
+
+def _dict_store() -> DictStore:
+    saved: dict = {}
+    return DictStore(lambda: saved.get("db"), lambda d: saved.__setitem__("db", d))
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "dict"])
+def test_code_attempts_wait_and_forget(tmp_path, kind) -> None:
+    from unoparty.store import ATTEMPT_FORGET
+    store = SQLStore(f"sqlite://{tmp_path / 'a.sqlite3'}") if kind == "sqlite" else _dict_store()
+    keys = {"server": 3, "page:1": 2}
+    t = 5_000.0
+    assert store.code_attempt(keys, False, now=t) == 0
+    assert store.code_attempt(keys, False, now=t) == 0       # page:1's second failure: it waits 60 s
+    assert store.code_attempt(keys, True, now=t + 1) == pytest.approx(59)
+    assert store.code_attempt({"server": 3, "page:2": 2}, False, now=t + 2) == 0  # the server's third
+    assert store.code_attempt({"server": 3, "page:3": 2}, True, now=t + 3) == pytest.approx(59)
+    assert store.code_attempt({"server": 3, "page:3": 2}, True, now=t + 70) == 0  # right: counts cleared
+    assert store.code_attempt({"server": 3}, False, now=t + 71) == 0
+    assert store.code_attempt({"server": 3}, False, now=t + 71 + ATTEMPT_FORGET + 1) == 0  # forgotten
+
+
+def test_csv_is_the_page_with_practice_a_bom_and_no_formulas(tmp_path, monkeypatch) -> None:
+    from unoparty.views.teacher import TeacherPage, class_csv
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    store = SQLStore(f"sqlite://{tmp_path / 'c.sqlite3'}")
+    store.record_stars("Chloé", "goal", 2)
+    for rule in ("SP-4", "T-1", "W-2", "D-1", "U-3"):
+        store.record_answer("Chloé", "goal", [rule], right=False)
+    store.record_practice("=HYPERLINK(\"x\")", "SP-4", False)
+    store.record_practice("=HYPERLINK(\"x\")", "SP-4", True)
+    store.add_learner("@Bob")
+    store.add_learner("-2+3")
+    text = class_csv(store)
+    assert text.startswith("\ufeff")
+    rows = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
+    by = {(r["learner"], r["lesson"]): r for r in rows}
+    assert by[("'=HYPERLINK(\"x\")", "practice")]["tries"] == "2"
+    assert by[("'=HYPERLINK(\"x\")", "practice")]["mistakes"] == "1"
+    assert by[("'=HYPERLINK(\"x\")", "practice")]["rules_wrong"] == "SP-4×1"
+    assert ("'@Bob", "") in by and ("'-2+3", "") in by
+    assert not [c for r in rows for c in r.values() if c[:1] in ("=", "+", "-", "@", "\t", "\r")]
+    assert by[("Chloé", "goal")]["rules_wrong"].count("×") == 5
+    page = TeacherPage(store)
+    assert page.unlock("owl-42")
+    assert "and 2 more rules (all in the CSV)" in page.table.value
+    assert "2 answers · 1 wrong" in page.table.value
+    data = re.search(r'base64,([^"]+)"', page.download.value).group(1)
+    assert base64.b64decode(data).decode("utf-8") == class_csv(store)
