@@ -12,8 +12,15 @@ import re
 import ipywidgets as w
 import pytest
 
+from tests.pg import postgres_cluster
 from unoparty import access
 from unoparty.store import DictStore, SQLStore
+
+
+@pytest.fixture(scope="module")
+def pg():
+    """A PostgreSQL cluster of this module's own, that a test may stop and start."""
+    yield from postgres_cluster()
 
 
 @pytest.fixture
@@ -113,10 +120,15 @@ def _dict_store() -> DictStore:
     return DictStore(lambda: saved.get("db"), lambda d: saved.__setitem__("db", d))
 
 
-@pytest.mark.parametrize("kind", ["sqlite", "dict"])
-def test_code_attempts_wait_and_forget(tmp_path, kind) -> None:
+@pytest.mark.parametrize("kind", ["sqlite", "dict", "postgresql"])
+def test_code_attempts_wait_and_forget(tmp_path, kind, request) -> None:
     from unoparty.store import ATTEMPT_FORGET
-    store = SQLStore(f"sqlite://{tmp_path / 'a.sqlite3'}") if kind == "sqlite" else _dict_store()
+    if kind == "postgresql":
+        store = SQLStore(request.getfixturevalue("pg").url)
+        with store._transaction() as cur:
+            cur.execute("DELETE FROM code_attempts")
+    else:
+        store = SQLStore(f"sqlite://{tmp_path / 'a.sqlite3'}") if kind == "sqlite" else _dict_store()
     keys = {"server": 3, "page:1": 2}
     t = 5_000.0
     assert store.code_attempt(keys, False, now=t) == 0
