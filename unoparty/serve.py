@@ -33,7 +33,8 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["APP_NOTEBOOK", "JUPYTER_DATA", "TEMPLATE", "accept_shutdown_beacons", "starting_messages",
+__all__ = ["APP_NOTEBOOK", "JUPYTER_DATA", "TEMPLATE", "accept_shutdown_beacons", "refuse_scripted_websockets",
+           "starting_messages",
            "voila_argv", "jupyter_path_env", "serve"]
 
 APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "Start here.ipynb"
@@ -117,7 +118,9 @@ def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, 
             # (a preheated kernel's cell also waits for its visitor: no limit then)
             f"--VoilaExecutor.timeout={300 if pool_size == 0 else -1}",
             f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
-            f"--MappingKernelManager.cull_interval={max(cull_interval, 1)}"]
+            f"--MappingKernelManager.cull_interval={max(cull_interval, 1)}",
+            # /logout goes back to the app (Voila's own page needs a static path it lacks: a 500)
+            "--IdentityProvider.logout_handler_class=unoparty.app_logout.LogoutHandler"]
     if pool_size > 0:
         argv += ["--preheat_kernel=True", f"--pool_size={pool_size}",
                  f"--VoilaKernelManager.fill_delay={refill_delay:g}"]
@@ -139,7 +142,15 @@ def accept_shutdown_beacons() -> None:
     if getattr(VoilaShutdownKernelHandler, "_unoparty_beacon", False):
         return
 
+    token_check = VoilaShutdownKernelHandler.check_xsrf_cookie
+
     def check_xsrf_cookie(self) -> None:
+        if self.get_argument("_xsrf", None) or self.request.headers.get("X-XSRFToken"):
+            return token_check(self)  # a request with the token: Jupyter's own check
+        # no token (the beacon): the browser's Origin header must name this server. A
+        # request with no Origin is not a page's (a script's): refused too (issue 22)
+        if not self.request.headers.get("Origin"):
+            raise web.HTTPError(403, "kernel shutdown without the _xsrf token or an Origin header refused")
         if not self.check_origin():
             raise web.HTTPError(403, "kernel shutdown from another site refused")
 
@@ -147,11 +158,34 @@ def accept_shutdown_beacons() -> None:
     VoilaShutdownKernelHandler._unoparty_beacon = True
 
 
+def refuse_scripted_websockets() -> None:
+    """Refuse a kernel websocket that names no origin (``Origin`` or
+    ``Sec-WebSocket-Origin``): a browser always sends one, so only a script would open
+    it without (Jupyter lets those through, "assume from script"). Another site's origin
+    stays refused by Jupyter's own check. Safe to call more than once."""
+    from tornado import web
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    if getattr(VoilaKernelWebsocketHandler, "_unoparty_origin", False):
+        return
+    pre_get = VoilaKernelWebsocketHandler.pre_get
+
+    async def pre_get_with_origin(self) -> None:
+        headers = self.request.headers
+        if not (headers.get("Origin") or headers.get("Sec-WebSocket-Origin")):
+            raise web.HTTPError(403, "a kernel websocket without an Origin header refused")
+        await pre_get(self)
+
+    VoilaKernelWebsocketHandler.pre_get = pre_get_with_origin
+    VoilaKernelWebsocketHandler._unoparty_origin = True
+
+
 def serve(argv: list[str]) -> int:
     """Run Voila in this process with `argv` (see :func:`voila_argv`) until Ctrl-C; the
     package's template folder is put first on ``JUPYTER_PATH``."""
     os.environ["JUPYTER_PATH"] = jupyter_path_env()
     accept_shutdown_beacons()
+    refuse_scripted_websockets()
     from voila.app import Voila
 
     Voila.launch_instance(argv=argv)
