@@ -42,31 +42,36 @@ clock = time.time   # seconds since the epoch, for the waits (tests replace it)
 
 
 class _StderrHandler(logging.Handler):
-    """Writes to the file descriptor the process had as standard error when this module
-    was loaded (a kernel's ``sys.stderr`` goes to the page; its descriptor 2 goes to the
-    server's log)."""
+    """Writes to the server's log: in a kernel, ``sys.stderr`` and descriptor 2 both go to
+    the page (ipykernel forwards them), but ``sys.stderr.fileno()`` is ipykernel's copy of
+    the descriptor the server started the kernel with; elsewhere it is descriptor 2."""
 
     def __init__(self) -> None:
         super().__init__()
-        stream = getattr(sys, "__stderr__", None)
-        try:
-            self._fd = os.dup(stream.fileno()) if stream is not None else os.dup(2)
-        except (OSError, ValueError, AttributeError):
-            self._fd = -1
         self.setFormatter(logging.Formatter("[%(levelname)s %(asctime)s %(name)s] %(message)s"))
 
+    @staticmethod
+    def _fd() -> int:
+        for stream in (sys.stderr, sys.__stderr__):
+            try:
+                return stream.fileno()
+            except (AttributeError, OSError, ValueError):
+                continue
+        return -1
+
     def emit(self, record: logging.LogRecord) -> None:
-        if self._fd < 0:
+        fd = self._fd()
+        if fd < 0:
             return
         try:
-            os.write(self._fd, (self.format(record) + "\n").encode("utf-8", "replace"))
+            os.write(fd, (self.format(record) + "\n").encode("utf-8", "replace"))
         except OSError:
             pass
 
 
-def server_log() -> logging.Logger:
-    """The logger ``unoparty.access``, writing to the server's log (once per process)."""
-    log = logging.getLogger("unoparty.access")
+def server_log(name: str = "unoparty.access") -> logging.Logger:
+    """The logger `name`, writing to the server's log (set up once per process)."""
+    log = logging.getLogger(name)
     if not any(isinstance(h, _StderrHandler) for h in log.handlers):
         log.addHandler(_StderrHandler())
         log.setLevel(logging.INFO)

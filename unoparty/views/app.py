@@ -97,6 +97,7 @@ class App:
                  learner: str | None = None, store=None) -> None:
         self.errors = ErrorPanel()
         g = self.errors.guard
+        self.unsaved_note = w.HTML("", _dom_classes=("up-unsaved",))  # unoparty.unsaved: changes not saved yet
         self._init_learner(progress, learner, store)
         follow_request = lang is None
         if lang is None:  # the chain of unoparty.views.language, without the page's request yet
@@ -154,7 +155,8 @@ class App:
         self._previous = "home"
         # a lesson opened from lower in the list starts at its top: a tiny script output
         self._scroller = w.Output(layout=w.Layout(height="0px", overflow="hidden", margin="0"))
-        self.box = w.VBox([style_widget(), self.header, nav_bar, self.errors.box, self.content, self.every_hand,
+        self.box = w.VBox([style_widget(), self.header, nav_bar, self.errors.box, self.unsaved_note, self.content,
+                           self.every_hand,
                            self._scroller])
         self.box.add_class("up-app")
         self._label()
@@ -391,12 +393,23 @@ class App:
                 learner = store.last_learner()
             except StoreError as e:
                 self.errors.report(e)
+        if store is not None and progress is None:
+            from ..unsaved import KeptStore
+            # a change the store refuses is kept and tried again; the page says so meanwhile
+            store = store if isinstance(store, KeptStore) else KeptStore(store, on_change=self._show_unsaved)
         self.store = store
         self.progress = progress if progress is not None else LearnerProgress(store, learner)
         self.learner_picker = LearnerPicker(store if progress is None else None,
                                             on_pick=self.errors.guard(self.set_learner), current=learner)
         if progress is not None:
             self.learner_picker.box.layout.display = "none"
+
+    def _show_unsaved(self) -> None:
+        """The page's one sentence while the store has not taken every change yet."""
+        from ..unsaved import unsaved_sentence
+        pending = bool(getattr(self.store, "pending", None))
+        self.unsaved_note.value = (f'<div class="up-msg up-msg-bad" role="status">{esc(unsaved_sentence())}</div>'
+                                   if pending else "")
 
     @property
     def learner(self) -> str | None:

@@ -65,6 +65,19 @@ def _missed_html(rules, name: str) -> str:
     return text
 
 
+def _unsaved_html() -> str:
+    """Which learners' work the kernels of this server keep, not saved yet
+    (:func:`unoparty.unsaved.unsaved_learners`); "" when none."""
+    from ..unsaved import unsaved_learners
+    waiting = unsaved_learners()
+    if not waiting:
+        return ""
+    names = ", ".join(esc(ngettext("{name} ({n} change)", "{name} ({n} changes)", n).format(name=name, n=n))
+                      for name, n in waiting.items())
+    head = esc(_("Not saved yet (the progress database could not be reached; their pages keep it and try again):"))
+    return f'<div class="up-msg up-msg-bad">{head} {names}</div>'
+
+
 def wait_text(seconds: float) -> str:
     """ "Too many wrong tries: try again in N minutes." (minutes rounded up)."""
     minutes = max(1, int(-(-seconds // 60)))
@@ -269,6 +282,7 @@ class TeacherPage:
         """Read the store again and draw the class."""
         if not self.is_open:
             return
+        self.unsaved.value = _unsaved_html()
         try:
             learners = self.store.learners()
             lessons = self.store.lessons()
