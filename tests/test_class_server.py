@@ -168,3 +168,67 @@ def test_csv_is_the_page_with_practice_a_bom_and_no_formulas(tmp_path, monkeypat
     assert "2 answers · 1 wrong" in page.table.value
     data = re.search(r'base64,([^"]+)"', page.download.value).group(1)
     assert base64.b64decode(data).decode("utf-8") == class_csv(store)
+
+
+# ---------------------------------------------------------------- a learner's record
+
+
+def test_the_first_page_lists_the_class_only_with_the_teachers_setting(tmp_path) -> None:
+    from unoparty.views.app import App
+    store = _class(tmp_path)
+    picker = App(lang="en", store=store).learner_picker
+    assert picker.name_field.options == ()
+    store.set_class_setting("list-names", "1")
+    picker.refresh()
+    assert picker.name_field.options == ("Mia",)
+
+
+def test_a_pin_guards_a_learners_record(tmp_path, monkeypatch, clock) -> None:
+    from unoparty.views.app import App
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    store = _class(tmp_path)
+    teacher = TeacherPage(store)
+    assert teacher.unlock("owl-42")
+    teacher.use_pins.value = True                      # the teacher's setting
+    assert store.class_setting("pins") == "1"
+    picker = App(lang="en", store=store).learner_picker
+    assert picker.pick("Leo") is None and picker.pin_box.layout.display == "" and "Choose a PIN" in picker.message.value
+    assert picker.check_pin("12", "12") is None and "4 to 6 digits" in picker.message.value
+    assert picker.check_pin("4321", "4312") is None and "not the same" in picker.message.value
+    assert picker.pick("Leo") is None
+    assert picker.check_pin("4321", "4321") == "Leo" and picker.current == "Leo"
+    assert "4321" not in repr(store.settings("Leo"))   # only its hash is kept
+    # a classmate's page: typing "leo" asks for Leo's PIN, and the tries are limited
+    other = App(lang="en", store=store)
+    assert other.learner_picker.pick("leo") is None and other.learner is None
+    assert "Type your PIN, Leo" in other.learner_picker.message.value
+    guesses = [other.learner_picker.check_pin(f"{n:04d}") for n in range(1000)]   # 4321 is not among them
+    assert guesses.count(None) == 1000 and "Too many wrong tries" in other.learner_picker.message.value
+    third = App(lang="en", store=store).learner_picker      # a page of its own: Leo's count goes on
+    third.pick("Leo")
+    assert [third.check_pin(f"9{n:03d}") for n in range(access.SERVER_LIMIT - access.PAGE_LIMIT)] == [None] * 5
+    fourth = App(lang="en", store=store).learner_picker
+    fourth.pick("Leo")
+    assert fourth.check_pin("4321") is None and "Too many wrong tries" in fourth.message.value
+    assert other.learner is None
+    clock.now += 3600
+    fourth.pick("Leo")
+    assert fourth.check_pin("4321") == "Leo"
+    # the teacher resets Leo's PIN: Leo chooses a new one
+    teacher.refresh()
+    teacher.learner_field.value = "Leo"
+    teacher.pin_button.click()
+    teacher.confirm_code.value = "owl-42"
+    teacher.confirm_button.click()
+    picker = App(lang="en", store=store).learner_picker
+    assert picker.pick("Leo") is None and "Choose a PIN" in picker.message.value
+
+
+def test_under_jupyterhub_the_hubs_name_is_the_learners(tmp_path, monkeypatch) -> None:
+    from unoparty.views.app import App
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    app = App(lang="en", store=_class(tmp_path))
+    assert app.learner == "ana" and app.learner_picker.fixed
+    assert app.learner_picker.box.children[0].layout.display == "none"   # nothing to type
+    assert "Hello ana" in app.learner_picker.message.value

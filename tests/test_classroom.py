@@ -101,6 +101,9 @@ def test_the_landing_page_asks_for_a_name_and_keeps_the_language(monkeypatch) ->
         assert open_store().setting("Leo", "language") == "fr"
         set_language("en")
         other = App()
+        assert other.learner_picker.name_field.options == ()   # the class's names: a teacher's setting
+        open_store().set_class_setting("list-names", "1")
+        other.learner_picker.refresh()
         assert "Leo" in other.learner_picker.name_field.options
         other.learner_picker.pick("Leo")
         assert language() == "fr"

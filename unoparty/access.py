@@ -27,17 +27,18 @@ import secrets
 import sys
 import time
 import uuid
+from collections.abc import Callable
 
 from .store import Store
 
 __all__ = ["PAGE_LIMIT", "SERVER_LIMIT", "PIN_KEY", "same_secret", "try_secret", "new_page_key",
-           "hash_pin", "pin_matches", "valid_pin", "server_log"]
+           "hash_pin", "pin_matches", "valid_pin", "server_log", "wait_text"]
 
 PAGE_LIMIT = 5      # wrong tries from one page before it waits
 SERVER_LIMIT = 10   # wrong tries of one secret (the teacher's code, one learner's PIN) from every page
 PIN_KEY = "pin"     # the learner's setting that holds their PIN's hash
 _PIN = re.compile(r"[0-9]{4,6}")
-_ROUNDS = 120_000
+_ROUNDS = 60_000
 clock = time.time   # seconds since the epoch, for the waits (tests replace it)
 
 
@@ -91,9 +92,10 @@ def new_page_key() -> str:
     return uuid.uuid4().hex
 
 
-def try_secret(store: Store, limits: dict[str, int], right: bool, what: str) -> float:
+def try_secret(store: Store, limits: dict[str, int], right: bool | Callable[[], bool], what: str) -> float:
     """Count one try of a secret (:meth:`~unoparty.store.Store.code_attempt`) and log a
-    refused one; `what` names it in the log (``"the teacher's code"``).
+    refused one; `what` names it in the log (``"the teacher's code"``). `right` may be a
+    function (a PIN's hash): it is called only when the try will count.
 
     Returns:
         0.0 when the try counted (then `right` decides), else the seconds still to wait.
@@ -101,7 +103,12 @@ def try_secret(store: Store, limits: dict[str, int], right: bool, what: str) -> 
     Raises:
         unoparty.store.StoreError: the store cannot count the try (then nothing opens).
     """
-    wait = store.code_attempt(limits, right, now=clock())
+    wait = 0.0
+    if callable(right):
+        wait = store.code_attempt(limits, None, now=clock())   # only how long it waits
+        right = wait <= 0 and bool(right())
+    if wait <= 0:
+        wait = store.code_attempt(limits, right, now=clock())
     log = server_log()
     if wait > 0:
         log.warning("a try of %s refused without comparing it: %.0f s still to wait (%s)",
@@ -109,6 +116,15 @@ def try_secret(store: Store, limits: dict[str, int], right: bool, what: str) -> 
     elif not right:
         log.warning("a wrong try of %s (%s)", what, ", ".join(limits))
     return wait
+
+
+def wait_text(seconds: float) -> str:
+    """ "Too many wrong tries. Try again in N minutes." (minutes rounded up), in the
+    current language."""
+    from .i18n import ngettext
+    minutes = max(1, int(-(-seconds // 60)))
+    return ngettext("Too many wrong tries. Try again in {n} minute.",
+                    "Too many wrong tries. Try again in {n} minutes.", minutes).format(n=minutes)
 
 
 def valid_pin(text: str) -> bool:

@@ -230,7 +230,7 @@ class Store:
         self._put_meta("class:" + str(key), value)
 
     # -- tries of a secret (the teacher's code, a learner's PIN: unoparty.access)
-    def code_attempt(self, limits: dict[str, int], right: bool, *, now: float | None = None) -> float:
+    def code_attempt(self, limits: dict[str, int], right: bool | None, *, now: float | None = None) -> float:
         """Count one try of a secret under every key of `limits` (key → failures allowed
         before a wait: ``{"teacher": 10, "teacher:page:…": 5}``), in one change, so that
         pages in other kernels share the count.
@@ -239,6 +239,9 @@ class Store:
         Otherwise a right try clears the keys, and a wrong one counts: from a key's
         `limit`-th failure on, it waits 60 s, then twice as long after each further failure
         (at most an hour); a key with no failure for an hour starts again from zero.
+
+        `right` None: count nothing, only say how long the keys still wait (a try whose
+        comparison costs time — a PIN's hash — is compared only when it will count).
 
         Returns:
             0.0 when the try counted (then `right` decides), else the seconds still to wait.
@@ -385,13 +388,13 @@ ATTEMPT_MAX_WAIT = 3600.0  # the longest wait
 ATTEMPT_FORGET = 3600.0    # a key with no wrong try (nor wait) for this long starts from zero
 
 
-def _next_attempt(rows: dict[str, tuple[int, float, float]], limits: dict[str, int], right: bool,
+def _next_attempt(rows: dict[str, tuple[int, float, float]], limits: dict[str, int], right: bool | None,
                   now: float) -> tuple[float, dict[str, tuple[int, float, float] | None]]:
     """What :meth:`Store.code_attempt` does to the rows (key → ``(failures, last wrong try,
     waits until)``): ``(wait, changes)``, a change None removing the row."""
     wait = max((until - now for _f, _at, until in rows.values()), default=0.0)
-    if wait > 0:
-        return wait, {}
+    if wait > 0 or right is None:
+        return max(wait, 0.0), {}
     if right:
         return 0.0, {key: None for key in limits if key in rows}
     changes: dict[str, tuple[int, float, float] | None] = {}
@@ -654,7 +657,7 @@ class SQLStore(Store):
                 cur.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
 
-    def code_attempt(self, limits: dict[str, int], right: bool, *, now: float | None = None) -> float:
+    def code_attempt(self, limits: dict[str, int], right: bool | None, *, now: float | None = None) -> float:
         now = time.time() if now is None else float(now)
         with self._transaction() as cur:
             if self.kind == "postgresql":  # one try at a time: the count is read, then written
@@ -853,7 +856,7 @@ class DictStore(Store):
         with self._change() as data:
             self._learner(data, learner)["settings"][str(key)] = str(value)
 
-    def code_attempt(self, limits: dict[str, int], right: bool, *, now: float | None = None) -> float:
+    def code_attempt(self, limits: dict[str, int], right: bool | None, *, now: float | None = None) -> float:
         now = time.time() if now is None else float(now)
         with self._change() as data:
             table = data.setdefault("attempts", {})

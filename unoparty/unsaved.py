@@ -269,7 +269,7 @@ class KeptStore(Store):
     def delete_learner(self, name: str) -> None:
         self.store.delete_learner(name)
 
-    def code_attempt(self, limits: dict[str, int], right: bool, *, now: float | None = None) -> float:
+    def code_attempt(self, limits: dict[str, int], right: bool | None, *, now: float | None = None) -> float:
         return self.store.code_attempt(limits, right, now=now)
 
     def _meta(self, key: str) -> str | None:

@@ -380,7 +380,7 @@ class App:
         the static site) under `learner`'s name — by default, in a store that belongs to one
         browser (:attr:`~unoparty.store.Store.keeps_last_learner`), the learner chosen
         there last; in a shared one, nobody until they give their name."""
-        from ..store import LearnerProgress, StoreError, open_store
+        from ..store import LearnerProgress, StoreError, normalise_name, open_store
         from .learner import LearnerPicker
         if progress is None and store is None:
             try:
@@ -388,6 +388,14 @@ class App:
             except StoreError as e:
                 self.errors.report(e)
                 store = None
+        import os
+        hub_user = os.environ.get("JUPYTERHUB_USER", "").strip() if progress is None else ""
+        try:
+            hub_user = normalise_name(hub_user) if hub_user else ""
+        except StoreError:
+            hub_user = ""  # a hub name the store cannot keep: the learner types one
+        if learner is None and hub_user and store is not None:
+            learner = hub_user  # JupyterHub signed the learner in: their name, nothing to type
         if progress is None and learner is None and store is not None and getattr(store, "keeps_last_learner", False):
             try:
                 learner = store.last_learner()
@@ -400,7 +408,8 @@ class App:
         self.store = store
         self.progress = progress if progress is not None else LearnerProgress(store, learner)
         self.learner_picker = LearnerPicker(store if progress is None else None,
-                                            on_pick=self.errors.guard(self.set_learner), current=learner)
+                                            on_pick=self.errors.guard(self.set_learner), current=learner,
+                                            fixed=bool(hub_user) and learner == hub_user)
         if progress is not None:
             self.learner_picker.box.layout.display = "none"
 

@@ -19,6 +19,7 @@ from collections import Counter, defaultdict
 import ipywidgets as w
 
 from .. import access
+from ..access import wait_text
 from ..i18n import _, ngettext
 from ..store import Store, StoreError, open_store
 from .common import ErrorPanel, button
@@ -76,13 +77,6 @@ def _unsaved_html() -> str:
                       for name, n in waiting.items())
     head = esc(_("Not saved yet (the progress database could not be reached; their pages keep it and try again):"))
     return f'<div class="up-msg up-msg-bad">{head} {names}</div>'
-
-
-def wait_text(seconds: float) -> str:
-    """ "Too many wrong tries: try again in N minutes." (minutes rounded up)."""
-    minutes = max(1, int(-(-seconds // 60)))
-    return ngettext("Too many wrong tries. Try again in {n} minute.",
-                    "Too many wrong tries. Try again in {n} minutes.", minutes).format(n=minutes)
 
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
