@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 
 __all__ = ["APP_NOTEBOOK", "JUPYTER_DATA", "TEMPLATE", "accept_shutdown_beacons", "refuse_scripted_websockets",
-           "starting_messages",
+           "serve_https", "starting_messages",
            "voila_argv", "jupyter_path_env", "serve"]
 
 APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "Start here.ipynb"
@@ -180,12 +180,43 @@ def refuse_scripted_websockets() -> None:
     VoilaKernelWebsocketHandler._unoparty_origin = True
 
 
-def serve(argv: list[str]) -> int:
+def serve_https(certfile: str | os.PathLike, keyfile: str | os.PathLike) -> None:
+    """Make Voila listen over HTTPS with this certificate and key (PEM files): Voila's own
+    app has no ``certfile`` option (Jupyter server's does), so its ``listen`` passes
+    tornado the TLS context.
+
+    Raises:
+        OSError, ssl.SSLError: a file is missing or is not a certificate and its key.
+    """
+    import ssl
+
+    from voila.app import Voila
+
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(str(certfile), str(keyfile))
+    listen = Voila.listen
+
+    def listen_https(self) -> None:
+        plain = self.app.listen
+        self.app.listen = lambda port, address="", **kw: plain(port, address, ssl_options=context, **kw)
+        try:
+            listen(self)
+        finally:
+            self.app.listen = plain
+
+    Voila.listen = listen_https
+
+
+def serve(argv: list[str], *, certfile: str | os.PathLike | None = None,
+          keyfile: str | os.PathLike | None = None) -> int:
     """Run Voila in this process with `argv` (see :func:`voila_argv`) until Ctrl-C; the
-    package's template folder is put first on ``JUPYTER_PATH``."""
+    package's template folder is put first on ``JUPYTER_PATH``. With `certfile` and
+    `keyfile`: over HTTPS (:func:`serve_https`)."""
     os.environ["JUPYTER_PATH"] = jupyter_path_env()
     accept_shutdown_beacons()
     refuse_scripted_websockets()
+    if certfile:
+        serve_https(certfile, keyfile or certfile)
     from voila.app import Voila
 
     Voila.launch_instance(argv=argv)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import re
+import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -31,16 +33,17 @@ CODE = "teacher-owl-42"
 class ClassServer:
     """``python -m unoparty app`` with a teacher's code and a store of its own."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, *args: str, scheme: str = "http") -> None:
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
+        self.url = f"{scheme}://127.0.0.1:{self.port}/"
+        self.plain = f"http://127.0.0.1:{self.port}/"
         self.log = tmp / "app.log"
         env = dict(os.environ, UNOPARTY_PROGRESS=str(tmp / "progress.json"), JUPYTER_PLATFORM_DIRS="1",
                    UNOPARTY_DB=f"sqlite://{tmp / 'class.sqlite3'}", UNOPARTY_TEACHER_CODE=CODE,
                    UNOPARTY_DELAY_SCALE="0.05",
                    PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
         self._log = open(self.log, "w")
-        self.proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(self.port)],
+        self.proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(self.port), *args],
                                      cwd=tmp, env=env, stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
 
@@ -49,10 +52,8 @@ class ClassServer:
         while time.monotonic() < deadline:
             assert self.proc.poll() is None, self.log.read_text()
             try:
-                urllib.request.urlopen(self.url + "voila/static/", timeout=2).close()
-                return
-            except urllib.error.HTTPError:
-                return
+                with socket.create_connection(("127.0.0.1", self.port), timeout=2):
+                    return
             except OSError:
                 time.sleep(0.2)
         raise RuntimeError(f"unoparty app did not answer within {timeout} s; see {self.log}")
@@ -144,3 +145,41 @@ def test_logout_goes_back_to_the_app(class_server) -> None:
     except urllib.error.HTTPError as e:
         status, where = e.code, e.headers.get("Location", "")
     assert (status, where) == (302, "/")
+
+
+@pytest.fixture(scope="module")
+def https_server(tmp_path_factory):
+    """The app over HTTPS with a self-signed certificate made by ``openssl``, as the README's
+    Deployment section says."""
+    tmp = tmp_path_factory.mktemp("https")
+    cert, key = tmp / "cert.pem", tmp / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
+    server = ClassServer(tmp, "--certfile", str(cert), "--keyfile", str(key), scheme="https")
+    server.cert = cert
+    try:
+        server.wait()
+        yield server
+    finally:
+        server.stop()
+
+
+def test_the_app_over_https_with_a_self_signed_certificate(browser, https_server) -> None:
+    trusted = ssl.create_default_context(cafile=str(https_server.cert))
+    answer = urllib.request.Request(https_server.url + "logout")
+    try:
+        urllib.request.urlopen(answer, context=trusted, timeout=30).close()   # the certificate checks out
+    except urllib.error.HTTPError as e:
+        assert e.code < 500
+    with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
+        urllib.request.urlopen(https_server.plain, timeout=30)   # no plain HTTP on that port
+    context = browser.new_context(ignore_https_errors=True)
+    try:
+        page = context.new_page()
+        page.goto(https_server.url)
+        page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
+        page.locator(".up-nav").get_by_role("button", name="Rules", exact=True).click()   # the kernel answers (wss)
+        page.locator(".up-nav .up-nav-active", has_text="Rules").wait_for(timeout=LOAD)
+    finally:
+        context.close()
