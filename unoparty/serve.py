@@ -12,13 +12,19 @@ What the command sets, and why (measured on a 2-core machine, issue 13):
   Jupyter's ``_xsrf`` token, so Voila 0.5 refused every one (``403 '_xsrf' argument missing``,
   voila #1458) and kernels lived until the idle cull. :func:`accept_shutdown_beacons`
   replaces the token check of that one handler with a same-origin check: a request from
-  another site is still refused, and the kernel id (a random UUID only its page knows) is
-  what names the kernel. The idle cull stays as the backstop for tabs that vanish without
+  another site, or with no ``Origin`` header at all (a script's), is still refused unless it
+  carries the token, and the kernel id (a random UUID only its page knows) is what names
+  the kernel. A kernel websocket with no ``Origin`` is refused too
+  (:func:`refuse_scripted_websockets`; Jupyter lets those through as "from a script"). The idle cull stays as the backstop for tabs that vanish without
   a beacon (a crashed browser, a lost network).
 - **A busy server shows the app, never an empty page.** Voila waits ``iopub_timeout``
   seconds (4 by default) for the notebook's output while it executes; on a busy server the
   app's widget messages took longer, and the page showed only the markdown. We wait up to
   ``--iopub-timeout`` seconds (60).
+- **Nothing from another host.** The app's template leaves out Voila's icon font and
+  nbconvert's Mermaid loader, both from CDNs (``no_cdn.html.j2``); ``/logout`` goes back to
+  the app (``unoparty.app_logout``); ``--certfile``/``--keyfile`` serve HTTPS
+  (:func:`serve_https`).
 - **Meanwhile the page says so, in the learner's language.** The page uses the app's own
   Voila template ``unoparty`` (``unoparty/app/voila/templates/unoparty``: Voila's ``lab``
   template with its spinner replaced), found through ``JUPYTER_PATH``. It shows "The app is

@@ -2,7 +2,11 @@
 most often got wrong), a CSV export, and resetting or deleting a learner's records.
 
 It opens only with the code that whoever runs the server sets in the environment variable
-``UNOPARTY_TEACHER_CODE``; without one, the page says how to set it. In a notebook::
+``UNOPARTY_TEACHER_CODE``; without one, the page says how to set it. Wrong codes are
+limited per page and per server (:mod:`unoparty.access`); resetting or deleting a learner,
+or their PIN, asks for the code again. The class's settings (names on the first page,
+learners' PINs) and the learners whose work is not saved yet (:mod:`unoparty.unsaved`) are
+shown once it is open. In a notebook::
 
     import unoparty
     unoparty.teacher()            # asks for the code
