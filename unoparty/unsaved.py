@@ -154,7 +154,10 @@ class KeptStore(Store):
         if self.pending and self.retry_every > 0 and (self._timer is None or not self._timer.is_alive()):
             self._timer = threading.Timer(self.retry_every, self._tick)
             self._timer.daemon = True
-            self._timer.start()
+            try:
+                self._timer.start()
+            except RuntimeError:  # no threads (Python in the browser): tried again at the next change
+                self._timer = None
         if self.on_change is not None:
             try:
                 self.on_change()
