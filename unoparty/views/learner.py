@@ -70,6 +70,9 @@ class LearnerPicker:
         self.name_field.placeholder = _("Type your name or pick it")
         self.name_field.description = _("Your name")
         self.start_button.description = _("That's me")
+        self.pin_field.description, self.pin_field.placeholder = _("PIN"), _("4 to 6 digits")
+        self.pin_again.description, self.pin_again.placeholder = _("Again"), _("the same PIN")
+        self.pin_button.description = self.pin_button.tooltip = _("Keep my PIN") if self._new_pin else _("Open my record")
         names: list[str] = []
         if self.store is not None and self._offers_names():
             try:
@@ -78,6 +81,9 @@ class LearnerPicker:
                 self.message.value = f'<div class="up-msg up-msg-bad">{esc(str(e))}</div>'
                 return
         self.name_field.options = tuple(names)
+        if self._waiting is not None:  # a PIN is asked for: asked again in the new language
+            self._ask_pin(self._waiting, new=self._new_pin)
+            return
         if self.current:
             self.message.value = (f'<div class="up-msg up-msg-good">'
                                   f'{esc(_("Hello {name}! Your stars are kept under your name.").format(name=self.current))}</div>')
@@ -135,10 +141,10 @@ class LearnerPicker:
         self.pin_box.layout.display = ""
         self.pin_again.layout.display = "" if new else "none"
         if new:
-            self.pin_button.description = _("Keep my PIN")
+            self.pin_button.description = self.pin_button.tooltip = _("Keep my PIN")
             self._say("info", _("Choose a PIN of 4 to 6 digits, and type it twice: you type it each time you come back."))
         else:
-            self.pin_button.description = _("Open my record")
+            self.pin_button.description = self.pin_button.tooltip = _("Open my record")
             self._say("info", _("Type your PIN, {name}.").format(name=name))
 
     def check_pin(self, pin: str, again: str = "") -> str | None:
