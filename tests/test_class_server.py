@@ -232,3 +232,15 @@ def test_under_jupyterhub_the_hubs_name_is_the_learners(tmp_path, monkeypatch) -
     assert app.learner == "ana" and app.learner_picker.fixed
     assert app.learner_picker.box.children[0].layout.display == "none"   # nothing to type
     assert "Hello ana" in app.learner_picker.message.value
+
+
+def test_switching_language_does_not_give_a_page_new_tries(tmp_path, monkeypatch, clock) -> None:
+    from unoparty.views.app import App
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    app = App(lang="en", store=_class(tmp_path))
+    for lang in ("fr", "ro", "nb", "cs", "en"):
+        app.nav_buttons["teacher"].click()
+        _guess(app._teacher, f"guess-{lang}")
+        app.set_language(lang)                        # the teacher's page is built again
+    app.nav_buttons["teacher"].click()
+    assert not _guess(app._teacher, "owl-42") and "Too many wrong tries" in app._teacher.message.value

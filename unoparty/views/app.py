@@ -484,7 +484,10 @@ class App:
         """The teacher's page (:mod:`unoparty.views.teacher`), behind the teacher's code."""
         from .teacher import TeacherPage
         if self._teacher is None:
-            self._teacher = TeacherPage(self.store, errors=self.errors)
+            if not hasattr(self, "_access_key"):  # one count of tries per page, whatever the language
+                from ..access import new_page_key
+                self._access_key = new_page_key()
+            self._teacher = TeacherPage(self.store, errors=self.errors, page_key=self._access_key)
         self._teacher.refresh()
         self._set("teacher", self._teacher.box)
 

@@ -152,6 +152,7 @@ class TeacherPage:
     Args:
         store: the progress store (default: ``UNOPARTY_DB``).
         code: the code to compare with (default: ``UNOPARTY_TEACHER_CODE``).
+        page_key: names the page's count of wrong tries (default: a new one).
 
     Attributes:
         box: the widget. code_field, open_button: the lock. message: what is said.
@@ -167,14 +168,16 @@ class TeacherPage:
     """
 
     def __init__(self, store: Store | None = None, *, code: str | None = None,
-                 errors: ErrorPanel | None = None) -> None:
+                 errors: ErrorPanel | None = None, page_key: str | None = None) -> None:
         self._store = store
         self.code = teacher_code() if code is None else code.strip()
         self.errors = errors or ErrorPanel()
         g = self.errors.guard
         self.is_open = False
         self._quiet = False  # the page setting its checkboxes itself
-        self._limits = {"teacher": access.SERVER_LIMIT, "teacher:page:" + access.new_page_key(): access.PAGE_LIMIT}
+        # page_key: the page's own count of tries (the app's, kept when this page is built again)
+        self._limits = {"teacher": access.SERVER_LIMIT,
+                        "teacher:page:" + (page_key or access.new_page_key()): access.PAGE_LIMIT}
         self.title = w.HTML(f"<h2>{esc(_('Teacher’s page'))}</h2>")
         self.message = w.HTML()
         self.code_field = w.Password(description=_("Code"), placeholder=_("the teacher’s code"),
