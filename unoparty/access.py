@@ -54,6 +54,8 @@ class _StderrHandler(logging.Handler):
     @staticmethod
     def _fd() -> int:
         for stream in (sys.stderr, sys.__stderr__):
+            if stream is None:
+                continue
             try:
                 return stream.fileno()
             except (AttributeError, OSError, ValueError):

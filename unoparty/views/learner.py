@@ -169,9 +169,12 @@ class LearnerPicker:
                 stored = self.store.setting(name, access.PIN_KEY) or ""
                 limits = {"pin:" + name.casefold(): access.SERVER_LIMIT, self._limit_key: access.PAGE_LIMIT}
                 verdict: list[bool] = []   # the hash is worked out only for a try that counts
-                wait = access.try_secret(self.store, limits,
-                                         lambda: verdict.append(access.pin_matches(pin, stored)) or verdict[0],
-                                         f"the PIN of {name}")
+
+                def compare() -> bool:
+                    verdict.append(access.pin_matches(pin, stored))
+                    return verdict[0]
+
+                wait = access.try_secret(self.store, limits, compare, f"the PIN of {name}")
                 if wait > 0:
                     self._say("bad", access.wait_text(wait))
                     return None
