@@ -11,8 +11,9 @@ c.ServerApp.default_url = "/voila/render/Start%20here.ipynb"
 # server), and every other Jupyter API (/api/kernels, /api/sessions, /api/contents, ...)
 # answers 403 (unoparty.learner_server). Teachers get JupyterLab from another profile
 # (docs/jupyterhub.md).
-c.ServerApp.jpserver_extensions = {"voila": True, "jupyterlab": False, "jupyter_server_terminals": False,
-                                   "jupyter_lsp": False, "notebook_shim": False, "notebook": False}
+# (update, not replace: JupyterHub's own single-user extension stays enabled)
+c.ServerApp.jpserver_extensions.update({"voila": True, "jupyterlab": False, "jupyter_server_terminals": False,
+                                        "jupyter_lsp": False, "notebook_shim": False, "notebook": False})
 c.ServerApp.terminals_enabled = False
 c.ServerApp.authorizer_class = "unoparty.learner_server.AppOnlyAuthorizer"
 c.MappingKernelManager.allowed_message_types = ["comm_open", "comm_close", "comm_msg", "comm_info_request",
