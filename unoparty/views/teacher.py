@@ -210,11 +210,13 @@ class TeacherPage:
         self.list_names.observe(g(lambda ch: self._set_class(LIST_NAMES, ch["new"])), names="value")
         self.use_pins.observe(g(lambda ch: self._set_class(USE_PINS, ch["new"])), names="value")
         self.unsaved = w.HTML()
+        # the confirm step: in the page only while it asks (one password field on the page otherwise)
+        self.confirm_row = w.HBox([], layout=w.Layout(align_items="center"))
         self.manage = w.VBox([
             w.HTML(f"<h3>{esc(_('A learner’s records'))}</h3>"),
             w.HBox([self.learner_field, self.reset_button, self.delete_button, self.pin_button],
                    layout=w.Layout(align_items="center", flex_flow="row wrap")),
-            w.HBox([self.confirm_code, self.confirm_button, self.cancel_button], layout=w.Layout(align_items="center")),
+            self.confirm_row,
             w.HTML(f"<h3>{esc(_('The class’s settings'))}</h3>"), self.list_names, self.use_pins])
         self.class_box = w.VBox([w.HBox([self.refresh_button, self.download], layout=w.Layout(align_items="center")),
                                  self.unsaved, self.table, self.manage], layout=w.Layout(display="none"))
@@ -357,10 +359,12 @@ class TeacherPage:
                               f'{esc(_("Type the teacher’s code again to confirm."))}</div>')
         for widget in (self.confirm_code, self.confirm_button, self.cancel_button):
             widget.layout.display = ""
+        self.confirm_row.children = (self.confirm_code, self.confirm_button, self.cancel_button)
 
     def _cancel(self) -> None:
         self._pending = None
         self.confirm_code.value = ""
+        self.confirm_row.children = ()
         for widget in (self.confirm_code, self.confirm_button, self.cancel_button):
             widget.layout.display = "none"
 
