@@ -44,13 +44,7 @@ class LearnerPicker:
         self.start_button = button(_("That's me"), "up-go")
         self.start_button.on_click(lambda _b: self.pick(self.name_field.value))
         self.message = w.HTML()
-        self.pin_field = w.Password(description=_("PIN"), placeholder=_("4 to 6 digits"), layout=w.Layout(width="220px"))
-        self.pin_again = w.Password(description=_("Again"), placeholder=_("the same PIN"),
-                                    layout=w.Layout(width="220px"))
-        self.pin_button = button(_("Open my record"), "up-go")
-        self.pin_button.on_click(lambda _b: self.check_pin(self.pin_field.value, self.pin_again.value))
-        self.pin_box = w.HBox([self.pin_field, self.pin_again, self.pin_button],
-                              layout=w.Layout(align_items="center", display="none", flex_flow="row wrap"))
+        self.pin_box: w.HBox | None = None   # built when a PIN is first asked for (:meth:`_build_pin`)
         self._waiting: str | None = None   # the name whose PIN is asked for
         self._new_pin = False
         self._limit_key = "pin:page:" + access.new_page_key()
@@ -58,7 +52,8 @@ class LearnerPicker:
         name_row = w.HBox([self.name_field, self.start_button], layout=w.Layout(align_items="center"))
         if fixed:
             name_row.layout.display = "none"
-        self.box = w.VBox([name_row, self.pin_box, self.message])
+        self._name_row = name_row
+        self.box = w.VBox([name_row, self.message])
         self.box.add_class("up-learner")
         self.current = current
         if current:
@@ -70,9 +65,11 @@ class LearnerPicker:
         self.name_field.placeholder = _("Type your name or pick it")
         self.name_field.description = _("Your name")
         self.start_button.description = _("That's me")
-        self.pin_field.description, self.pin_field.placeholder = _("PIN"), _("4 to 6 digits")
-        self.pin_again.description, self.pin_again.placeholder = _("Again"), _("the same PIN")
-        self.pin_button.description = self.pin_button.tooltip = _("Keep my PIN") if self._new_pin else _("Open my record")
+        if self.pin_box is not None:
+            self.pin_field.description, self.pin_field.placeholder = _("PIN"), _("4 to 6 digits")
+            self.pin_again.description, self.pin_again.placeholder = _("Again"), _("the same PIN")
+            self.pin_button.description = self.pin_button.tooltip = (_("Keep my PIN") if self._new_pin
+                                                                     else _("Open my record"))
         names: list[str] = []
         if self.store is not None and self._offers_names():
             try:
@@ -134,11 +131,26 @@ class LearnerPicker:
                 return None
         return self._take(name)
 
+    def _build_pin(self) -> w.HBox:
+        """The PIN's fields and button, built once (a class without PINs never sends them)."""
+        if self.pin_box is None:
+            self.pin_field = w.Password(description=_("PIN"), placeholder=_("4 to 6 digits"),
+                                        layout=w.Layout(width="220px"))
+            self.pin_again = w.Password(description=_("Again"), placeholder=_("the same PIN"),
+                                        layout=w.Layout(width="220px"))
+            self.pin_button = button(_("Open my record"), "up-go")
+            self.pin_button.on_click(lambda _b: self.check_pin(self.pin_field.value, self.pin_again.value))
+            self.pin_box = w.HBox([self.pin_field, self.pin_again, self.pin_button],
+                                  layout=w.Layout(align_items="center", flex_flow="row wrap"))
+            self.box.children = (self._name_row, self.pin_box, self.message)
+        return self.pin_box
+
     def _ask_pin(self, name: str, *, new: bool) -> None:
+        box = self._build_pin()
         self._waiting, self._new_pin = name, new
         self.name_field.value = name
         self.pin_field.value = self.pin_again.value = ""
-        self.pin_box.layout.display = ""
+        box.layout.display = ""
         self.pin_again.layout.display = "" if new else "none"
         if new:
             self.pin_button.description = self.pin_button.tooltip = _("Keep my PIN")
@@ -153,7 +165,8 @@ class LearnerPicker:
         and per learner (:func:`unoparty.access.try_secret`). The name once it is taken,
         else None (the message says why)."""
         name = self._waiting
-        self.pin_field.value = self.pin_again.value = ""
+        if self.pin_box is not None:
+            self.pin_field.value = self.pin_again.value = ""
         if name is None or self.store is None:
             return None
         try:
@@ -189,7 +202,8 @@ class LearnerPicker:
 
     def _take(self, name: str) -> str:
         self._waiting = None
-        self.pin_box.layout.display = "none"
+        if self.pin_box is not None:
+            self.pin_box.layout.display = "none"
         self.current = name
         self.name_field.value = name
         self.refresh()
