@@ -256,10 +256,21 @@ def write_lite_dir(work: Path, packages: list[str]) -> Path:
 
 
 REMOTE = re.compile(r"""(?:src|href)\s*=\s*["']https?://|import\(\s*["']https?://|url\(\s*["']?https?://""")
+# The CDNs the bundled JupyterLite, Voici and Pyodide name as fallbacks (Pyodide's
+# packages, the kernel's default pyodide.js, MathJax): the site ships its own Pyodide, the
+# app shows no mathematics, so the fallbacks become "about:blank", which no browser fetches.
+CDN = re.compile(r"""https?://(?:cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|unpkg\.com|fonts\.googleapis\.com|"""
+                 r"""fonts\.gstatic\.com)/[^"'`\s)]*""")
+TEXT_FILES = (".html", ".js", ".mjs", ".cjs", ".json", ".css", ".webmanifest")
 
 
 def strip_cdn(out: Path) -> None:
-    """Drop the template's links to CDNs (icon font, Mermaid) from every page."""
+    """Drop the template's links to CDNs (icon font, Mermaid) from every page, and make
+    every fallback URL to a CDN in the shipped files (:data:`CDN`) ``about:blank``: no
+    file of the site names a CDN.
+
+    Raises:
+        SystemExit: a page still loads something from another site."""
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         new = re.sub(r'\s*<link rel="stylesheet" href="https?://[^"]*"[^>]*>', "", text)
@@ -270,6 +281,13 @@ def strip_cdn(out: Path) -> None:
         left = REMOTE.findall(new)
         if left:
             raise SystemExit(f"{page} still loads from another site: {left[:3]}")
+    for path in out.rglob("*"):
+        if not path.is_file() or not path.name.endswith(TEXT_FILES):
+            continue
+        text = path.read_text(encoding="utf-8", errors="surrogateescape")
+        new = CDN.sub("about:blank", text)
+        if new != text:
+            path.write_text(new, encoding="utf-8", errors="surrogateescape")
 
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"

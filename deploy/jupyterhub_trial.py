@@ -2,7 +2,9 @@
 authenticator, local-process single-user servers (one process per learner, all as this
 system user: ``SimpleLocalProcessSpawner``), ``configurable-http-proxy`` from npm, and
 ``deploy/jupyter_server_config.py`` (each server opens the app). Two learners log in in
-headless Chromium and must reach the app. A trial, not a production setup.
+headless Chromium and must reach the app, and their servers must refuse ``/lab``,
+``/terminals`` and the kernels, sessions, files and terminals APIs (403 or 404). A
+trial, not a production setup.
 
     python deploy/jupyterhub_trial.py --proxy node_modules/.bin/configurable-http-proxy
 
@@ -102,10 +104,19 @@ c.Spawner.start_timeout = 180
                     page.click("input[type=submit], button[type=submit]")
                     try:
                         page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=180_000)
-                        ok += 1
                         print(f"{user}: the app at {page.url} after {time.monotonic() - start:.1f} s")
                     except Exception as e:
                         print(f"{user}: no app ({type(e).__name__}) at {page.url}")
+                        continue
+                    # the learner's server runs the app only (issue 22): signed in as the learner
+                    base = f"{url}/user/{user}/"
+                    answers = {what: page.request.fetch(base + what, method=method, max_redirects=0).status
+                               for what, method in (("lab", "GET"), ("terminals/1", "GET"), ("api/kernels", "GET"),
+                                                    ("api/sessions", "GET"), ("api/contents", "GET"),
+                                                    ("api/terminals", "GET"))}
+                    print(f"{user}: {answers}")
+                    if all(status in (403, 404) for status in answers.values()):
+                        ok += 1
                     page.screenshot(path=str(Path.cwd() / f"jupyterhub-{user}.png"))
                 browser.close()
         finally:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["postgres_url"]
+__all__ = ["Cluster", "postgres_cluster", "postgres_url"]
 
 
 def _free_port() -> int:
@@ -36,12 +36,38 @@ def _missing(why: str):
     pytest.skip(f"no PostgreSQL: {why} (set UNOPARTY_TEST_PG to a server's URL)")
 
 
+class Cluster:
+    """A throwaway cluster that a test can stop and start again (``url``, :meth:`stop`,
+    :meth:`start`); None of this with ``UNOPARTY_TEST_PG``."""
+
+    def __init__(self, run_as: list[str], pg_ctl: str, data: str, log: str, opts: str, url: str) -> None:
+        self._run_as, self._pg_ctl, self._data, self._log, self._opts = run_as, pg_ctl, data, log, opts
+        self.url = url
+
+    def start(self) -> None:
+        subprocess.run([*self._run_as, self._pg_ctl, "-D", self._data, "-l", self._log, "-o", self._opts,
+                        "-w", "-t", "60", "start"], check=True, stdout=subprocess.DEVNULL)
+
+    def stop(self) -> None:
+        subprocess.run([*self._run_as, self._pg_ctl, "-D", self._data, "-m", "immediate", "-w", "stop"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def postgres_url():
     """A generator for a fixture: yields a ``postgresql://`` URL of an empty database."""
     url = os.environ.get("UNOPARTY_TEST_PG")
     if url:
         yield url
         return
+    for cluster in postgres_cluster():
+        yield cluster.url
+
+
+def postgres_cluster():
+    """A generator for a fixture: yields a :class:`Cluster` of its own (skips with
+    ``UNOPARTY_TEST_PG``: a server the test must not stop)."""
+    if os.environ.get("UNOPARTY_TEST_PG"):
+        pytest.skip("UNOPARTY_TEST_PG names a server that a test must not stop")
     try:
         import psycopg  # noqa: F401
     except ImportError:
@@ -66,11 +92,10 @@ def postgres_url():
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     opts = f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={root} -c fsync=off " \
            f"-c max_connections=100"
-    subprocess.run([*run_as, pg_ctl, "-D", data, "-l", log, "-o", opts, "-w", "-t", "60", "start"],
-                   check=True, stdout=subprocess.DEVNULL)
+    cluster = Cluster(run_as, pg_ctl, data, log, opts, f"postgresql://postgres@127.0.0.1:{port}/postgres")
+    cluster.start()
     try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        yield cluster
     finally:
-        subprocess.run([*run_as, pg_ctl, "-D", data, "-m", "immediate", "-w", "stop"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cluster.stop()
         shutil.rmtree(root, ignore_errors=True)

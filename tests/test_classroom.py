@@ -101,6 +101,9 @@ def test_the_landing_page_asks_for_a_name_and_keeps_the_language(monkeypatch) ->
         assert open_store().setting("Leo", "language") == "fr"
         set_language("en")
         other = App()
+        assert other.learner_picker.name_field.options == ()   # the class's names: a teacher's setting
+        open_store().set_class_setting("list-names", "1")
+        other.learner_picker.refresh()
         assert "Leo" in other.learner_picker.name_field.options
         other.learner_picker.pick("Leo")
         assert language() == "fr"
@@ -160,14 +163,19 @@ def test_teacher_page_opens_with_the_code_and_shows_the_class(tmp_path, monkeypa
     assert all(name in table for name in ("Mia", "Leo", "Zoe"))
     assert "SP-4 ×2, T-1 ×1" in table and "3 wrong" in table
     data = re.search(r'base64,([^"]+)"', page.download.value).group(1)
-    rows = list(csv.DictReader(io.StringIO(base64.b64decode(data).decode())))
+    raw = base64.b64decode(data)
+    assert raw.startswith(b"\xef\xbb\xbf")  # a BOM: a spreadsheet reads the names as UTF-8
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"))))
     assert {(r["learner"], r["lesson"], r["stars"], r["tries"], r["mistakes"], r["rules_wrong"]) for r in rows} == {
         ("Leo", "speed-play", "1", "1", "3", "SP-4×2 T-1×1"), ("Mia", "speed-play", "3", "1", "0", ""),
         ("Zoe", "", "0", "0", "0", "")}
-    # reset Leo, then delete Zoe — each after a confirmation
+    # reset Leo, then delete Zoe — each after a confirmation with the code typed again
     page.learner_field.value = "Leo"
     page.reset_button.click()
     assert store.lessons("Leo") and page.confirm_button.layout.display == ""
+    page.confirm_button.click()  # no code typed: nothing happens
+    assert store.lessons("Leo") and "not the teacher" in page.message.value
+    page.confirm_code.value = "owl-42"
     page.confirm_button.click()
     assert store.lessons("Leo") == [] and store.rules("Leo") == [] and "Leo" in store.learners()
     page.learner_field.value = "Zoe"
@@ -175,6 +183,7 @@ def test_teacher_page_opens_with_the_code_and_shows_the_class(tmp_path, monkeypa
     page.cancel_button.click()
     assert "Zoe" in store.learners()
     page.delete_button.click()
+    page.confirm_code.value = "owl-42"
     page.confirm_button.click()
     assert store.learners() == ["Leo", "Mia"] and "Zoe" not in page.table.value
     assert not page.errors.errors

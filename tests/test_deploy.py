@@ -146,3 +146,47 @@ def test_a_preheated_kernel_waits_for_its_visitor_without_a_time_limit() -> None
     # its cell waits for the page's request: Voila's cell time limit would fail an unused pool
     assert "--VoilaExecutor.timeout=-1" in voila_argv(pool_size=3)
     assert "--VoilaExecutor.timeout=300" in voila_argv(pool_size=0)
+
+
+def test_the_static_site_names_no_cdn_in_any_file(tmp_path) -> None:
+    """deploy/build_site.py: the links of the pages and the fallbacks in the bundled
+    scripts and settings (Pyodide's packages, the kernel's pyodide.js, MathJax) — issue 22."""
+    sys.path.insert(0, str(ROOT / "deploy"))
+    try:
+        import build_site
+    finally:
+        sys.path.remove(str(ROOT / "deploy"))
+    (tmp_path / "static").mkdir()
+    (tmp_path / "index.html").write_text(
+        '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/all.min.css">')
+    (tmp_path / "static" / "pyodide.js").write_text("e.cdnUrl=O(e.packageBaseUrl??`https://cdn.jsdelivr.net/pyodide/v${x}/full/`)")
+    (tmp_path / "static" / "kernel.v0.schema.json").write_text(
+        '{"default": "https://cdn.jsdelivr.net/pyodide/v0.29.0/full/pyodide.js"}')
+    (tmp_path / "static" / "4187.js").write_text('"null"===i?"https://cdnjs.cloudflare.com/ajax/libs/mathjax/2.7.7/MathJax.js":i')
+    build_site.strip_cdn(tmp_path)
+    texts = [p.read_text() for p in tmp_path.rglob("*") if p.is_file()]
+    assert not [t for t in texts if re.search(r"cdn\.jsdelivr|cdnjs|unpkg", t)]
+    assert "about:blank" in (tmp_path / "static" / "pyodide.js").read_text()
+
+
+def test_the_jupyterhub_values_hand_out_no_database_and_no_open_login() -> None:
+    """deploy/z2jh-values.yaml and deploy/Dockerfile (issue 22): a real authenticator, the
+    database's password from a secret, the way to the database open in the network policy,
+    the memory measured, HTTPS, culling, and a learners' image without JupyterLab."""
+    import tomllib
+
+    import yaml
+    text = (ROOT / "deploy" / "z2jh-values.yaml").read_text()
+    values = yaml.safe_load(text)
+    user, hub = values["singleuser"], values["hub"]["config"]
+    assert not re.search(r"postgres(?:ql)?://[^\s/]*:[^\s/@]*@", text.replace("PASSWORD@", ""))  # no password
+    assert user["extraEnv"]["UNOPARTY_DB"]["valueFrom"]["secretKeyRef"]["name"] == "unoparty-db"
+    assert hub["JupyterHub"]["authenticator_class"].startswith("nativeauthenticator")
+    assert hub["Authenticator"]["allow_all"] is False and hub["NativeAuthenticator"]["open_signup"] is False
+    assert int(user["memory"]["guarantee"].rstrip("M")) >= 230   # one learner measured 230 MB
+    assert any(p["port"] == 5432 for rule in user["networkPolicy"]["egress"] for p in rule["ports"])
+    assert values["proxy"]["https"]["enabled"] and values["cull"]["enabled"]
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert not [d for d in extras["server"] if d.startswith(("jupyterlab", "matplotlib"))]
+    docker = (ROOT / "deploy" / "Dockerfile").read_text()
+    assert "extra=server" in docker and "jupyter_server_config.py" in docker

@@ -12,13 +12,19 @@ What the command sets, and why (measured on a 2-core machine, issue 13):
   Jupyter's ``_xsrf`` token, so Voila 0.5 refused every one (``403 '_xsrf' argument missing``,
   voila #1458) and kernels lived until the idle cull. :func:`accept_shutdown_beacons`
   replaces the token check of that one handler with a same-origin check: a request from
-  another site is still refused, and the kernel id (a random UUID only its page knows) is
-  what names the kernel. The idle cull stays as the backstop for tabs that vanish without
+  another site, or with no ``Origin`` header at all (a script's), is still refused unless it
+  carries the token, and the kernel id (a random UUID only its page knows) is what names
+  the kernel. A kernel websocket with no ``Origin`` is refused too
+  (:func:`refuse_scripted_websockets`; Jupyter lets those through as "from a script"). The idle cull stays as the backstop for tabs that vanish without
   a beacon (a crashed browser, a lost network).
 - **A busy server shows the app, never an empty page.** Voila waits ``iopub_timeout``
   seconds (4 by default) for the notebook's output while it executes; on a busy server the
   app's widget messages took longer, and the page showed only the markdown. We wait up to
   ``--iopub-timeout`` seconds (60).
+- **Nothing from another host.** The app's template leaves out Voila's icon font and
+  nbconvert's Mermaid loader, both from CDNs (``no_cdn.html.j2``); ``/logout`` goes back to
+  the app (``unoparty.app_logout``); ``--certfile``/``--keyfile`` serve HTTPS
+  (:func:`serve_https`).
 - **Meanwhile the page says so, in the learner's language.** The page uses the app's own
   Voila template ``unoparty`` (``unoparty/app/voila/templates/unoparty``: Voila's ``lab``
   template with its spinner replaced), found through ``JUPYTER_PATH``. It shows "The app is
@@ -33,7 +39,8 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["APP_NOTEBOOK", "JUPYTER_DATA", "TEMPLATE", "accept_shutdown_beacons", "starting_messages",
+__all__ = ["APP_NOTEBOOK", "JUPYTER_DATA", "TEMPLATE", "accept_shutdown_beacons", "refuse_scripted_websockets",
+           "serve_https", "starting_messages",
            "voila_argv", "jupyter_path_env", "serve"]
 
 APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "Start here.ipynb"
@@ -132,7 +139,9 @@ def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, 
             # (a preheated kernel's cell also waits for its visitor: no limit then)
             f"--VoilaExecutor.timeout={300 if pool_size == 0 else -1}",
             f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
-            f"--MappingKernelManager.cull_interval={max(cull_interval, 1)}"]
+            f"--MappingKernelManager.cull_interval={max(cull_interval, 1)}",
+            # /logout goes back to the app (Voila's own page needs a static path it lacks: a 500)
+            "--IdentityProvider.logout_handler_class=unoparty.app_logout.LogoutHandler"]
     if pool_size > 0:
         argv += ["--preheat_kernel=True", f"--pool_size={pool_size}",
                  f"--VoilaKernelManager.fill_delay={refill_delay:g}"]
@@ -154,7 +163,15 @@ def accept_shutdown_beacons() -> None:
     if getattr(VoilaShutdownKernelHandler, "_unoparty_beacon", False):
         return
 
+    token_check = VoilaShutdownKernelHandler.check_xsrf_cookie
+
     def check_xsrf_cookie(self) -> None:
+        if self.get_argument("_xsrf", None) or self.request.headers.get("X-XSRFToken"):
+            return token_check(self)  # a request with the token: Jupyter's own check
+        # no token (the beacon): the browser's Origin header must name this server. A
+        # request with no Origin is not a page's (a script's): refused too (issue 22)
+        if not self.request.headers.get("Origin"):
+            raise web.HTTPError(403, "kernel shutdown without the _xsrf token or an Origin header refused")
         if not self.check_origin():
             raise web.HTTPError(403, "kernel shutdown from another site refused")
 
@@ -162,11 +179,65 @@ def accept_shutdown_beacons() -> None:
     VoilaShutdownKernelHandler._unoparty_beacon = True
 
 
-def serve(argv: list[str]) -> int:
+def refuse_scripted_websockets() -> None:
+    """Refuse a kernel websocket that names no origin (``Origin`` or
+    ``Sec-WebSocket-Origin``): a browser always sends one, so only a script would open
+    it without (Jupyter lets those through, "assume from script"). Another site's origin
+    stays refused by Jupyter's own check. Safe to call more than once."""
+    from tornado import web
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    if getattr(VoilaKernelWebsocketHandler, "_unoparty_origin", False):
+        return
+    pre_get = VoilaKernelWebsocketHandler.pre_get
+
+    async def pre_get_with_origin(self) -> None:
+        headers = self.request.headers
+        if not (headers.get("Origin") or headers.get("Sec-WebSocket-Origin")):
+            raise web.HTTPError(403, "a kernel websocket without an Origin header refused")
+        await pre_get(self)
+
+    VoilaKernelWebsocketHandler.pre_get = pre_get_with_origin
+    VoilaKernelWebsocketHandler._unoparty_origin = True
+
+
+def serve_https(certfile: str | os.PathLike, keyfile: str | os.PathLike) -> None:
+    """Make Voila listen over HTTPS with this certificate and key (PEM files): Voila's own
+    app has no ``certfile`` option (Jupyter server's does), so its ``listen`` passes
+    tornado the TLS context.
+
+    Raises:
+        OSError, ssl.SSLError: a file is missing or is not a certificate and its key.
+    """
+    import ssl
+
+    from voila.app import Voila
+
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(str(certfile), str(keyfile))
+    listen = Voila.listen
+
+    def listen_https(self) -> None:
+        plain = self.app.listen
+        self.app.listen = lambda port, address="", **kw: plain(port, address, ssl_options=context, **kw)
+        try:
+            listen(self)
+        finally:
+            self.app.listen = plain
+
+    Voila.listen = listen_https
+
+
+def serve(argv: list[str], *, certfile: str | os.PathLike | None = None,
+          keyfile: str | os.PathLike | None = None) -> int:
     """Run Voila in this process with `argv` (see :func:`voila_argv`) until Ctrl-C; the
-    package's template folder is put first on ``JUPYTER_PATH``."""
+    package's template folder is put first on ``JUPYTER_PATH``. With `certfile` and
+    `keyfile`: over HTTPS (:func:`serve_https`)."""
     os.environ["JUPYTER_PATH"] = jupyter_path_env()
     accept_shutdown_beacons()
+    refuse_scripted_websockets()
+    if certfile:
+        serve_https(certfile, keyfile or certfile)
     from voila.app import Voila
 
     Voila.launch_instance(argv=argv)

@@ -231,6 +231,35 @@ class Store:
         """Set `key` to `value` (None: remove it)."""
         raise NotImplementedError
 
+    # -- the class's settings (the teacher's page: unoparty.views.teacher)
+    def class_setting(self, key: str, default: str | None = None) -> str | None:
+        """A setting of the whole class (``"list-names"``, ``"pins"``), or `default`."""
+        value = self._meta("class:" + str(key))
+        return default if value is None else value
+
+    def set_class_setting(self, key: str, value: str | None) -> None:
+        """Set a setting of the whole class (None: back to its default)."""
+        self._put_meta("class:" + str(key), value)
+
+    # -- tries of a secret (the teacher's code, a learner's PIN: unoparty.access)
+    def code_attempt(self, limits: dict[str, int], right: bool | None, *, now: float | None = None) -> float:
+        """Count one try of a secret under every key of `limits` (key → failures allowed
+        before a wait: ``{"teacher": 10, "teacher:page:…": 5}``), in one change, so that
+        pages in other kernels share the count.
+
+        While any key waits, the try does not count (neither a right nor a wrong one).
+        Otherwise a right try clears the keys, and a wrong one counts: from a key's
+        `limit`-th failure on, it waits 60 s, then twice as long after each further failure
+        (at most an hour); a key with no failure for an hour starts again from zero.
+
+        `right` None: count nothing, only say how long the keys still wait (a try whose
+        comparison costs time — a PIN's hash — is compared only when it will count).
+
+        Returns:
+            0.0 when the try counted (then `right` decides), else the seconds still to wait.
+        """
+        raise NotImplementedError
+
     # -- the learner of one browser (keeps_last_learner)
     def last_learner(self) -> str | None:
         """The learner chosen last with :meth:`remember_learner`, if they are still in the
@@ -366,6 +395,33 @@ class Store:
         return n
 
 
+ATTEMPT_WAIT = 60.0        # seconds of the first wait after too many wrong tries
+ATTEMPT_MAX_WAIT = 3600.0  # the longest wait
+ATTEMPT_FORGET = 3600.0    # a key with no wrong try (nor wait) for this long starts from zero
+
+
+def _next_attempt(rows: dict[str, tuple[int, float, float]], limits: dict[str, int], right: bool | None,
+                  now: float) -> tuple[float, dict[str, tuple[int, float, float] | None]]:
+    """What :meth:`Store.code_attempt` does to the rows (key → ``(failures, last wrong try,
+    waits until)``): ``(wait, changes)``, a change None removing the row."""
+    wait = max((until - now for _f, _at, until in rows.values()), default=0.0)
+    if wait > 0 or right is None:
+        return max(wait, 0.0), {}
+    if right:
+        return 0.0, {key: None for key in limits if key in rows}
+    changes: dict[str, tuple[int, float, float] | None] = {}
+    for key, limit in limits.items():
+        failures, last, until = rows.get(key, (0, 0.0, 0.0))
+        if now - max(last, until) > ATTEMPT_FORGET:
+            failures = 0
+        failures += 1
+        until = 0.0
+        if failures >= max(1, int(limit)):
+            until = now + min(ATTEMPT_MAX_WAIT, ATTEMPT_WAIT * 2 ** (failures - max(1, int(limit))))
+        changes[key] = (failures, now, until)
+    return 0.0, changes
+
+
 # --------------------------------------------------------------------------------- SQL
 
 _TABLES = (
@@ -385,6 +441,10 @@ _TABLES = (
     """CREATE TABLE IF NOT EXISTS practice_answers (
         learner TEXT NOT NULL, n INTEGER NOT NULL, rule TEXT NOT NULL,
         right_answer INTEGER NOT NULL, answered_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (learner, n))""",
+    # wrong tries of a secret (the teacher's code, a PIN) per key: Store.code_attempt
+    """CREATE TABLE IF NOT EXISTS code_attempts (
+        key TEXT PRIMARY KEY, failures INTEGER NOT NULL, last_at DOUBLE PRECISION NOT NULL,
+        locked_until DOUBLE PRECISION NOT NULL)""",
 )
 
 
@@ -609,6 +669,29 @@ class SQLStore(Store):
                 cur.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
 
+    def code_attempt(self, limits: dict[str, int], right: bool | None, *, now: float | None = None) -> float:
+        now = time.time() if now is None else float(now)
+        with self._transaction() as cur:
+            if self.kind == "postgresql":  # one try at a time: the count is read, then written
+                cur.execute("SELECT pg_advisory_xact_lock(8675311)")
+            keys = list(limits)
+            marks = ", ".join("?" for _ in keys)
+            cur.execute(f"SELECT key, failures, last_at, locked_until FROM code_attempts WHERE key IN ({marks})",
+                        tuple(keys))
+            rows = {k: (int(f), float(at), float(until)) for k, f, at, until in cur.fetchall()}
+            wait, changes = _next_attempt(rows, limits, right, now)
+            for key, row in changes.items():
+                if row is None:
+                    cur.execute("DELETE FROM code_attempts WHERE key = ?", (key,))
+                else:
+                    cur.execute("INSERT INTO code_attempts (key, failures, last_at, locked_until) VALUES (?, ?, ?, ?) "
+                                "ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, "
+                                "last_at = excluded.last_at, locked_until = excluded.locked_until", (key, *row))
+            # the keys of pages long gone
+            cur.execute("DELETE FROM code_attempts WHERE last_at < ? AND locked_until < ?",
+                        (now - 2 * ATTEMPT_FORGET, now))
+            return wait
+
     def __repr__(self) -> str:
         return f"SQLStore({self.kind}: {self.path if self.kind == 'sqlite' else _hide_password(self.url)})"
 
@@ -784,6 +867,19 @@ class DictStore(Store):
         learner = normalise_name(learner)
         with self._change() as data:
             self._learner(data, learner)["settings"][str(key)] = str(value)
+
+    def code_attempt(self, limits: dict[str, int], right: bool | None, *, now: float | None = None) -> float:
+        now = time.time() if now is None else float(now)
+        with self._change() as data:
+            table = data.setdefault("attempts", {})
+            rows = {k: tuple(table[k]) for k in limits if k in table}
+            wait, changes = _next_attempt(rows, limits, right, now)  # type: ignore[arg-type]
+            for key, row in changes.items():
+                if row is None:
+                    table.pop(key, None)
+                else:
+                    table[key] = list(row)
+            return wait
 
     def _meta(self, key: str) -> str | None:
         return self._read()["meta"].get(key)

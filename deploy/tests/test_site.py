@@ -121,3 +121,13 @@ def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> Non
         "second_visit_seconds_until_usable": round(second, 1),
         "requests": len(record.urls),
     }, indent=1))
+
+
+def test_no_file_of_the_site_names_a_cdn(site) -> None:
+    """Not even a fallback a page never reaches today (issue 22: the bundles' default
+    pyodide.js, Pyodide's package URL, MathJax)."""
+    site_folder = ROOT / "site"
+    cdn = re.compile(rb"https?://(?:cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|unpkg\.com|fonts\.googleapis\.com)/")
+    named = [str(p.relative_to(site_folder)) for p in site_folder.rglob("*")
+             if p.is_file() and p.suffix in (".html", ".js", ".mjs", ".json", ".css") and cdn.search(p.read_bytes())]
+    assert named == []

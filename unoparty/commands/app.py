@@ -3,6 +3,7 @@
     unoparty app                       # http://127.0.0.1:8866/
     unoparty app --port 9000 --pool-size 30 --ip 0.0.0.0
     unoparty app --print                # show Voila's command line and stop
+    unoparty app --ip 0.0.0.0 --certfile cert.pem --keyfile key.pem   # a class network, over HTTPS
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ def register(subparsers) -> None:
                    help="seconds between idle checks (default 60)")
     p.add_argument("--iopub-timeout", type=int, default=60, metavar="SECONDS",
                    help="seconds a page waits for the app to be built on a busy server (default 60)")
+    p.add_argument("--certfile", default=None, metavar="PEM",
+                   help="serve over HTTPS with this certificate (with --keyfile); without it, on a class "
+                        "network the teacher's code and the PINs cross the network in clear text")
+    p.add_argument("--keyfile", default=None, metavar="PEM", help="the certificate's private key (HTTPS)")
     p.add_argument("--notebook", default=None, help="serve another notebook instead of the app")
     p.add_argument("--open", action="store_true", help="open a browser tab")
     p.add_argument("--print", action="store_true", dest="dry_run", help="print Voila's arguments and stop")
@@ -53,6 +58,9 @@ def run(args) -> int:
     except ValueError as e:
         print(f"unoparty app: {e}", file=sys.stderr)
         return 2
+    if bool(args.certfile) != bool(args.keyfile):
+        print("unoparty app: HTTPS needs both --certfile and --keyfile", file=sys.stderr)
+        return 2
     if args.dry_run:
         print(f"JUPYTER_PATH={shlex.quote(jupyter_path_env())} voila " + shlex.join(argv))
         return 0
@@ -61,6 +69,11 @@ def run(args) -> int:
     except ImportError:
         print("unoparty app: Voila is not installed: pip install 'unoparty[app]'", file=sys.stderr)
         return 2
-    print(f"Serving the unoparty app at http://{'127.0.0.1' if args.ip in ('0.0.0.0', '') else args.ip}:{args.port}/ "
+    scheme = "https" if args.certfile else "http"
+    print(f"Serving the unoparty app at {scheme}://{'127.0.0.1' if args.ip in ('0.0.0.0', '') else args.ip}:{args.port}/ "
           "— Ctrl-C stops it.", flush=True)
-    return serve(argv)
+    if args.ip not in ("127.0.0.1", "localhost", "::1") and not args.certfile:
+        print("Warning: this server answers other computers over plain HTTP: the teacher's code and the "
+              "learners' PINs cross the network in clear text. Serve it over HTTPS (--certfile and --keyfile, "
+              "or a reverse proxy): see the README's Deployment section.", file=sys.stderr, flush=True)
+    return serve(argv, certfile=args.certfile, keyfile=args.keyfile)

@@ -103,6 +103,7 @@ class App:
                  learner: str | None = None, store=None) -> None:
         self.errors = ErrorPanel()
         g = self.errors.guard
+        self.unsaved_note = w.HTML("", _dom_classes=("up-unsaved",))  # unoparty.unsaved: changes not saved yet
         self._init_learner(progress, learner, store)
         follow_request = lang is None
         if lang is None:  # the chain of unoparty.views.language, without the page's request yet
@@ -161,7 +162,8 @@ class App:
         self._previous = "home"
         # a lesson opened from lower in the list starts at its top: a tiny script output
         self._scroller = w.Output(layout=w.Layout(height="0px", overflow="hidden", margin="0"))
-        self.box = w.VBox([style_widget(), self.header, nav_bar, self.errors.box, self.content, self.every_hand,
+        self.box = w.VBox([style_widget(), self.header, nav_bar, self.errors.box, self.unsaved_note, self.content,
+                           self.every_hand,
                            self._scroller])
         self.box.add_class("up-app")
         self._mark_language()
@@ -422,7 +424,7 @@ class App:
         the static site) under `learner`'s name — by default, in a store that belongs to one
         browser (:attr:`~unoparty.store.Store.keeps_last_learner`), the learner chosen
         there last; in a shared one, nobody until they give their name."""
-        from ..store import LearnerProgress, StoreError, open_store
+        from ..store import LearnerProgress, StoreError, normalise_name, open_store
         from .learner import LearnerPicker
         if progress is None and store is None:
             try:
@@ -430,17 +432,37 @@ class App:
             except StoreError as e:
                 self.errors.report(e)
                 store = None
+        import os
+        hub_user = os.environ.get("JUPYTERHUB_USER", "").strip() if progress is None else ""
+        try:
+            hub_user = normalise_name(hub_user) if hub_user else ""
+        except StoreError:
+            hub_user = ""  # a hub name the store cannot keep: the learner types one
+        if learner is None and hub_user and store is not None:
+            learner = hub_user  # JupyterHub signed the learner in: their name, nothing to type
         if progress is None and learner is None and store is not None and getattr(store, "keeps_last_learner", False):
             try:
                 learner = store.last_learner()
             except StoreError as e:
                 self.errors.report(e)
+        if store is not None and progress is None:
+            from ..unsaved import KeptStore
+            # a change the store refuses is kept and tried again; the page says so meanwhile
+            store = store if isinstance(store, KeptStore) else KeptStore(store, on_change=self._show_unsaved)
         self.store = store
         self.progress = progress if progress is not None else LearnerProgress(store, learner)
         self.learner_picker = LearnerPicker(store if progress is None else None,
-                                            on_pick=self.errors.guard(self.set_learner), current=learner)
+                                            on_pick=self.errors.guard(self.set_learner), current=learner,
+                                            fixed=bool(hub_user) and learner == hub_user)
         if progress is not None:
             self.learner_picker.box.layout.display = "none"
+
+    def _show_unsaved(self) -> None:
+        """The page's one sentence while the store has not taken every change yet."""
+        from ..unsaved import unsaved_sentence
+        pending = bool(getattr(self.store, "pending", None))
+        self.unsaved_note.value = (f'<div class="up-msg up-msg-bad" role="status">{esc(unsaved_sentence())}</div>'
+                                   if pending else "")
 
     @property
     def learner(self) -> str | None:
@@ -512,7 +534,10 @@ class App:
         """The teacher's page (:mod:`unoparty.views.teacher`), behind the teacher's code."""
         from .teacher import TeacherPage
         if self._teacher is None:
-            self._teacher = TeacherPage(self.store, errors=self.errors)
+            if not hasattr(self, "_access_key"):  # one count of tries per page, whatever the language
+                from ..access import new_page_key
+                self._access_key = new_page_key()
+            self._teacher = TeacherPage(self.store, errors=self.errors, page_key=self._access_key)
         self._teacher.refresh()
         self._set("teacher", self._teacher.box)
 

@@ -2,7 +2,11 @@
 most often got wrong), a CSV export, and resetting or deleting a learner's records.
 
 It opens only with the code that whoever runs the server sets in the environment variable
-``UNOPARTY_TEACHER_CODE``; without one, the page says how to set it. In a notebook::
+``UNOPARTY_TEACHER_CODE``; without one, the page says how to set it. Wrong codes are
+limited per page and per server (:mod:`unoparty.access`); resetting or deleting a learner,
+or their PIN, asks for the code again. The class's settings (names on the first page,
+learners' PINs) and the learners whose work is not saved yet (:mod:`unoparty.unsaved`) are
+shown once it is open. In a notebook::
 
     import unoparty
     unoparty.teacher()            # asks for the code
@@ -12,22 +16,25 @@ from __future__ import annotations
 
 import base64
 import csv
-import hmac
 import io
 import os
 from collections import Counter, defaultdict
 
 import ipywidgets as w
 
+from .. import access
+from ..access import wait_text
 from ..i18n import _, ngettext
 from ..store import Store, StoreError, open_store
 from .common import ErrorPanel, button
 from .lesson import stars_html
 from .markup import esc, name_html, name_text
 
-__all__ = ["TeacherPage", "class_csv", "teacher_code"]
+__all__ = ["TeacherPage", "class_csv", "teacher_code", "csv_cell", "wait_text"]
 
-TOP_RULES = 3   # rule ids shown per learner
+TOP_RULES = 3   # rule ids shown per learner (the page says how many more; the CSV has them all)
+LIST_NAMES = "list-names"   # class setting: the first page offers the class's names
+USE_PINS = "pins"           # class setting: a learner's record opens with their PIN
 
 
 def teacher_code() -> str:
@@ -48,13 +55,62 @@ def _most_wrong(rules, learner: str) -> list[tuple[str, int]]:
     for r in rules:
         if r.learner == learner and r.mistakes:
             counts[r.rule] += r.mistakes
-    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_RULES]
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def _missed_html(rules, name: str) -> str:
+    """The learner's first :data:`TOP_RULES` rules most often got wrong, and how many more
+    there are (the CSV has them all)."""
+    missed = _most_wrong(rules, name)
+    text = ", ".join(f"{esc(rule)} ×{n}" for rule, n in missed[:TOP_RULES]) or "—"
+    more = len(missed) - TOP_RULES
+    if more > 0:
+        note = ngettext("and {n} more rule (all in the CSV)", "and {n} more rules (all in the CSV)", more).format(n=more)
+        text += f' <span class="up-class-small">{esc(note)}</span>'
+    return text
+
+
+def _unsaved_html() -> str:
+    """Which learners' work the kernels of this server keep, not saved yet
+    (:func:`unoparty.unsaved.unsaved_learners`); "" when none."""
+    from ..unsaved import unsaved_learners
+    waiting = unsaved_learners()
+    if not waiting:
+        return ""
+    names = ", ".join(esc(ngettext("{name} ({n} change)", "{name} ({n} changes)", n).format(name=name, n=n))
+                      for name, n in waiting.items())
+    head = esc(_("Not saved yet (the progress database could not be reached; their pages keep it and try again):"))
+    return f'<div class="up-msg up-msg-bad">{head} {names}</div>'
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value) -> str:
+    """A CSV cell a spreadsheet shows as text: one beginning like a formula (``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return) gets a leading ``'`` (OWASP's advice); numbers
+    stay numbers."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    text = str(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _practice_summary(store: Store, name: str) -> tuple[int, int]:
+    """(answers, wrong answers) on the Practice page."""
+    answers = store.practice(name)
+    return len(answers), sum(1 for a in answers if not a.right)
 
 
 def class_csv(store: Store) -> str:
-    """The class as CSV text: one row per learner and lesson (``learner, lesson, title,
-    stars, tries, mistakes, rules_wrong``; rules_wrong is ``"SP-4×3 T-1×1"``), then one
-    row per learner with no lesson yet."""
+    """The class as CSV text, what the teacher's page shows: one row per learner and lesson
+    (``learner, lesson, title, stars, tries, mistakes, rules_wrong``; rules_wrong is
+    ``"SP-4×3 T-1×1"``, every rule), one row per learner with Practice answers (lesson
+    ``practice``: tries are answers, mistakes wrong answers, rules_wrong the rules of the
+    wrong ones), then one row per learner with nothing yet.
+
+    The text starts with a UTF-8 byte-order mark (a spreadsheet then reads "Chloé" right)
+    and every cell that a spreadsheet would run as a formula is escaped (:func:`csv_cell`)."""
     titles = _lesson_titles()
     rules = store.rules()
     wrong: dict[tuple[str, str], Counter] = defaultdict(Counter)
@@ -62,18 +118,31 @@ def class_csv(store: Store) -> str:
         if r.mistakes:
             wrong[(r.learner, r.lesson)][r.rule] += r.mistakes
     out = io.StringIO()
+    out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["learner", "lesson", "title", "stars", "tries", "mistakes", "rules_wrong"])
+
+    def row(*cells) -> None:
+        writer.writerow([csv_cell(c) for c in cells])
+
+    def missed(learner: str, lesson: str) -> str:
+        return " ".join(f"{rule}×{n}" for rule, n in sorted(wrong[(learner, lesson)].items(),
+                                                           key=lambda kv: (-kv[1], kv[0])))
+
+    row("learner", "lesson", "title", "stars", "tries", "mistakes", "rules_wrong")
     seen = set()
     for rec in store.lessons():
         seen.add(rec.learner)
-        missed = " ".join(f"{rule}×{n}" for rule, n in sorted(wrong[(rec.learner, rec.lesson)].items(),
-                                                              key=lambda kv: (-kv[1], kv[0])))
-        writer.writerow([rec.learner, rec.lesson, titles.get(rec.lesson, ""), rec.stars, rec.tries, rec.mistakes,
-                         missed])
-    for name in store.learners():
+        row(rec.learner, rec.lesson, titles.get(rec.lesson, ""), rec.stars, rec.tries, rec.mistakes,
+            missed(rec.learner, rec.lesson))
+    names = store.learners()
+    for name in names:
+        answers, bad = _practice_summary(store, name)
+        if answers:
+            seen.add(name)
+            row(name, "practice", _("Practice"), "", answers, bad, missed(name, ""))
+    for name in names:
         if name not in seen:
-            writer.writerow([name, "", "", 0, 0, 0, ""])
+            row(name, "", "", 0, 0, 0, "")
     return out.getvalue()
 
 
@@ -83,21 +152,32 @@ class TeacherPage:
     Args:
         store: the progress store (default: ``UNOPARTY_DB``).
         code: the code to compare with (default: ``UNOPARTY_TEACHER_CODE``).
+        page_key: names the page's count of wrong tries (default: a new one).
 
     Attributes:
         box: the widget. code_field, open_button: the lock. message: what is said.
         is_open: the code was given. table: the class (HTML). download: the CSV link (HTML).
-        learner_field, reset_button, delete_button, confirm_button: a learner's records.
+        learner_field, reset_button, delete_button, pin_button: a learner's records (and PIN);
+        confirm_code, confirm_button, cancel_button: the step that asks for the code again.
+        list_names, use_pins: the class's settings (:data:`LIST_NAMES`, :data:`USE_PINS`).
         refresh_button.
+
+    The code lives in this object only, never in a widget; every try of it is counted per
+    page and per server (:mod:`unoparty.access`), and every button checks that the page is
+    open (a page can send a click to a hidden button).
     """
 
     def __init__(self, store: Store | None = None, *, code: str | None = None,
-                 errors: ErrorPanel | None = None) -> None:
+                 errors: ErrorPanel | None = None, page_key: str | None = None) -> None:
         self._store = store
         self.code = teacher_code() if code is None else code.strip()
         self.errors = errors or ErrorPanel()
         g = self.errors.guard
         self.is_open = False
+        self._quiet = False  # the page setting its checkboxes itself
+        # page_key: the page's own count of tries (the app's, kept when this page is built again)
+        self._limits = {"teacher": access.SERVER_LIMIT,
+                        "teacher:page:" + (page_key or access.new_page_key()): access.PAGE_LIMIT}
         self.title = w.HTML(f"<h2>{esc(_('Teacher’s page'))}</h2>")
         self.message = w.HTML()
         self.code_field = w.Password(description=_("Code"), placeholder=_("the teacher’s code"),
@@ -112,21 +192,37 @@ class TeacherPage:
         self.learner_field = w.Dropdown(description=_("Learner"), options=(), layout=w.Layout(width="320px"))
         self.reset_button = button(_("Reset their records"))
         self.delete_button = button(_("Delete the learner"), "up-warn")
+        self.pin_button = button(_("Reset their PIN"))
+        self.confirm_code = w.Password(description=_("Code"), placeholder=_("the teacher’s code, again"),
+                                       layout=w.Layout(width="320px", display="none"))
         self.confirm_button = button("", "up-warn", layout=w.Layout(display="none"))
         self.cancel_button = button(_("Cancel"), layout=w.Layout(display="none"))
         self._pending: tuple[str, str] | None = None
         self.reset_button.on_click(g(lambda _b: self._ask("reset")))
         self.delete_button.on_click(g(lambda _b: self._ask("delete")))
+        self.pin_button.on_click(g(lambda _b: self._ask("pin")))
         self.confirm_button.on_click(g(lambda _b: self._confirm()))
         self.cancel_button.on_click(g(lambda _b: self._cancel()))
+        self.list_names = w.Checkbox(description=_("Show the class’s names on the first page (for the youngest)"),
+                                     indent=False, layout=w.Layout(width="auto"))
+        self.use_pins = w.Checkbox(description=_("Learners keep their record with a PIN of 4 to 6 digits"),
+                                   indent=False, layout=w.Layout(width="auto"))
+        self.list_names.observe(g(lambda ch: self._set_class(LIST_NAMES, ch["new"])), names="value")
+        self.use_pins.observe(g(lambda ch: self._set_class(USE_PINS, ch["new"])), names="value")
+        self.unsaved = w.HTML()
+        # the confirm step: in the page only while it asks (one password field on the page otherwise)
+        self.confirm_row = w.HBox([], layout=w.Layout(align_items="center"))
         self.manage = w.VBox([
             w.HTML(f"<h3>{esc(_('A learner’s records'))}</h3>"),
-            w.HBox([self.learner_field, self.reset_button, self.delete_button], layout=w.Layout(align_items="center")),
-            w.HBox([self.confirm_button, self.cancel_button])])
+            w.HBox([self.learner_field, self.reset_button, self.delete_button, self.pin_button],
+                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
+            self.confirm_row,
+            w.HTML(f"<h3>{esc(_('The class’s settings'))}</h3>"), self.list_names, self.use_pins])
         from .curricula import CurriculumPicker  # the class's lessons: UNOPARTY_CURRICULUM or the teacher's choice
         self.curriculum = CurriculumPicker(lambda: self.store)
         self.class_box = w.VBox([w.HBox([self.refresh_button, self.download], layout=w.Layout(align_items="center")),
-                                 self.table, self.manage, self.curriculum.box], layout=w.Layout(display="none"))
+                                 self.unsaved, self.table, self.manage, self.curriculum.box],
+                                layout=w.Layout(display="none"))
         self.box = w.VBox([self.errors.box] if errors is None else [])
         self.box.children = (*self.box.children, self.title, self.message, self.lock, self.class_box)
         self.box.add_class("up-teacher")
@@ -151,15 +247,34 @@ class TeacherPage:
             self.lock.layout.display = ""
             self.message.value = f'<div class="up-msg up-msg-info">{esc(_("Type the teacher’s code to see the class."))}</div>'
 
+    def _code_given(self, code: str) -> bool:
+        """True if `code` is the teacher's code and this page and server may try it now
+        (:func:`unoparty.access.try_secret`); else the message says why."""
+        if not self.code:
+            return False
+        right = access.same_secret(code, self.code)
+        try:
+            wait = access.try_secret(self.store, self._limits, right, "the teacher's code")
+        except StoreError as e:
+            self.message.value = f'<div class="up-msg up-msg-bad">{esc(str(e))}</div>'
+            return False
+        if wait > 0:
+            self.message.value = f'<div class="up-msg up-msg-bad">{esc(wait_text(wait))}</div>'
+            return False
+        if not right:
+            self.message.value = f'<div class="up-msg up-msg-bad">{esc(_("That is not the teacher’s code."))}</div>'
+            return False
+        return True
+
     def unlock(self, code: str) -> bool:
-        """Open the class view if `code` is the teacher's code; True if it opened."""
+        """Open the class view if `code` is the teacher's code (and the tries of this page
+        and of the server are not used up); True if it opened."""
         if not self.code:
             self._lock_view()
             return False
-        if not hmac.compare_digest(str(code).strip().encode(), self.code.encode()):
-            self.message.value = f'<div class="up-msg up-msg-bad">{esc(_("That is not the teacher’s code."))}</div>'
-            return False
         self.code_field.value = ""
+        if not self._code_given(code):
+            return False
         self.is_open = True
         self.lock.layout.display = "none"
         self.class_box.layout.display = ""
@@ -173,6 +288,7 @@ class TeacherPage:
         """Read the store again and draw the class."""
         if not self.is_open:
             return
+        self.unsaved.value = _unsaved_html()
         try:
             learners = self.store.learners()
             lessons = self.store.lessons()
@@ -197,47 +313,78 @@ class TeacherPage:
                     tries = ngettext("{n} try", "{n} tries", r.tries).format(n=r.tries)
                     wrong = _("{n} wrong").format(n=r.mistakes)
                     cells.append(f'<td>{stars_html(r.stars)}<div class="up-class-small">{esc(tries)} · {esc(wrong)}</div></td>')
-            missed = ", ".join(f"{esc(rule)} ×{n}" for rule, n in _most_wrong(rules, name)) or "—"
-            rows.append(f'<tr><th scope="row">{name_html(name)}</th>{"".join(cells)}<td>{missed}</td></tr>')
+            answers, bad = _practice_summary(self.store, name)
+            if answers:
+                said = ngettext("{n} answer", "{n} answers", answers).format(n=answers)
+                cells.append(f'<td class="up-class-small">{esc(said)} · {esc(_("{n} wrong").format(n=bad))}</td>')
+            else:
+                cells.append('<td class="up-class-none">·</td>')
+            rows.append(f'<tr><th scope="row">{name_html(name)}</th>{"".join(cells)}<td>{_missed_html(rules, name)}</td></tr>')
         if not learners:
             body = f'<p>{esc(_("No learner yet: learners type their name on the app’s first page."))}</p>'
         else:
             legend = "".join(f"<li>{k}. {esc(titles.get(lid, lid))}</li>" for k, lid in enumerate(columns, 1))
             body = (f'<div class="up-class-wrap"><table class="up-class"><thead><tr><th>{esc(_("Learner"))}</th>{head}'
-                    f'<th>{esc(_("Rules most often got wrong"))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+                    f'<th>{esc(_("Practice"))}</th><th>{esc(_("Rules most often got wrong"))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
                     f'<ol class="up-class-legend" style="list-style:none;padding:0;columns:2">{legend}</ol>')
         self.table.value = _CSS + body
         data = base64.b64encode(class_csv(self.store).encode("utf-8")).decode("ascii")
         self.download.value = (f'<a class="up-download" download="class-progress.csv" '
                                f'href="data:text/csv;charset=utf-8;base64,{data}">{esc(_("Download as CSV"))}</a>')
+        self._quiet = True
+        try:
+            self.list_names.value = self.store.class_setting(LIST_NAMES) == "1"
+            self.use_pins.value = self.store.class_setting(USE_PINS) == "1"
+        finally:
+            self._quiet = False
         previous = self.learner_field.value
         self.learner_field.options = tuple((name_text(n), n) for n in learners)  # each name isolated
         self.learner_field.value = previous if previous in learners else (learners[0] if learners else None)
         self._cancel()
 
+    def _set_class(self, key: str, on: bool) -> None:
+        if not self.is_open or self._quiet:
+            return
+        self.store.set_class_setting(key, "1" if on else None)
+
     def _ask(self, what: str) -> None:
+        if not self.is_open:
+            return
         name = self.learner_field.value
         if not name:
             self.message.value = f'<div class="up-msg up-msg-info">{esc(_("Pick a learner first."))}</div>'
             return
         self._pending = (what, name)
-        self.confirm_button.description = (_("Yes, reset {name}’s records").format(name=name_text(name)) if what == "reset"
-                                           else _("Yes, delete {name}").format(name=name_text(name)))
-        self.confirm_button.layout.display = ""
-        self.cancel_button.layout.display = ""
+        self.confirm_button.description = {
+            "reset": _("Yes, reset {name}’s records"), "delete": _("Yes, delete {name}"),
+            "pin": _("Yes, reset {name}’s PIN")}[what].format(name=name_text(name))
+        self.confirm_code.value = ""
+        self.message.value = (f'<div class="up-msg up-msg-info">'
+                              f'{esc(_("Type the teacher’s code again to confirm."))}</div>')
+        for widget in (self.confirm_code, self.confirm_button, self.cancel_button):
+            widget.layout.display = ""
+        self.confirm_row.children = (self.confirm_code, self.confirm_button, self.cancel_button)
 
     def _cancel(self) -> None:
         self._pending = None
-        self.confirm_button.layout.display = "none"
-        self.cancel_button.layout.display = "none"
+        self.confirm_code.value = ""
+        self.confirm_row.children = ()
+        for widget in (self.confirm_code, self.confirm_button, self.cancel_button):
+            widget.layout.display = "none"
 
     def _confirm(self) -> None:
-        if self._pending is None:
+        if self._pending is None or not self.is_open:
             return
         what, name = self._pending
+        code, self.confirm_code.value = self.confirm_code.value, ""
+        if not self._code_given(code):
+            return
         if what == "reset":
             self.store.reset_learner(name)
             text = _("{name}’s records are reset.").format(name=name_text(name))
+        elif what == "pin":
+            self.store.set_setting(name, access.PIN_KEY, "")
+            text = _("{name}’s PIN is reset: they choose a new one next time.").format(name=name_text(name))
         else:
             self.store.delete_learner(name)
             text = _("{name} is deleted.").format(name=name_text(name))
