@@ -231,7 +231,7 @@ def test_under_jupyterhub_the_hubs_name_is_the_learners(tmp_path, monkeypatch) -
     app = App(lang="en", store=_class(tmp_path))
     assert app.learner == "ana" and app.learner_picker.fixed
     assert app.learner_picker.box.children[0].layout.display == "none"   # nothing to type
-    assert "Hello ana" in app.learner_picker.message.value
+    assert "Hello <bdi>ana</bdi>" in app.learner_picker.message.value
 
 
 def test_switching_language_does_not_give_a_page_new_tries(tmp_path, monkeypatch, clock) -> None:
