@@ -120,9 +120,11 @@ class Card:
     # are the same object. Pickling and copying keep that true.
     # The fields are checked first (`_check_fields`): an int that equals a colour, or True that
     # equals 1, would otherwise find a canonical card and overwrite its fields for everyone.
-    def __new__(cls, kind: Kind | None = None, colour: Colour | None = None, number: int | None = None) -> "Card":
+    def __new__(cls, kind: object = None, colour: object = None, number: object = None) -> "Card":
+        # The parameters are `object`, not the fields' types: compiled (mypyc), typed ones
+        # would refuse a wrong type with the compiler's message before ours (D-4, issue 20).
         _check_fields(kind, colour, number)
-        card = _CANON.get((kind, colour, number))
+        card = _CANON.get((kind, colour, number))  # type: ignore[arg-type]  # checked just above
         return card if card is not None else object.__new__(cls)
 
     def __reduce__(self) -> tuple[Callable[[str], "Card"], tuple[str]]:
