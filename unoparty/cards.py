@@ -179,9 +179,10 @@ class Card:
         key = " ".join(str(text).lower().split())
         card = _BY_TEXT.get(key)
         if card is None:
-            raise MoveSyntaxError(f"unknown card {text!r} (cards are written like 'red 7', "
-                                  "'blue skip', 'green draw two', 'yellow point taken', 'wild', "
-                                  "'wild draw four', 'wild drawn together', 'wild pile up')")
+            from .i18n import _  # i18n imports this module
+            raise MoveSyntaxError(_("unknown card {card} (cards are written like 'red 7', "
+                                    "'blue skip', 'green draw two', 'yellow point taken', 'wild', "
+                                    "'wild draw four', 'wild drawn together', 'wild pile up')").format(card=repr(text)))
         return card
 
 
@@ -300,5 +301,6 @@ def parse_colour(text: str) -> Colour:
     try:
         return Colour[str(text).strip().upper()]
     except KeyError:
-        raise MoveSyntaxError(f"unknown colour {text!r} (use red, yellow, green or blue)") from None
+        from .i18n import _  # i18n imports this module
+        raise MoveSyntaxError(_("unknown colour {colour} (use red, yellow, green or blue)").format(colour=repr(text))) from None
 

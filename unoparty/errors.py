@@ -82,13 +82,63 @@ class IllegalMove(UnopartyError):
 
 class ScenarioError(UnopartyError):
     """A scenario file that cannot be used: names the file, where (``setup.hands`` or
-    ``step 3``) and what is wrong."""
+    ``step 3``) and what is wrong.
 
-    def __init__(self, file: str, where: str, what: str):
+    Attributes:
+        file: the file as given.
+        where: the place, as scripts read it (``"file"``, ``"line 3"``, ``"setup.hands"``,
+            ``"step 2"``); the same in every language.
+        what: what is wrong, in the current language (for a step, ``"KEY: ..."``).
+        step: the step's number (1 for the first), or None.
+        key: the key in the file (``"setup.hands"``; in a step ``"expect.top"``), or None.
+        line: the line of a TOML syntax error, or None.
+        problem: what is wrong without the key (the current language).
+        message: (property) the whole sentence, one catalogue message chosen by where the
+            mistake is: ``"t.toml: step 2: expect.top: unknown card 'purple 12'"`` in
+            English (the form ``scenario check`` prints), ``"t.toml, étape 2, clé
+            expect.top : carte inconnue « purple 12 »"`` in French. ``str(e)`` is the same.
+    """
+
+    def __init__(self, file: str, where: str, what: str, *, step: int | None = None,
+                 key: str | None = None, line: int | None = None, problem: str | None = None):
         self.file = file
         self.where = where
         self.what = what
-        super().__init__(f"{file}: {where}: {what}" if where else f"{file}: {what}")
+        self.step = step
+        self.key = key
+        self.line = line
+        self.problem = what if problem is None else problem
+        super().__init__(file, where, what)
+
+    @property
+    def message(self) -> str:
+        from .i18n import _
+        f, what = self.file, self.problem
+        if self.line is not None:
+            return _("{file}: line {line}: {what}").format(file=f, line=self.line, what=what)
+        if self.step is not None and self.key:
+            return _("{file}: step {step}: {key}: {what}").format(file=f, step=self.step, key=self.key, what=what)
+        if self.step is not None:
+            return _("{file}: step {step}: {what}").format(file=f, step=self.step, what=what)
+        if self.key:
+            return _("{file}: {key}: {what}").format(file=f, key=self.key, what=what)
+        return _("{file}: {what}").format(file=f, what=what)
+
+    @property
+    def place(self) -> str:
+        """Where the mistake is, in the current language, for a "Where" field: ``"step 2,
+        expect.top"``, ``"line 3"``, ``"setup.hands"``, ``"the whole file"``."""
+        from .i18n import _
+        if self.line is not None:
+            return _("line {line}").format(line=self.line)
+        if self.step is not None and self.key:
+            return _("step {step}, key {key}").format(step=self.step, key=self.key)
+        if self.step is not None:
+            return _("step {step}").format(step=self.step)
+        return self.key or _("the whole file")
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class SetupError(UnopartyError, ValueError):

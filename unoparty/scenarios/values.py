@@ -12,10 +12,11 @@ from typing import Any, cast
 
 from ..cards import Card, Colour
 from ..errors import MoveSyntaxError
+from ..i18n import _, pgettext
 from ..rulebook import RULES
 
 __all__ = ["Invalid", "DIRECTIONS", "type_name", "want", "known_name", "card", "cards", "colour",
-           "rule_id", "count", "direction"]
+           "rule_id", "count", "direction", "unknown_player"]
 
 DIRECTIONS = {"clockwise": 1, "counterclockwise": -1}
 """The words of ``direction`` (setup and expect) → +1 / -1."""
@@ -23,23 +24,49 @@ DIRECTIONS = {"clockwise": 1, "counterclockwise": -1}
 
 class Invalid(Exception):
     """A value that makes the file invalid: `where` (``"setup.seed"``, ``"expect.top"``)
-    and `what` is wrong (one line, English, as ``unoparty scenario check`` prints it)."""
+    and `what` is wrong (one line, in the current language, as ``unoparty scenario check``
+    prints it). In a step, `step` is its number, `key` the key in it and `problem` what is
+    wrong without the key (the loader sets them)."""
 
-    def __init__(self, where: str, what: str):
+    def __init__(self, where: str, what: str, *, step: int | None = None, key: str | None = None,
+                 problem: str | None = None):
         super().__init__(f"{where}: {what}")
         self.where = where
         self.what = what
-
-
-# TOML's value types as errors name them (bool first: a bool is also an int)
-_TYPE_NAMES: tuple[tuple[type, str], ...] = (
-    (bool, "true/false"), (int, "a number"), (float, "a decimal number"), (str, "text"),
-    (list, "a list"), (dict, "a table"))
+        self.step = step
+        self.key = key
+        self.problem = what if problem is None else problem
 
 
 def type_name(value: Any) -> str:
-    """How a TOML value's type is named in errors: ``"text"``, ``"a number"``, ``"a list"``…"""
-    return next((name for kind, name in _TYPE_NAMES if isinstance(value, kind)), type(value).__name__)
+    """How a TOML value's type is named in errors (the current language): ``"text"``,
+    ``"a number"``, ``"a list"``… (bool first: a bool is also an int)."""
+    if isinstance(value, bool):
+        return pgettext("a TOML value's type", "true/false")
+    if isinstance(value, int):
+        return pgettext("a TOML value's type", "a number")
+    if isinstance(value, float):
+        return pgettext("a TOML value's type", "a decimal number")
+    if isinstance(value, str):
+        return pgettext("a TOML value's type", "text")
+    if isinstance(value, list):
+        return pgettext("a TOML value's type", "a list")
+    if isinstance(value, dict):
+        return pgettext("a TOML value's type", "a table")
+    return type(value).__name__
+
+
+def _must_be(kind: str, found: str) -> str:
+    """'must be KIND, not FOUND': one message per kind."""
+    if kind == "text":
+        return _("must be text, not {found}").format(found=found)
+    if kind == "a whole number":
+        return _("must be a whole number, not {found}").format(found=found)
+    if kind == "true or false":
+        return _("must be true or false, not {found}").format(found=found)
+    if kind == "a list":
+        return _("must be a list, not {found}").format(found=found)
+    return _("must be a table, not {found}").format(found=found)
 
 
 _KINDS = {
@@ -55,20 +82,20 @@ def want(where: str, value: Any, kind: str) -> None:
     """Raise :class:`Invalid` unless `value` is of `kind` (``"text"``, ``"a whole number"``,
     ``"true or false"``, ``"a list"``, ``"a table"``)."""
     if not _KINDS[kind](value):
-        raise Invalid(where, f"must be {kind}, not {type_name(value)}")
+        raise Invalid(where, _must_be(kind, type_name(value)))
 
 
-def _one_of(where: str, value: Any, allowed: Any, unknown: str, hint: str = "") -> str:
-    """`value` as text that is in `allowed`, else :class:`Invalid` ("unknown player 'Zed'")."""
-    want(where, value, "text")
-    if value not in allowed:
-        raise Invalid(where, f"{unknown} {value!r}{hint}")
-    return cast(str, value)  # checked above
+def unknown_player(name: Any) -> str:
+    """"unknown player 'Zed'" (the current language)."""
+    return _("unknown player {name}").format(name=repr(name))
 
 
 def known_name(where: str, name: Any, names: tuple[str, ...]) -> str:
     """A player's name, one of `names`."""
-    return _one_of(where, name, names, "unknown player")
+    want(where, name, "text")
+    if name not in names:
+        raise Invalid(where, unknown_player(name))
+    return cast(str, name)  # checked above
 
 
 def card(where: str, text: Any) -> Card:
@@ -77,7 +104,7 @@ def card(where: str, text: Any) -> Card:
     try:
         return Card.parse(text)
     except MoveSyntaxError:
-        raise Invalid(where, f"unknown card {text!r}") from None
+        raise Invalid(where, _("unknown card {card}").format(card=repr(text))) from None
 
 
 def cards(where: str, value: Any) -> tuple[Card, ...]:
@@ -92,25 +119,28 @@ def colour(where: str, value: Any) -> Colour:
     try:
         return Colour[value.strip().upper()]
     except KeyError:
-        raise Invalid(where, f"unknown colour {value!r} (use red, yellow, green or blue)") from None
+        raise Invalid(where, _("unknown colour {colour} (use red, yellow, green or blue)").format(colour=repr(value))) from None
 
 
 def direction(where: str, value: Any) -> int:
     """``"clockwise"`` → +1, ``"counterclockwise"`` → -1."""
     want(where, value, "text")
     if value not in DIRECTIONS:
-        raise Invalid(where, f"must be 'clockwise' or 'counterclockwise', not {value!r}")
+        raise Invalid(where, _("must be 'clockwise' or 'counterclockwise', not {value}").format(value=repr(value)))
     return DIRECTIONS[value]
 
 
 def rule_id(where: str, value: Any) -> str:
     """A rule id of RULES.md (``"T-1"``)."""
-    return _one_of(where, value, RULES, "unknown rule id", " (see RULES.md)")
+    want(where, value, "text")
+    if value not in RULES:
+        raise Invalid(where, _("unknown rule id {rule} (see RULES.md)").format(rule=repr(value)))
+    return cast(str, value)  # checked above
 
 
 def count(where: str, value: Any) -> int:
     """A whole number ≥ 0 (cards in a pile or a hand, points)."""
     want(where, value, "a whole number")
     if value < 0:
-        raise Invalid(where, f"cannot be negative ({value})")
+        raise Invalid(where, _("cannot be negative ({value})").format(value=value))
     return cast(int, value)  # checked above
