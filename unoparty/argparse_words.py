@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import argparse
 
-from .i18n import N_, _, ngettext
+from .i18n import N_, ngettext
 
-__all__ = ["install", "MESSAGES"]
+__all__ = ["install", "MESSAGES", "Parser", "HelpFormatter"]
 
 MESSAGES = (
     N_("usage: "),
@@ -46,7 +46,9 @@ def _plural_words() -> None:  # pragma: no cover - only for the extractor
 
 
 def _gettext(message):
-    return _(message) if message else message
+    """argparse's ``_``: its message (one of :data:`MESSAGES`) looked up in our catalogue."""
+    from . import i18n
+    return i18n._translation.gettext(message) if message else message
 
 
 def install() -> None:
@@ -54,3 +56,31 @@ def install() -> None:
     :func:`unoparty.i18n.set_language` chose). For the command line's own process."""
     argparse._ = _gettext  # type: ignore[attr-defined]
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with each section's heading written by the catalogue (``options:``;
+    French ``options :``) instead of a colon added in code."""
+
+    def start_section(self, heading):
+        self._headings = getattr(self, "_headings", []) + [heading]
+        super().start_section(heading)
+
+    def format_help(self):
+        from .i18n import _
+        text = super().format_help()
+        for heading in getattr(self, "_headings", []):
+            if heading:
+                text = text.replace(f"\n{heading}:\n", "\n" + _("{heading}:").format(heading=heading) + "\n")
+                if text.startswith(f"{heading}:\n"):
+                    text = _("{heading}:").format(heading=heading) + text[len(heading) + 1:]
+        return text
+
+
+class Parser(argparse.ArgumentParser):
+    """The command line's parsers: :class:`HelpFormatter` unless told otherwise (subcommands
+    get it too: ``add_subparsers`` makes parsers of this class)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)

@@ -46,7 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every command of :mod:`unoparty.commands` registered."""
     from .i18n import _
 
-    parser = argparse.ArgumentParser(
+    from .argparse_words import Parser
+
+    parser = Parser(
         prog="unoparty",
         description=_("Learn UNO Party! (and classic UNO): check and show scenario files, list the lessons, "
                       "practise with exercises cut from real games, simulate rounds between bots, serve the app."),

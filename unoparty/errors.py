@@ -122,6 +122,8 @@ class ScenarioError(UnopartyError):
             return _("{file}: step {step}: {what}").format(file=f, step=self.step, what=what)
         if self.key:
             return _("{file}: {key}: {what}").format(file=f, key=self.key, what=what)
+        if self.where == "file":
+            return _("{file}: file: {what}").format(file=f, what=what)
         return _("{file}: {what}").format(file=f, what=what)
 
     @property

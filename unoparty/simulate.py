@@ -367,8 +367,8 @@ class Summary:
         if len(d["win_rates_by_level"]) > 1:
             for lvl, w in d["win_rates_by_level"].items():
                 lo, hi = w["ci95"]
-                lines.append(ngettext("  all {level} ({bots} bot) {share}% of rounds  [{low}%, {high}%]",
-                                      "  all {level} ({bots} bots) {share}% of rounds  [{low}%, {high}%]",
+                lines.append(ngettext("  all {level} ({bots} bot), share of rounds won: {share}%  [{low}%, {high}%]",
+                                      "  all {level} ({bots} bots), share of rounds won: {share}%  [{low}%, {high}%]",
                                       w["bots"]).format(level=f"{lvl:<7}", bots=w["bots"], share=dec(100 * w["share"], 1, 5),
                                                         low=dec(100 * lo, 1, 5), high=dec(100 * hi, 1, 5)))
         lines.append("")
