@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Iterable
 from typing import Any
 from dataclasses import dataclass
 
-from .errors import CardError, MoveSyntaxError
+from .errors import CardError, MoveSyntaxError, Words
 
 __all__ = [
     "Colour",
@@ -179,10 +179,9 @@ class Card:
         key = " ".join(str(text).lower().split())
         card = _BY_TEXT.get(key)
         if card is None:
-            from .i18n import _  # i18n imports this module
-            raise MoveSyntaxError(_("unknown card {card} (cards are written like 'red 7', "
+            raise MoveSyntaxError(Words.of("unknown card {card} (cards are written like 'red 7', "
                                     "'blue skip', 'green draw two', 'yellow point taken', 'wild', "
-                                    "'wild draw four', 'wild drawn together', 'wild pile up')").format(card=repr(text)))
+                                    "'wild draw four', 'wild drawn together', 'wild pile up')", card=repr(text)))
         return card
 
 
@@ -301,6 +300,5 @@ def parse_colour(text: str) -> Colour:
     try:
         return Colour[str(text).strip().upper()]
     except KeyError:
-        from .i18n import _  # i18n imports this module
-        raise MoveSyntaxError(_("unknown colour {colour} (use red, yellow, green or blue)").format(colour=repr(text))) from None
+        raise MoveSyntaxError(Words.of("unknown colour {colour} (use red, yellow, green or blue)", colour=repr(text))) from None
 

@@ -46,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every command of :mod:`unoparty.commands` registered."""
     from .i18n import _
 
-    from .argparse_words import Parser
+    from .commands._argparse_words import Parser
 
     parser = Parser(
         prog="unoparty",
@@ -109,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{', '.join(available_languages())}", file=sys.stderr)
         return 2
     _use_language(known.lang)  # before the parser is built: --help in the language too
-    from .argparse_words import install
+    from .commands._argparse_words import install
     install()  # argparse's own words (usage:, options:, its errors) in that language
     parser = build_parser()
     try:

@@ -9,8 +9,38 @@ class UnopartyError(Exception):
     """Base of every error this package raises on purpose."""
 
 
+class Words(tuple):
+    """A message not yet worded: its English `template` with named placeholders and their
+    `params` (a value may itself be :class:`Words`). ``str()`` is the English; the layers
+    above the game word it in the reader's language (``unoparty.scenarios.values.worded``),
+    since this one may not import the catalogue."""
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, params: dict[str, Any]):
+        self = super().__new__(cls, (template, tuple(sorted(params.items()))))
+        self.template = template
+        self.params = dict(params)
+        return self
+
+    @classmethod
+    def of(cls, template: str, **params: Any) -> "Words":
+        return cls(template, params)
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.template
+        return self.template.format(**{k: str(v) for k, v in self.params.items()})
+
+
 class MoveSyntaxError(UnopartyError, ValueError):
-    """Text that is not a move, a card, a colour or a known player."""
+    """Text that is not a move, a card, a colour or a known player. `words` is the message as
+    :class:`Words` (None when it was given as plain text); ``str(e)`` is the English."""
+
+    def __init__(self, message: Any = "") -> None:
+        self.words = message if isinstance(message, Words) else None
+        super().__init__(str(message))
 
 
 class CardError(UnopartyError, ValueError):
@@ -93,14 +123,18 @@ class ScenarioError(UnopartyError):
         key: the key in the file (``"setup.hands"``; in a step ``"expect.top"``), or None.
         line: the line of a TOML syntax error, or None.
         problem: what is wrong without the key (the current language).
-        message: (property) the whole sentence, one catalogue message chosen by where the
-            mistake is: ``"t.toml: step 2: expect.top: unknown card 'purple 12'"`` in
-            English (the form ``scenario check`` prints), ``"t.toml, étape 2, clé
-            expect.top : carte inconnue « purple 12 »"`` in French. ``str(e)`` is the same.
+        message: the whole sentence, one catalogue message chosen by where the mistake is
+            (``unoparty.scenarios.values.scenario_error`` words it): ``"t.toml: step 2:
+            expect.top: unknown card 'purple 12'"`` in English (the form ``scenario check``
+            prints), ``"t.toml, étape 2, clé expect.top : carte inconnue : 'purple 12'"`` in
+            French. ``str(e)`` is the same.
+        place: where, for a "Where" field, in the current language (``"étape 2, clé
+            expect.top"``, ``"ligne 3"``).
     """
 
     def __init__(self, file: str, where: str, what: str, *, step: int | None = None,
-                 key: str | None = None, line: int | None = None, problem: str | None = None):
+                 key: str | None = None, line: int | None = None, problem: str | None = None,
+                 message: str | None = None, place: str | None = None):
         self.file = file
         self.where = where
         self.what = what
@@ -108,36 +142,9 @@ class ScenarioError(UnopartyError):
         self.key = key
         self.line = line
         self.problem = what if problem is None else problem
+        self.message = message if message is not None else (f"{file}: {where}: {what}" if where else f"{file}: {what}")
+        self.place = place if place is not None else (where or "file")
         super().__init__(file, where, what)
-
-    @property
-    def message(self) -> str:
-        from .i18n import _
-        f, what = self.file, self.problem
-        if self.line is not None:
-            return _("{file}: line {line}: {what}").format(file=f, line=self.line, what=what)
-        if self.step is not None and self.key:
-            return _("{file}: step {step}: {key}: {what}").format(file=f, step=self.step, key=self.key, what=what)
-        if self.step is not None:
-            return _("{file}: step {step}: {what}").format(file=f, step=self.step, what=what)
-        if self.key:
-            return _("{file}: {key}: {what}").format(file=f, key=self.key, what=what)
-        if self.where == "file":
-            return _("{file}: file: {what}").format(file=f, what=what)
-        return _("{file}: {what}").format(file=f, what=what)
-
-    @property
-    def place(self) -> str:
-        """Where the mistake is, in the current language, for a "Where" field: ``"step 2,
-        expect.top"``, ``"line 3"``, ``"setup.hands"``, ``"the whole file"``."""
-        from .i18n import _
-        if self.line is not None:
-            return _("line {line}").format(line=self.line)
-        if self.step is not None and self.key:
-            return _("step {step}, key {key}").format(step=self.step, key=self.key)
-        if self.step is not None:
-            return _("step {step}").format(step=self.step)
-        return self.key or _("the whole file")
 
     def __str__(self) -> str:
         return self.message

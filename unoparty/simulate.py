@@ -379,7 +379,7 @@ class Summary:
             st = d[key]
             lines.append(message.format(mean=dec(st["mean"], 1, 8), median=dec(st["median"], 1, 8), max=f"{st['max']:>6}"))
         lines.append(_("Speed plays per round: {n}").format(n=dec(d["speed_plays_per_round"], 2)))
-        lines.append(_("Point Taken draws per round: {n} cards").format(n=dec(d["point_taken_draws_per_round"], 2)))
+        lines.append(_("Cards drawn for Point Taken per round: {n}").format(n=dec(d["point_taken_draws_per_round"], 2)))
         lines.append(_("Rounds hitting the cap: {capped}   blocked (T-6): {blocked}").format(
             capped=d["capped_rounds"], blocked=d["blocked_rounds"]))
         lines.append("")

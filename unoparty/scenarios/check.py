@@ -21,6 +21,7 @@ from .expect import Failure
 from .loader import load_scenario
 from .model import Scenario, Step
 from .runner import refusal_detail, run_step
+from .values import scenario_error
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -133,7 +134,7 @@ def check_file(path: str | Path) -> CheckResult:
     except ScenarioError as e:
         return CheckResult(file, INVALID, invalid_line(e), error=e)
     except Exception as e:  # never a traceback
-        error = ScenarioError(file, "file", _("cannot be loaded ({detail})").format(detail=f"{type(e).__name__}: {e}"))
+        error = scenario_error(file, "file", _("cannot be loaded ({detail})").format(detail=f"{type(e).__name__}: {e}"))
         return CheckResult(file, INVALID, invalid_line(error), error=error)
     try:
         failure = check_scenario(scenario)

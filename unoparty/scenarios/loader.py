@@ -60,25 +60,25 @@ def _toml_error(e: tomllib.TOMLDecodeError, text: str, file: str) -> ScenarioErr
         line, column = int(m.group(1)), int(m.group(2))
         what = _("not valid TOML: a mistake at line {line}, column {column} ({detail})").format(
             line=line, column=column, detail=message[: m.start()])
-        return ScenarioError(file, f"line {line}", what, line=line)
+        return v.scenario_error(file, f"line {line}", what, line=line)
     m = re.search(r"\s*\(at end of document\)\s*$", message)
     if m:
         line = text.count("\n") + 1
         what = _("not valid TOML: the file ends too soon, at line {line} ({detail})").format(
             line=line, detail=message[: m.start()])
-        return ScenarioError(file, f"line {line}", what, line=line)
-    return ScenarioError(file, "file", _("not valid TOML ({detail})").format(detail=message))
+        return v.scenario_error(file, f"line {line}", what, line=line)
+    return v.scenario_error(file, "file", _("not valid TOML ({detail})").format(detail=message))
 
 
 def _file_error(file: str, what: str) -> ScenarioError:
-    return ScenarioError(file, "file", what)
+    return v.scenario_error(file, "file", what)
 
 
 def _from_invalid(file: str, e: v.Invalid) -> ScenarioError:
     """The ScenarioError of an :class:`~unoparty.scenarios.values.Invalid`."""
     if e.step is not None:
-        return ScenarioError(file, e.where, e.what, step=e.step, key=e.key or None, problem=e.problem)
-    return ScenarioError(file, e.where, e.what, key=e.where or None)
+        return v.scenario_error(file, e.where, e.what, step=e.step, key=e.key or None, problem=e.problem)
+    return v.scenario_error(file, e.where, e.what, key=e.where or None)
 
 
 def _unknown_key(known: tuple[str, ...], key: str | None = None) -> str:
@@ -337,7 +337,7 @@ def _moves(key: str, value: Any, names: tuple[str, ...], *,
         try:
             moves.append(parse_move(t, names))
         except MoveSyntaxError as e:
-            raise _Invalid(key, _("{error} in {move}").format(error=e, move=repr(t))) from None
+            raise _Invalid(key, _("{error} in {move}").format(error=v.worded(e), move=repr(t))) from None
     return texts, tuple(moves)
 
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ..cards import Card, Colour
-from ..errors import MoveSyntaxError
+from ..errors import MoveSyntaxError, ScenarioError, Words
 from ..i18n import _, pgettext
 from ..rulebook import RULES
 
 __all__ = ["Invalid", "DIRECTIONS", "type_name", "want", "known_name", "card", "cards", "colour",
-           "rule_id", "count", "direction", "unknown_player"]
+           "rule_id", "count", "direction", "unknown_player",
+           "worded", "SYNTAX_MESSAGES", "scenario_error"]
 
 DIRECTIONS = {"clockwise": 1, "counterclockwise": -1}
 """The words of ``direction`` (setup and expect) → +1 / -1."""
@@ -144,3 +145,72 @@ def count(where: str, value: Any) -> int:
     if value < 0:
         raise Invalid(where, _("cannot be negative ({value})").format(value=value))
     return cast(int, value)  # checked above
+
+
+# ---------------------------------------------------------------------------------------
+# the words of the layers below (notation, cards: MoveSyntaxError), in the reader's language
+
+SYNTAX_MESSAGES: dict[str, Any] = {
+    "unknown card {card} (cards are written like 'red 7', 'blue skip', 'green draw two', 'yellow point taken', "
+    "'wild', 'wild draw four', 'wild drawn together', 'wild pile up')":
+        lambda: _("unknown card {card} (cards are written like 'red 7', 'blue skip', 'green draw two', "
+                  "'yellow point taken', 'wild', 'wild draw four', 'wild drawn together', 'wild pile up')"),
+    "unknown colour {colour} (use red, yellow, green or blue)":
+        lambda: _("unknown colour {colour} (use red, yellow, green or blue)"),
+    "unknown player {name}": lambda: _("unknown player {name}"),
+    "'swapping with' needs a player": lambda: _("'swapping with' needs a player"),
+    "'linking' needs two players, e.g. 'linking Ben and Cal'":
+        lambda: _("'linking' needs two players, e.g. 'linking Ben and Cal'"),
+    "a move must be text, not {found}": lambda: _("a move must be text, not {found}"),
+    "a move is one line": lambda: _("a move is one line"),
+    "{text} is not a move: write '<player>: <action>', e.g. 'Ava: play red 7'":
+        lambda: _("{text} is not a move: write '<player>: <action>', e.g. 'Ava: play red 7'"),
+    "{text} names no player before ':'": lambda: _("{text} names no player before ':'"),
+    "{name} makes no move: write an action after ':', e.g. 'draw'":
+        lambda: _("{name} makes no move: write an action after ':', e.g. 'draw'"),
+    "'{words}' needs a player, e.g. '{words} {name}'": lambda: _("'{words}' needs a player, e.g. '{words} {name}'"),
+    "'{words}' needs a card, e.g. '{words} red 7'": lambda: _("'{words}' needs a card, e.g. '{words} red 7'"),
+    "{error} ('speed play' takes a card and, optionally, 'swapping with <player>' and 'and call uno')":
+        lambda: _("{error} ('speed play' takes a card and, optionally, 'swapping with <player>' and 'and call uno')"),
+    "unknown action {action} (moves: {moves})": lambda: _("unknown action {action} (moves: {moves})"),
+    "no player at seat {seat} (there are {n} players)": lambda: _("no player at seat {seat} (there are {n} players)"),
+}
+"""The English templates of :class:`~unoparty.errors.Words` that notation and cards raise →
+their catalogue message (``tests/test_scenarios.py`` checks that every one is here)."""
+
+
+def worded(words: Any) -> str:
+    """A :class:`~unoparty.errors.Words` (or a MoveSyntaxError) in the current language; plain
+    text as it is."""
+    if isinstance(words, MoveSyntaxError):
+        words = words.words if words.words is not None else str(words)
+    if not isinstance(words, Words):
+        return str(words)
+    message = SYNTAX_MESSAGES.get(words.template)
+    template = message() if message is not None else words.template
+    return template.format(**{k: worded(x) for k, x in words.params.items()})
+
+
+def scenario_error(file: str, where: str, what: str, *, step: int | None = None, key: str | None = None,
+                   line: int | None = None, problem: str | None = None) -> ScenarioError:
+    """A :class:`~unoparty.errors.ScenarioError` with its whole sentence and its place worded
+    in the current language: one catalogue message per kind of place (the file, a line, a
+    key, a step, a key in a step), `what` (or `problem`, without the key) in it."""
+    f, p = file, what if problem is None else problem
+    if line is not None:
+        message = _("{file}: line {line}: {what}").format(file=f, line=line, what=p)
+        place = _("line {line}").format(line=line)
+    elif step is not None and key:
+        message = _("{file}: step {step}: {key}: {what}").format(file=f, step=step, key=key, what=p)
+        place = _("step {step}, key {key}").format(step=step, key=key)
+    elif step is not None:
+        message = _("{file}: step {step}: {what}").format(file=f, step=step, what=p)
+        place = _("step {step}").format(step=step)
+    elif where == "file" or not where:
+        message = (_("{file}: file: {what}") if where else _("{file}: {what}")).format(file=f, what=p)
+        place = _("the whole file")
+    else:
+        message = _("{file}: {key}: {what}").format(file=f, key=key or where, what=p)
+        place = key or where
+    return ScenarioError(file, where, what, step=step, key=key, line=line, problem=problem,
+                         message=message, place=place)

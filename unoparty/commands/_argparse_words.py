@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from .i18n import N_, ngettext
+from ..i18n import N_, ngettext
 
 __all__ = ["install", "MESSAGES", "Parser", "HelpFormatter"]
 
@@ -47,7 +47,7 @@ def _plural_words() -> None:  # pragma: no cover - only for the extractor
 
 def _gettext(message):
     """argparse's ``_``: its message (one of :data:`MESSAGES`) looked up in our catalogue."""
-    from . import i18n
+    from .. import i18n
     return i18n._translation.gettext(message) if message else message
 
 
@@ -67,7 +67,7 @@ class HelpFormatter(argparse.HelpFormatter):
         super().start_section(heading)
 
     def format_help(self):
-        from .i18n import _
+        from ..i18n import _
         text = super().format_help()
         for heading in getattr(self, "_headings", []):
             if heading:
