@@ -94,8 +94,7 @@ def _use_language(lang: str | None) -> None:
     if found is None and not lang:  # the terminal's language, as gettext reads it; LANG=C: English
         env = next((os.environ[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(k)), None)
         found = match_language(env.split(".")[0]) if env else None
-    if found:
-        set_language(found)
+    set_language(found or "en")  # main() may run again in one process (tests, notebooks)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser(
-        "practice", help="practice exercises cut from real games: 'stats' per rule, 'show' one",
-        description="Exercises cut from seeded bot rounds at the moments where a rule decides.")
-    sub = p.add_subparsers(dest="action", metavar="ACTION")
-    stats = sub.add_parser("stats", help="one line per rule id: its number of distinct positions; "
-                                         "exit 1 if a deciding rule has fewer than 50")
-    stats.add_argument("--rounds", type=int, default=None, metavar="N",
-                       help="cut the first N rounds (default: the rounds the tests use)")
-    stats.set_defaults(func=run_stats)
     from ..i18n import _
+    p = subparsers.add_parser(
+        "practice", help=_("practice exercises cut from real games: 'stats' per rule, 'show' one"),
+        description=_("Exercises cut from seeded bot rounds at the moments where a rule decides."))
+    sub = p.add_subparsers(dest="action", metavar="ACTION")
+    stats = sub.add_parser("stats", help=_("one line per rule id: its number of distinct positions; "
+                                           "exit 1 if a deciding rule has fewer than 50"))
+    stats.add_argument("--rounds", type=int, default=None, metavar="N",
+                       help=_("cut the first N rounds (default: the rounds the tests use)"))
+    stats.set_defaults(func=run_stats)
     show = sub.add_parser("show", help=_("one exercise: SEED (the round's pick) or SEED-INDEX"))
     show.add_argument("which", help=_("a seed (e.g. 7) or an exercise id (e.g. 7-120)"))
     show.add_argument("--rule", default=None, help=_("an exercise on this rule id (from SEED on)"))
