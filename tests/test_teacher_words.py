@@ -47,6 +47,9 @@ BAD = {  # file text -> what the English sentence says (as scripts read it)
     "unknown key": ("colour = 3\n" + GOOD, "t.toml: colour: unknown key (known: format, id, title, lesson, rules, options, "
                                            "setup, steps, learner, reshuffles)"),
     "unknown player": (GOOD + 'expect = { turn = "Zed" }\n', "t.toml: step 1: expect.turn: unknown player 'Zed'"),
+    "deck": (GOOD.replace('discard_pile = ["red 3"]', 'discard_pile = ["red 3"]\ndraw_pile = ["red 7", "red 7", "red 7", "red 7"]'),
+             "t.toml: setup.draw_pile: 5 copies of red 7, but the party deck has only 4"),
+    "players": (GOOD.replace('turn = "Ava"', 'turn = "Zed"'), "t.toml: setup.turn: unknown player 'Zed'"),
     "bytes": (b"\0\0", "t.toml: file: is not a text file (it holds binary data): a scenario file is TOML text"),
 }
 
@@ -128,12 +131,12 @@ def test_every_move_syntax_message_is_worded_in_the_catalogue():
     raise as Words must have its catalogue message in values.SYNTAX_MESSAGES."""
     from unoparty.scenarios.values import SYNTAX_MESSAGES
     templates = set()
-    for name in ("notation.py", "cards.py"):
+    for name in ("notation.py", "cards.py", "game.py"):
         for node in ast.walk(ast.parse((ROOT / "unoparty" / name).read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "of"
                     and isinstance(node.func.value, ast.Name) and node.func.value.id == "Words"):
                 templates.add(node.args[0].value)
-    assert len(templates) >= 14
+    assert len(templates) >= 34
     assert templates - set(SYNTAX_MESSAGES) == set()
     for template, message in SYNTAX_MESSAGES.items():
         assert message() == template  # English: the same words

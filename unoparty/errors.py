@@ -152,9 +152,12 @@ class ScenarioError(UnopartyError):
 
 class SetupError(UnopartyError, ValueError):
     """A table that cannot be set up (``Game.from_setup``): `key` names the setup key
-    (``"hands"``, ``"discard_pile"``…), `what` says what is wrong."""
+    (``"hands"``, ``"discard_pile"``…), `what` says what is wrong (English); `words` is it as
+    :class:`Words` (None for plain text), which the scenarios layer words in the reader's
+    language."""
 
-    def __init__(self, key: str, what: str):
+    def __init__(self, key: str, what: Any):
         self.key = key
-        self.what = what
-        super().__init__(f"setup.{key}: {what}")
+        self.words = what if isinstance(what, Words) else None
+        self.what = str(what)
+        super().__init__(f"setup.{key}: {self.what}")

@@ -301,7 +301,7 @@ def _setup(doc: dict[str, Any], rules: Rules) -> Setup:
         Game.from_setup(players, hands, turn, discard, draw, rules=rules, direction=direction, colour=colour,
                         rest=rest, seed=seed, links=links, scores=scores, colour_to_choose=colour_to_choose)
     except SetupError as e:
-        raise _Invalid(f"setup.{e.key}", e.what) from None
+        raise _Invalid(f"setup.{e.key}", v.worded(e.words or e.what)) from None
     except (UnopartyError, ValueError) as e:
         raise _Invalid("setup", str(e)) from None
 

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from ..cards import Card, Colour
 from ..errors import MoveSyntaxError, ScenarioError, Words
-from ..i18n import _, pgettext
+from ..i18n import _, language, pgettext
 from ..rulebook import RULES
 
 __all__ = ["Invalid", "DIRECTIONS", "type_name", "want", "known_name", "card", "cards", "colour",
@@ -174,9 +174,39 @@ SYNTAX_MESSAGES: dict[str, Any] = {
         lambda: _("{error} ('speed play' takes a card and, optionally, 'swapping with <player>' and 'and call uno')"),
     "unknown action {action} (moves: {moves})": lambda: _("unknown action {action} (moves: {moves})"),
     "no player at seat {seat} (there are {n} players)": lambda: _("no player at seat {seat} (there are {n} players)"),
+    # the table (Game.from_setup's SetupError)
+    "{rules} needs 2 to {most} players, not {n}": lambda: _("{rules} needs 2 to {most} players, not {n}"),
+    "name {name} must be 1 to 40 characters long": lambda: _("name {name} must be 1 to 40 characters long"),
+    "name {name} may not contain ':' or a line break": lambda: _("name {name} may not contain ':' or a line break"),
+    "name {name} has leading or trailing spaces": lambda: _("name {name} has leading or trailing spaces"),
+    "duplicate name {name}": lambda: _("duplicate name {name}"),
+    "no hand for {name}: every player needs at least one card":
+        lambda: _("no hand for {name}: every player needs at least one card"),
+    "{name} holds no cards: every player needs at least one":
+        lambda: _("{name} holds no cards: every player needs at least one"),
+    "must be clockwise or counterclockwise": lambda: _("must be clockwise or counterclockwise"),
+    "needs at least one card (the top card)": lambda: _("needs at least one card (the top card)"),
+    "only a classic round starts on a Wild whose colour the first player chooses (S-5)":
+        lambda: _("only a classic round starts on a Wild whose colour the first player chooses (S-5)"),
+    "the top card ({card}) is not a wild card: its colour is its own":
+        lambda: _("the top card ({card}) is not a wild card: its colour is its own"),
+    "give either a colour ({colour}) or colour_to_choose, not both":
+        lambda: _("give either a colour ({colour}) or colour_to_choose, not both"),
+    "required: the top card ({card}) is a wild card": lambda: _("required: the top card ({card}) is a wild card"),
+    "{colour} does not match the top card ({card}); give a colour only when it is the top card's or the top card is wild":
+        lambda: _("{colour} does not match the top card ({card}); give a colour only when it is the top card's "
+                  "or the top card is wild"),
+    "the {rules} deck has no {card}": lambda: _("the {rules} deck has no {card}"),
+    "{n} copies of {card}, but the {rules} deck has only {have}":
+        lambda: _("{n} copies of {card}, but the {rules} deck has only {have}"),
+    "must be 'shuffled' or 'none', not {value}": lambda: _("must be 'shuffled' or 'none', not {value}"),
+    "must be [] or two players, not {n}": lambda: _("must be [] or two players, not {n}"),
+    "must be two different players, not {name} twice": lambda: _("must be two different players, not {name} twice"),
+    "{name}: a score cannot be negative ({value})": lambda: _("{name}: a score cannot be negative ({value})"),
 }
-"""The English templates of :class:`~unoparty.errors.Words` that notation and cards raise →
-their catalogue message (``tests/test_scenarios.py`` checks that every one is here)."""
+"""The English templates of :class:`~unoparty.errors.Words` that notation, cards and the
+table's setup (``Game.from_setup``) raise →
+their catalogue message (``tests/test_teacher_words.py`` checks that every one is here)."""
 
 
 def worded(words: Any) -> str:
@@ -187,8 +217,19 @@ def worded(words: Any) -> str:
     if not isinstance(words, Words):
         return str(words)
     message = SYNTAX_MESSAGES.get(words.template)
-    template = message() if message is not None else words.template
-    return template.format(**{k: worded(x) for k, x in words.params.items()})
+    if message is None or language() == "en":  # English: the layer's own words, as scripts read them
+        return str(words)
+    return message().format(**{k: _param(x) for k, x in words.params.items()})
+
+
+def _param(value: Any) -> str:
+    """A value in a worded message: a card or a colour as the file writes it, quoted (the
+    file's notation is English in every language: ``'red 7'``)."""
+    if isinstance(value, Words):
+        return worded(value)
+    if isinstance(value, (Card, Colour)):
+        return repr(str(value))
+    return str(value)
 
 
 def scenario_error(file: str, where: str, what: str, *, step: int | None = None, key: str | None = None,
