@@ -253,7 +253,8 @@ class Game:
         if turn not in seat:
             raise SetupError("turn", Words.of("unknown player {name}", name=repr(turn)))
         if direction not in (1, -1):
-            raise SetupError("direction", Words.of("must be clockwise or counterclockwise"))
+            raise SetupError("direction", Words.of("must be {clockwise} or {counterclockwise}", clockwise="clockwise",
+                                                 counterclockwise="counterclockwise"))
         discard_pile = _setup_cards("discard_pile", discard_pile)
         draw_pile = _setup_cards("draw_pile", draw_pile)
         reshuffles = [_setup_cards("reshuffles", pile) for pile in reshuffles]

@@ -36,7 +36,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Colour
+from .cards import COLOUR_WORDS, Card, Colour
 from .engine.moves import (
     Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay, TakeMiniPile,
 )
@@ -235,7 +235,8 @@ def _colour_readings(text: str, errors: _Errors) -> Iterator[tuple[str, Colour |
         try:
             colour = Colour[word.upper()]
         except KeyError:
-            errors.add(2, Words.of("unknown colour {colour} (use red, yellow, green or blue)", colour=repr(word)))
+            errors.add(2, Words.of("unknown colour {colour} (use {red}, {yellow}, {green} or {blue})", colour=repr(word),
+                                   **COLOUR_WORDS))
         else:
             yield text[: m.start()], colour
     yield text, None
@@ -273,7 +274,8 @@ def parse_move(text: str, names: Sequence[str]) -> Move:
     if "\n" in text or "\r" in text:
         raise MoveSyntaxError(Words.of("a move is one line"))
     if ":" not in text:
-        raise MoveSyntaxError(Words.of("{text} is not a move: write '<player>: <action>', e.g. 'Ava: play red 7'", text=repr(text)))
+        raise MoveSyntaxError(Words.of("{text} is not a move: write '<player>: <action>', e.g. '{example}'", text=repr(text),
+                                       example="Ava: play red 7"))
     who, action = text.split(":", 1)
     who = who.strip()
     if not who:
@@ -303,7 +305,7 @@ def parse_move(text: str, names: Sequence[str]) -> Move:
         if rest is None:
             continue
         if not rest.strip(" \t"):
-            raise MoveSyntaxError(Words.of("'{words}' needs a card, e.g. '{words} red 7'", words=words))
+            raise MoveSyntaxError(Words.of("'{words}' needs a card, e.g. '{words} {card}'", words=words, card="red 7"))
         rest = rest.rstrip(" \t")
         errors = _Errors()
         for parts in _play_readings(rest, names, errors, speed=speed):
@@ -313,10 +315,10 @@ def parse_move(text: str, names: Sequence[str]) -> Move:
                         call_uno=parts.call_uno, swap_with=parts.swap_with, twice=parts.twice)
         message = errors.best[1] if errors.best else ""
         if not message:
-            message = Words.of("'{words}' needs a card, e.g. '{words} red 7'", words=words)
+            message = Words.of("'{words}' needs a card, e.g. '{words} {card}'", words=words, card="red 7")
         if speed and re.search(_WS + "(as|linking|twice)" + r"(\s|$)", rest, re.IGNORECASE):
-            message = Words.of("{error} ('speed play' takes a card and, optionally, 'swapping with <player>' and "
-                        "'and call uno')", error=message)
+            message = Words.of("{error} ('{speed}' takes a card and, optionally, '{swap} <player>' and '{uno}')",
+                               error=message, speed="speed play", swap="swapping with", uno="and call uno")
         raise MoveSyntaxError(message)
 
     first = action.split()[0]

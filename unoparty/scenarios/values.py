@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..cards import Card, Colour
+from ..cards import COLOUR_WORDS, Card, Colour
 from ..errors import MoveSyntaxError, ScenarioError, Words
 from ..i18n import _, language, pgettext
 from ..rulebook import RULES
@@ -120,14 +120,16 @@ def colour(where: str, value: Any) -> Colour:
     try:
         return Colour[value.strip().upper()]
     except KeyError:
-        raise Invalid(where, _("unknown colour {colour} (use red, yellow, green or blue)").format(colour=repr(value))) from None
+        raise Invalid(where, _("unknown colour {colour} (use {red}, {yellow}, {green} or {blue})").format(
+            colour=repr(value), **COLOUR_WORDS)) from None
 
 
 def direction(where: str, value: Any) -> int:
     """``"clockwise"`` → +1, ``"counterclockwise"`` → -1."""
     want(where, value, "text")
     if value not in DIRECTIONS:
-        raise Invalid(where, _("must be 'clockwise' or 'counterclockwise', not {value}").format(value=repr(value)))
+        raise Invalid(where, _("must be '{clockwise}' or '{counterclockwise}', not {value}").format(
+            clockwise="clockwise", counterclockwise="counterclockwise", value=repr(value)))
     return DIRECTIONS[value]
 
 
@@ -151,27 +153,25 @@ def count(where: str, value: Any) -> int:
 # the words of the layers below (notation, cards: MoveSyntaxError), in the reader's language
 
 SYNTAX_MESSAGES: dict[str, Any] = {
-    "unknown card {card} (cards are written like 'red 7', 'blue skip', 'green draw two', 'yellow point taken', "
-    "'wild', 'wild draw four', 'wild drawn together', 'wild pile up')":
-        lambda: _("unknown card {card} (cards are written like 'red 7', 'blue skip', 'green draw two', "
-                  "'yellow point taken', 'wild', 'wild draw four', 'wild drawn together', 'wild pile up')"),
-    "unknown colour {colour} (use red, yellow, green or blue)":
-        lambda: _("unknown colour {colour} (use red, yellow, green or blue)"),
+    "unknown card {card} (cards are written like {examples})":
+        lambda: _("unknown card {card} (cards are written like {examples})"),
+    "unknown colour {colour} (use {red}, {yellow}, {green} or {blue})":
+        lambda: _("unknown colour {colour} (use {red}, {yellow}, {green} or {blue})"),
     "unknown player {name}": lambda: _("unknown player {name}"),
     "'swapping with' needs a player": lambda: _("'swapping with' needs a player"),
     "'linking' needs two players, e.g. 'linking Ben and Cal'":
         lambda: _("'linking' needs two players, e.g. 'linking Ben and Cal'"),
     "a move must be text, not {found}": lambda: _("a move must be text, not {found}"),
     "a move is one line": lambda: _("a move is one line"),
-    "{text} is not a move: write '<player>: <action>', e.g. 'Ava: play red 7'":
-        lambda: _("{text} is not a move: write '<player>: <action>', e.g. 'Ava: play red 7'"),
+    "{text} is not a move: write '<player>: <action>', e.g. '{example}'":
+        lambda: _("{text} is not a move: write '<player>: <action>', e.g. '{example}'"),
     "{text} names no player before ':'": lambda: _("{text} names no player before ':'"),
     "{name} makes no move: write an action after ':', e.g. 'draw'":
         lambda: _("{name} makes no move: write an action after ':', e.g. 'draw'"),
     "'{words}' needs a player, e.g. '{words} {name}'": lambda: _("'{words}' needs a player, e.g. '{words} {name}'"),
-    "'{words}' needs a card, e.g. '{words} red 7'": lambda: _("'{words}' needs a card, e.g. '{words} red 7'"),
-    "{error} ('speed play' takes a card and, optionally, 'swapping with <player>' and 'and call uno')":
-        lambda: _("{error} ('speed play' takes a card and, optionally, 'swapping with <player>' and 'and call uno')"),
+    "'{words}' needs a card, e.g. '{words} {card}'": lambda: _("'{words}' needs a card, e.g. '{words} {card}'"),
+    "{error} ('{speed}' takes a card and, optionally, '{swap} <player>' and '{uno}')":
+        lambda: _("{error} ('{speed}' takes a card and, optionally, '{swap} <player>' and '{uno}')"),
     "unknown action {action} (moves: {moves})": lambda: _("unknown action {action} (moves: {moves})"),
     "no player at seat {seat} (there are {n} players)": lambda: _("no player at seat {seat} (there are {n} players)"),
     # the table (Game.from_setup's SetupError)
@@ -184,7 +184,7 @@ SYNTAX_MESSAGES: dict[str, Any] = {
         lambda: _("no hand for {name}: every player needs at least one card"),
     "{name} holds no cards: every player needs at least one":
         lambda: _("{name} holds no cards: every player needs at least one"),
-    "must be clockwise or counterclockwise": lambda: _("must be clockwise or counterclockwise"),
+    "must be {clockwise} or {counterclockwise}": lambda: _("must be {clockwise} or {counterclockwise}"),
     "needs at least one card (the top card)": lambda: _("needs at least one card (the top card)"),
     "only a classic round starts on a Wild whose colour the first player chooses (S-5)":
         lambda: _("only a classic round starts on a Wild whose colour the first player chooses (S-5)"),
