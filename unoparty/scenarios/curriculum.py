@@ -59,7 +59,7 @@ class LessonRef:
             return self.scenario.title
         if self.error is None:
             return ""
-        return _("(invalid: {where}: {what})").format(where=self.error.where, what=self.error.what)
+        return _("(invalid: {where}: {what})").format(where=self.error.place, what=self.error.problem)
 
 
 @dataclass(frozen=True)
