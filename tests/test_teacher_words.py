@@ -248,3 +248,12 @@ def test_lessons_and_coverage_in_the_teachers_language(capsys, lang):
     code, out, _ = run(capsys, "--lang", lang, "lessons", "coverage")
     assert code == 0
     assert_no_english(out.splitlines()[-1], lang)
+
+
+def test_an_unknown_lang_is_refused_in_the_terminals_language(capsys, monkeypatch):
+    code, _, err = run(capsys, "--lang", "xx", "lessons")
+    assert code == 2 and err.startswith("unoparty: error: --lang 'xx': no such language here; use one of en, fr")
+    monkeypatch.setenv("LANG", "cs_CZ.UTF-8")
+    code, _, err = run(capsys, "--lang", "xx", "lessons")
+    assert code == 2
+    assert_no_english(err, "cs")

@@ -104,8 +104,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     known, _rest = early.parse_known_args(argv)
     from .i18n import available_languages, match_language
     if known.lang is not None and not match_language(known.lang):
-        print(f"unoparty: error: --lang {known.lang!r}: no such language here; use one of "
-              f"{', '.join(available_languages())}", file=sys.stderr)
+        from .i18n import _
+        _use_language(None)  # said in the terminal's language (UNOPARTY_LANG, LANG)
+        print(_("unoparty: error: --lang {lang}: no such language here; use one of {languages}").format(
+            lang=repr(known.lang), languages=", ".join(available_languages())), file=sys.stderr)
         return 2
     _use_language(known.lang)  # before the parser is built: --help in the language too
     from .commands._argparse_words import install
