@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,7 @@ def english_words(text: str) -> set[str]:
     return {w for w in re.findall(r"[A-Za-z]+", bare) if w.lower() in ENGLISH_WORDS}
 
 
+@lru_cache(maxsize=None)
 def probes(lang: str) -> dict[str, str]:
     return english_probes(ROOT / "unoparty" / "locale" / lang / "LC_MESSAGES" / "unoparty.po")
 
