@@ -603,7 +603,8 @@ def test_the_rule_of_a_mistake_is_checked_against_the_engine():
 ])
 def test_a_toml_syntax_error_is_told_in_our_translated_words(monkeypatch, text, where, detail):
     """A teacher's file with a TOML mistake: the sentence goes through the catalogue (so it
-    follows the app's language); tomllib's English detail is only an extra in brackets."""
+    follows the app's language); tomllib's English detail is a quoted part inside our own
+    sentence (issue 21), and the whole error is one catalogue sentence."""
     from unoparty import i18n
 
     class Marking:  # marks every message translated: ⟨…⟩
@@ -614,8 +615,10 @@ def test_a_toml_syntax_error_is_told_in_our_translated_words(monkeypatch, text, 
     with pytest.raises(ScenarioError) as info:
         loads_scenario(text, "t.toml")
     what = info.value.what
-    assert info.value.where == where and what.startswith("⟨not valid TOML") and what.endswith(detail)
-    assert what[what.index("⟩") + 1:].strip() == detail  # nothing else of tomllib's outside our sentence
+    assert info.value.where == where and what.startswith("⟨not valid TOML") and what.endswith("⟩")
+    assert detail.strip("()") in what and what.count("⟩") == 1  # tomllib's words only inside our sentence
+    # the file, the line and what is wrong: one catalogue sentence around it
+    assert str(info.value) == f"⟨t.toml: {where}: {what}⟩"
 
 
 def test_a_table_is_checked_once_by_the_engine(monkeypatch):

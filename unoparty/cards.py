@@ -21,7 +21,13 @@ from collections.abc import Callable, Collection, Iterable
 from typing import Any
 from dataclasses import dataclass
 
-from .errors import CardError, MoveSyntaxError
+from .errors import CardError, MoveSyntaxError, Words
+
+CARD_EXAMPLES = "'red 7', 'blue skip', 'green draw two', 'yellow point taken', 'wild', 'wild draw four', " \
+                "'wild drawn together', 'wild pile up'"
+"""How cards are written in scenario files and moves (the notation is English in every language)."""
+COLOUR_WORDS = {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue"}
+"""The colours' words in scenario files and moves."""
 
 __all__ = [
     "Colour",
@@ -181,9 +187,8 @@ class Card:
         key = " ".join(str(text).lower().split())
         card = _BY_TEXT.get(key)
         if card is None:
-            raise MoveSyntaxError(f"unknown card {text!r} (cards are written like 'red 7', "
-                                  "'blue skip', 'green draw two', 'yellow point taken', 'wild', "
-                                  "'wild draw four', 'wild drawn together', 'wild pile up')")
+            raise MoveSyntaxError(Words.of("unknown card {card} (cards are written like {examples})", card=repr(text),
+                                           examples=CARD_EXAMPLES))
         return card
 
 
@@ -302,5 +307,6 @@ def parse_colour(text: str) -> Colour:
     try:
         return Colour[str(text).strip().upper()]
     except KeyError:
-        raise MoveSyntaxError(f"unknown colour {text!r} (use red, yellow, green or blue)") from None
+        raise MoveSyntaxError(Words.of("unknown colour {colour} (use {red}, {yellow}, {green} or {blue})", colour=repr(text),
+                                        **COLOUR_WORDS)) from None
 

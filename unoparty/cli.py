@@ -46,29 +46,35 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every command of :mod:`unoparty.commands` registered."""
     from .i18n import _
 
-    parser = argparse.ArgumentParser(
+    from .commands._argparse_words import Parser
+
+    parser = Parser(
         prog="unoparty",
         description=_("Learn UNO Party! (and classic UNO): check and show scenario files, list the lessons, "
                       "practise with exercises cut from real games, simulate rounds between bots, serve the app."),
     )
-    parser.add_argument("--version", action="version", version=f"unoparty {__version__}")
+    parser.add_argument("--version", action="version", version=f"unoparty {__version__}",
+                        help=_("show the version and exit"))
     parser.add_argument("--lang", metavar="LANG",
                         help=_("the language of the messages and of the app it serves: en, fr, ro, nb or cs "
-                               "(default: the UNOPARTY_LANG environment variable, else the browser's, else English)"))
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+                               "(default: the UNOPARTY_LANG environment variable, else the browser's, else English; "
+                               "--lang en gives the stable English output scripts read)"))
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title=_("commands"))
     for name in _command_modules():
         try:
             module = importlib.import_module(f"{__package__}.commands.{name}")
             module.register(sub)
         except Exception as e:  # one broken command must not break the others
-            broken = sub.add_parser(name, help=f"(unavailable: {type(e).__name__}: {e})")
+            broken = sub.add_parser(name, help=_("(unavailable: {detail})").format(detail=f"{type(e).__name__}: {e}"))
             broken.set_defaults(func=_unavailable(name, e))
     return parser
 
 
 def _unavailable(name: str, error: Exception):
     def run(args) -> int:
-        print(f"unoparty {name}: unavailable ({type(error).__name__}: {error})", file=sys.stderr)
+        from .i18n import _
+        print(_("unoparty {command}: unavailable ({detail})").format(command=name, detail=f"{type(error).__name__}: {error}"),
+              file=sys.stderr)
         return 2
 
     return run
@@ -76,15 +82,19 @@ def _unavailable(name: str, error: Exception):
 
 def _use_language(lang: str | None) -> None:
     """``--lang``: the messages of this command in `lang`, and ``UNOPARTY_LANG`` set so the
-    app it serves opens in it (``unoparty.views.language``)."""
+    app it serves opens in it (``unoparty.views.language``). Without ``--lang``:
+    ``UNOPARTY_LANG``, else the terminal's ``LC_ALL``/``LC_MESSAGES``/``LANG`` (``LANG=C``
+    or ``--lang en``: the stable English output scripts read)."""
     import os
 
     from .i18n import match_language, set_language
     if lang:
         os.environ["UNOPARTY_LANG"] = lang
     found = match_language(lang or os.environ.get("UNOPARTY_LANG"))
-    if found:
-        set_language(found)
+    if found is None and not lang:  # the terminal's language, as gettext reads it; LANG=C: English
+        env = next((os.environ[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(k)), None)
+        found = match_language(env.split(".")[0]) if env else None
+    set_language(found or "en")  # main() may run again in one process (tests, notebooks)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -94,10 +104,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     known, _rest = early.parse_known_args(argv)
     from .i18n import available_languages, match_language
     if known.lang is not None and not match_language(known.lang):
-        print(f"unoparty: error: --lang {known.lang!r}: no such language here; use one of "
-              f"{', '.join(available_languages())}", file=sys.stderr)
+        from .i18n import _
+        _use_language(None)  # said in the terminal's language (UNOPARTY_LANG, LANG)
+        print(_("unoparty: error: --lang {lang}: no such language here; use one of {languages}").format(
+            lang=repr(known.lang), languages=", ".join(available_languages())), file=sys.stderr)
         return 2
     _use_language(known.lang)  # before the parser is built: --help in the language too
+    from .commands._argparse_words import install
+    install()  # argparse's own words (usage:, options:, its errors) in that language
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -114,7 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as e:  # never a traceback
-        print(f"unoparty: error: {type(e).__name__}: {e}", file=sys.stderr)
+        from .i18n import _
+        print(_("unoparty: error: {detail}").format(detail=f"{type(e).__name__}: {e}"), file=sys.stderr)
         return 2
 
 

@@ -9,8 +9,38 @@ class UnopartyError(Exception):
     """Base of every error this package raises on purpose."""
 
 
+class Words(tuple):
+    """A message not yet worded: its English `template` with named placeholders and their
+    `params` (a value may itself be :class:`Words`). ``str()`` is the English; the layers
+    above the game word it in the reader's language (``unoparty.scenarios.values.worded``),
+    since this one may not import the catalogue."""
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, params: dict[str, Any]):
+        self = super().__new__(cls, (template, tuple(sorted(params.items()))))
+        self.template = template
+        self.params = dict(params)
+        return self
+
+    @classmethod
+    def of(cls, template: str, **params: Any) -> "Words":
+        return cls(template, params)
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.template
+        return self.template.format(**{k: str(v) for k, v in self.params.items()})
+
+
 class MoveSyntaxError(UnopartyError, ValueError):
-    """Text that is not a move, a card, a colour or a known player."""
+    """Text that is not a move, a card, a colour or a known player. `words` is the message as
+    :class:`Words` (None when it was given as plain text); ``str(e)`` is the English."""
+
+    def __init__(self, message: Any = "") -> None:
+        self.words = message if isinstance(message, Words) else None
+        super().__init__(str(message))
 
 
 class CardError(UnopartyError, ValueError):
@@ -82,20 +112,52 @@ class IllegalMove(UnopartyError):
 
 class ScenarioError(UnopartyError):
     """A scenario file that cannot be used: names the file, where (``setup.hands`` or
-    ``step 3``) and what is wrong."""
+    ``step 3``) and what is wrong.
 
-    def __init__(self, file: str, where: str, what: str):
+    Attributes:
+        file: the file as given.
+        where: the place, as scripts read it (``"file"``, ``"line 3"``, ``"setup.hands"``,
+            ``"step 2"``); the same in every language.
+        what: what is wrong, in the current language (for a step, ``"KEY: ..."``).
+        step: the step's number (1 for the first), or None.
+        key: the key in the file (``"setup.hands"``; in a step ``"expect.top"``), or None.
+        line: the line of a TOML syntax error, or None.
+        problem: what is wrong without the key (the current language).
+        message: the whole sentence, one catalogue message chosen by where the mistake is
+            (``unoparty.scenarios.values.scenario_error`` words it): ``"t.toml: step 2:
+            expect.top: unknown card 'purple 12'"`` in English (the form ``scenario check``
+            prints), ``"t.toml, étape 2, clé expect.top : carte inconnue : 'purple 12'"`` in
+            French. ``str(e)`` is the same.
+        place: where, for a "Where" field, in the current language (``"étape 2, clé
+            expect.top"``, ``"ligne 3"``).
+    """
+
+    def __init__(self, file: str, where: str, what: str, *, step: int | None = None,
+                 key: str | None = None, line: int | None = None, problem: str | None = None,
+                 message: str | None = None, place: str | None = None):
         self.file = file
         self.where = where
         self.what = what
-        super().__init__(f"{file}: {where}: {what}" if where else f"{file}: {what}")
+        self.step = step
+        self.key = key
+        self.line = line
+        self.problem = what if problem is None else problem
+        self.message = message if message is not None else (f"{file}: {where}: {what}" if where else f"{file}: {what}")
+        self.place = place if place is not None else (where or "file")
+        super().__init__(file, where, what)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class SetupError(UnopartyError, ValueError):
     """A table that cannot be set up (``Game.from_setup``): `key` names the setup key
-    (``"hands"``, ``"discard_pile"``…), `what` says what is wrong."""
+    (``"hands"``, ``"discard_pile"``…), `what` says what is wrong (English); `words` is it as
+    :class:`Words` (None for plain text), which the scenarios layer words in the reader's
+    language."""
 
-    def __init__(self, key: str, what: str):
+    def __init__(self, key: str, what: Any):
         self.key = key
-        self.what = what
-        super().__init__(f"setup.{key}: {what}")
+        self.words = what if isinstance(what, Words) else None
+        self.what = str(what)
+        super().__init__(f"setup.{key}: {self.what}")

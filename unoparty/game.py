@@ -25,7 +25,7 @@ from .engine.effects import apply_move
 from .engine.legal import among as _among, legal_moves as _legal_moves, listed_as as _listed_as
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
 from .engine.setup import deal_round
-from .errors import IllegalMove, MoveSyntaxError, SeatError, SetupError, UnopartyError
+from .errors import IllegalMove, MoveSyntaxError, SeatError, SetupError, UnopartyError, Words
 from .rules import Rules
 
 __all__ = ["Game", "PlayerView", "Outcome", "validate_names"]
@@ -115,19 +115,20 @@ def validate_names(players: Sequence[str], rules: Rules) -> tuple[str, ...]:
         raise SetupError("players", "must be a list of names")
     names = tuple(players)
     if not 2 <= len(names) <= rules.max_players:
-        raise SetupError("players", f"{rules.rule_set} needs 2 to {rules.max_players} players, not {len(names)}")
+        raise SetupError("players", Words.of("{rules} needs 2 to {most} players, not {n}", rules=rules.rule_set,
+                                              most=rules.max_players, n=len(names)))
     seen = set()
     for name in names:
         if not isinstance(name, str):
             raise SetupError("players", f"a name must be text, not {name!r}")
         if not 1 <= len(name) <= 40:
-            raise SetupError("players", f"name {name!r} must be 1 to 40 characters long")
+            raise SetupError("players", Words.of("name {name} must be 1 to 40 characters long", name=repr(name)))
         if ":" in name or "\n" in name or "\r" in name:
-            raise SetupError("players", f"name {name!r} may not contain ':' or a line break")
+            raise SetupError("players", Words.of("name {name} may not contain ':' or a line break", name=repr(name)))
         if name != name.strip():
-            raise SetupError("players", f"name {name!r} has leading or trailing spaces")
+            raise SetupError("players", Words.of("name {name} has leading or trailing spaces", name=repr(name)))
         if name in seen:
-            raise SetupError("players", f"duplicate name {name!r}")
+            raise SetupError("players", Words.of("duplicate name {name}", name=repr(name)))
         seen.add(name)
     return names
 
@@ -240,23 +241,24 @@ class Game:
             raise SetupError("hands", "must be a table of player = [cards]")
         for name in hands:
             if name not in seat:
-                raise SetupError("hands", f"unknown player {name!r}")
+                raise SetupError("hands", Words.of("unknown player {name}", name=repr(name)))
         for name in names:
             if name not in hands:
-                raise SetupError("hands", f"no hand for {name!r}: every player needs at least one card")
+                raise SetupError("hands", Words.of("no hand for {name}: every player needs at least one card", name=repr(name)))
             cards = _setup_cards("hands", hands[name], f"{name!r}: ")
             if not cards:
-                raise SetupError("hands", f"{name!r} holds no cards: every player needs at least one")
+                raise SetupError("hands", Words.of("{name} holds no cards: every player needs at least one", name=repr(name)))
             s.hands[seat[name]] = cards
         if turn not in seat:
-            raise SetupError("turn", f"unknown player {turn!r}")
+            raise SetupError("turn", Words.of("unknown player {name}", name=repr(turn)))
         if direction not in (1, -1):
-            raise SetupError("direction", "must be clockwise or counterclockwise")
+            raise SetupError("direction", Words.of("must be {clockwise} or {counterclockwise}", clockwise="clockwise",
+                                                 counterclockwise="counterclockwise"))
         discard_pile = _setup_cards("discard_pile", discard_pile)
         draw_pile = _setup_cards("draw_pile", draw_pile)
         reshuffles = [_setup_cards("reshuffles", pile) for pile in reshuffles]
         if not discard_pile:
-            raise SetupError("discard_pile", "needs at least one card (the top card)")
+            raise SetupError("discard_pile", Words.of("needs at least one card (the top card)"))
         if colour is not None and colour.__class__ is not Colour:
             raise SetupError("colour", _not_a_colour(colour))
         s.discard_pile = list(discard_pile)
@@ -266,21 +268,23 @@ class Game:
             if colour_to_choose is not True:
                 raise SetupError("colour_to_choose", f"must be true or false, not {colour_to_choose!r}")
             if rules.is_party:
-                raise SetupError("colour_to_choose", "only a classic round starts on a Wild whose colour the "
-                                                     "first player chooses (S-5)")
+                raise SetupError("colour_to_choose", Words.of("only a classic round starts on a Wild whose colour the "
+                                                              "first player chooses (S-5)"))
             if not top.is_wild:
-                raise SetupError("colour_to_choose", f"the top card ({top}) is not a wild card: its colour is its own")
+                raise SetupError("colour_to_choose", Words.of("the top card ({card}) is not a wild card: its colour is its own",
+                                                              card=top))
             if colour is not None:
-                raise SetupError("colour_to_choose", f"give either a colour ({colour}) or colour_to_choose, not both")
+                raise SetupError("colour_to_choose", Words.of("give either a colour ({colour}) or colour_to_choose, not both",
+                                                              colour=colour))
             s.colour = None
         elif top.is_wild:
             if colour is None:
-                raise SetupError("colour", f"required: the top card ({top}) is a wild card")
+                raise SetupError("colour", Words.of("required: the top card ({card}) is a wild card", card=top))
             s.colour = colour
         else:
             if colour is not None and colour is not top.colour:
-                raise SetupError("colour", f"{colour} does not match the top card ({top}); "
-                                           "give a colour only when it is the top card's or the top card is wild")
+                raise SetupError("colour", Words.of("{colour} does not match the top card ({card}); give a colour only "
+                                                    "when it is the top card's or the top card is wild", colour=colour, card=top))
             s.colour = top.colour
         counts = deck_counts(rules.rule_set, rules.without)
         placed: Counter[Card] = Counter()
@@ -290,32 +294,33 @@ class Game:
                 placed[card] += 1
                 have = counts.get(card, 0)
                 if have == 0:
-                    raise SetupError(key, f"the {rules.rule_set} deck has no {card}")
+                    raise SetupError(key, Words.of("the {rules} deck has no {card}", rules=rules.rule_set, card=card))
                 if placed[card] > have:
-                    raise SetupError(key, f"{placed[card]} copies of {card}, but the {rules.rule_set} deck has only {have}")
+                    raise SetupError(key, Words.of("{n} copies of {card}, but the {rules} deck has only {have}", n=placed[card],
+                                                   card=card, rules=rules.rule_set, have=have))
         if rest == "shuffled":
             extra = [c for c, k in counts.items() for _ in range(k - placed.get(c, 0))]
             rng.shuffle(extra)
             s.draw_pile[:0] = extra
         elif rest != "none":
-            raise SetupError("rest", f"must be 'shuffled' or 'none', not {rest!r}")
+            raise SetupError("rest", Words.of("must be 'shuffled' or 'none', not {value}", value=repr(rest)))
         if links:
             links = list(links)
             for name in links:
                 if name not in seat:
-                    raise SetupError("links", f"unknown player {name!r}")
+                    raise SetupError("links", Words.of("unknown player {name}", name=repr(name)))
             if len(links) != 2:
-                raise SetupError("links", f"must be [] or two players, not {len(links)}")
+                raise SetupError("links", Words.of("must be [] or two players, not {n}", n=len(links)))
             if links[0] == links[1]:
-                raise SetupError("links", f"must be two different players, not {links[0]!r} twice")
+                raise SetupError("links", Words.of("must be two different players, not {name} twice", name=repr(links[0])))
             s.links = tuple(sorted(seat[x] for x in links))
         for name, value in (scores or {}).items():
             if name not in seat:
-                raise SetupError("scores", f"unknown player {name!r}")
+                raise SetupError("scores", Words.of("unknown player {name}", name=repr(name)))
             if isinstance(value, bool) or not isinstance(value, int):
                 raise SetupError("scores", f"{name!r}: a score is a whole number of points, not {value!r}")
             if value < 0:
-                raise SetupError("scores", f"{name!r}: a score cannot be negative ({value})")
+                raise SetupError("scores", Words.of("{name}: a score cannot be negative ({value})", name=repr(name), value=value))
             s.scores[seat[name]] = value
         s.direction = direction
         s.current = seat[turn]

@@ -36,11 +36,11 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Colour
+from .cards import COLOUR_WORDS, Card, Colour
 from .engine.moves import (
     Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay, TakeMiniPile,
 )
-from .errors import MoveSyntaxError
+from .errors import MoveSyntaxError, Words
 
 __all__ = ["parse_move", "format_move", "parse_player", "MOVE_WORDS"]
 
@@ -93,7 +93,7 @@ def parse_player(text: str, names: Sequence[str]) -> int:
 
 
 def _unknown_player(text: str, names: Sequence[str]) -> str:
-    return f"unknown player {text!r}"
+    return Words.of("unknown player {name}", name=repr(text))
 
 
 def _is_word(text: str, words: str) -> bool:
@@ -182,7 +182,7 @@ def _swap_readings(text: str, names: Sequence[str], errors: _Errors) -> Iterator
         m = _SWAP_ANY.search(text)
         if m:
             who = (m.group(1) or "").strip()
-            errors.add(3, _unknown_player(who, names) if who else "'swapping with' needs a player")
+            errors.add(3, _unknown_player(who, names) if who else Words.of("'swapping with' needs a player"))
     yield text, None
 
 
@@ -209,7 +209,7 @@ def _link_readings(text: str, names: Sequence[str], errors: _Errors) -> Iterator
 
 
 def _link_error(who: str, names: Sequence[str]) -> str:
-    usage = "'linking' needs two players, e.g. 'linking Ben and Cal'"
+    usage = Words.of("'linking' needs two players, e.g. 'linking Ben and Cal'")
     if not who:
         return usage
     if who in names:
@@ -235,7 +235,8 @@ def _colour_readings(text: str, errors: _Errors) -> Iterator[tuple[str, Colour |
         try:
             colour = Colour[word.upper()]
         except KeyError:
-            errors.add(2, f"unknown colour {word!r} (use red, yellow, green or blue)")
+            errors.add(2, Words.of("unknown colour {colour} (use {red}, {yellow}, {green} or {blue})", colour=repr(word),
+                                   **COLOUR_WORDS))
         else:
             yield text[: m.start()], colour
     yield text, None
@@ -269,19 +270,20 @@ def parse_move(text: str, names: Sequence[str]) -> Move:
     """
     names = tuple(names)
     if not isinstance(text, str):
-        raise MoveSyntaxError(f"a move must be text, not {type(text).__name__}")
+        raise MoveSyntaxError(Words.of("a move must be text, not {found}", found=type(text).__name__))
     if "\n" in text or "\r" in text:
-        raise MoveSyntaxError("a move is one line")
+        raise MoveSyntaxError(Words.of("a move is one line"))
     if ":" not in text:
-        raise MoveSyntaxError(f"{text!r} is not a move: write '<player>: <action>', e.g. 'Ava: play red 7'")
+        raise MoveSyntaxError(Words.of("{text} is not a move: write '<player>: <action>', e.g. '{example}'", text=repr(text),
+                                       example="Ava: play red 7"))
     who, action = text.split(":", 1)
     who = who.strip()
     if not who:
-        raise MoveSyntaxError(f"{text!r} names no player before ':'")
+        raise MoveSyntaxError(Words.of("{text} names no player before ':'", text=repr(text)))
     seat = parse_player(who, names)
     action = action.strip(" \t")
     if not action:
-        raise MoveSyntaxError(f"{who!r} makes no move: write an action after ':', e.g. 'draw'")
+        raise MoveSyntaxError(Words.of("{name} makes no move: write an action after ':', e.g. 'draw'", name=repr(who)))
 
     for words, cls in _SIMPLE.items():
         if _is_word(action, words):
@@ -294,7 +296,8 @@ def parse_move(text: str, names: Sequence[str]) -> Move:
             continue
         rest = rest.strip(" \t")
         if not rest:
-            raise MoveSyntaxError(f"'{words}' needs a player, e.g. '{words} {names[(seat + 1) % len(names)]}'")
+            raise MoveSyntaxError(Words.of("'{words}' needs a player, e.g. '{words} {name}'",
+                words=words, name=names[(seat + 1) % len(names)]))
         return target_cls(seat, parse_player(rest, names))
 
     for words, speed in (("speed play", True), ("play", False)):
@@ -302,7 +305,7 @@ def parse_move(text: str, names: Sequence[str]) -> Move:
         if rest is None:
             continue
         if not rest.strip(" \t"):
-            raise MoveSyntaxError(f"'{words}' needs a card, e.g. '{words} red 7'")
+            raise MoveSyntaxError(Words.of("'{words}' needs a card, e.g. '{words} {card}'", words=words, card="red 7"))
         rest = rest.rstrip(" \t")
         errors = _Errors()
         for parts in _play_readings(rest, names, errors, speed=speed):
@@ -312,18 +315,19 @@ def parse_move(text: str, names: Sequence[str]) -> Move:
                         call_uno=parts.call_uno, swap_with=parts.swap_with, twice=parts.twice)
         message = errors.best[1] if errors.best else ""
         if not message:
-            message = f"'{words}' needs a card, e.g. '{words} red 7'"
+            message = Words.of("'{words}' needs a card, e.g. '{words} {card}'", words=words, card="red 7")
         if speed and re.search(_WS + "(as|linking|twice)" + r"(\s|$)", rest, re.IGNORECASE):
-            message += " ('speed play' takes a card and, optionally, 'swapping with <player>' and 'and call uno')"
+            message = Words.of("{error} ('{speed}' takes a card and, optionally, '{swap} <player>' and '{uno}')",
+                               error=message, speed="speed play", swap="swapping with", uno="and call uno")
         raise MoveSyntaxError(message)
 
     first = action.split()[0]
-    raise MoveSyntaxError(f"unknown action {first!r} (moves: {', '.join(MOVE_WORDS)})")
+    raise MoveSyntaxError(Words.of("unknown action {action} (moves: {moves})", action=repr(first), moves=", ".join(MOVE_WORDS)))
 
 
 def _name(seat: int, names: Sequence[str]) -> str:
     if not isinstance(seat, int) or not 0 <= seat < len(names):
-        raise MoveSyntaxError(f"no player at seat {seat!r} (there are {len(names)} players)")
+        raise MoveSyntaxError(Words.of("no player at seat {seat} (there are {n} players)", seat=repr(seat), n=len(names)))
     return names[seat]
 
 

@@ -37,7 +37,7 @@ from .bots.basic import wd4_is_legal
 from .cards import Kind
 from .engine import EventKind, Move, Phase, Play
 from .game import Game
-from .i18n import _, ngettext
+from .i18n import _, format_decimal, ngettext, pgettext
 from .rules import Rules
 
 __all__ = ["RoundResult", "Summary", "run_round", "simulate", "wilson", "derive_seed",
@@ -85,14 +85,15 @@ def seat_levels(bots: Iterable[str], players: int) -> tuple[str, ...]:
     """
     bots = [b.strip() for b in bots]
     if not bots or all(not b for b in bots):
-        raise ValueError("--bots needs at least one bot level (random, basic, strong)")
+        raise ValueError(_("--bots needs at least one bot level (random, basic, strong)"))
     if any(not b for b in bots):
-        raise ValueError(f"--bots has an empty level between commas: {','.join(bots)!r} (levels: random, basic, strong)")
+        raise ValueError(_("--bots has an empty level between commas: {bots} (levels: random, basic, strong)").format(
+            bots=repr(",".join(bots))))
     for b in bots:
         if b not in LEVELS:
-            raise ValueError(f"unknown bot {b!r}: use {', '.join(LEVELS)}")
+            raise ValueError(_("unknown bot {bot}: use {levels}").format(bot=repr(b), levels=", ".join(LEVELS)))
     if len(bots) > players:
-        raise ValueError(f"{len(bots)} bots for {players} players: give at most one per player")
+        raise ValueError(_("{bots} bots for {players} players: give at most one per player").format(bots=len(bots), players=players))
     return tuple(bots) + (bots[-1],) * (players - len(bots))
 
 
@@ -344,40 +345,70 @@ class Summary:
         return d
 
     def text(self) -> str:
+        """The report ``unoparty simulate`` prints, in the current language (numbers as
+        :func:`unoparty.i18n.format_decimal` writes them); ``--json`` is the form scripts read."""
         d = self.to_dict()
-        lines = [ngettext("{n} round", "{n} rounds", d["games"]).format(n=d["games"])
-                 + f", {d['players']} players, {d['rules']} rules, seed {d['seed']}"
-                 f" ({d['seconds']:.1f} s, {d['rounds_per_second'] or 0:.1f} rounds/s)", "",
-                 "Win rates (95% Wilson interval):"]
+
+        def dec(x: float, digits: int, width: int = 0) -> str:
+            return format_decimal(x, digits).rjust(width)
+
+        n = d["games"]
+        lines = [ngettext("{n} round, {players} players, {rules} rules, seed {seed} ({seconds} s, {speed} rounds/s)",
+                          "{n} rounds, {players} players, {rules} rules, seed {seed} ({seconds} s, {speed} rounds/s)",
+                          n).format(n=n, players=d["players"], rules=d["rules"], seed=d["seed"],
+                                    seconds=dec(d["seconds"], 1), speed=dec(d["rounds_per_second"] or 0, 1)),
+                 "", _("Win rates (95% Wilson interval):")]
         for w in d["win_rates"]:
             lo, hi = w["ci95"]
-            lines.append(f"  P{w['slot']:<3} {w['bot']:<7} {w['wins']:>6} {ngettext('win', 'wins', w['wins']):<4}  {100 * w['rate']:5.1f}%"
-                         f"  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
+            lines.append(ngettext("  {slot} {bot} {wins} win   {rate}%  [{low}%, {high}%]",
+                                  "  {slot} {bot} {wins} wins  {rate}%  [{low}%, {high}%]", w["wins"]).format(
+                slot=f"P{w['slot']:<3}", bot=f"{w['bot']:<7}", wins=f"{w['wins']:>6}", rate=dec(100 * w["rate"], 1, 5),
+                low=dec(100 * lo, 1, 5), high=dec(100 * hi, 1, 5)))
         if len(d["win_rates_by_level"]) > 1:
             for lvl, w in d["win_rates_by_level"].items():
                 lo, hi = w["ci95"]
-                lines.append(f"  all {lvl:<7} ({ngettext('{n} bot', '{n} bots', w['bots']).format(n=w['bots'])}) {100 * w['share']:5.1f}% of rounds"
-                             f"  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
+                lines.append(ngettext("  all {level} ({bots} bot), share of rounds won: {share}%  [{low}%, {high}%]",
+                                      "  all {level} ({bots} bots), share of rounds won: {share}%  [{low}%, {high}%]",
+                                      w["bots"]).format(level=f"{lvl:<7}", bots=w["bots"], share=dec(100 * w["share"], 1, 5),
+                                                        low=dec(100 * lo, 1, 5), high=dec(100 * hi, 1, 5)))
         lines.append("")
-        for key, label in (("turns_per_round", "Turns per round"), ("cards_drawn_per_round", "Cards drawn per round"),
-                           ("moves_per_round", "Moves per round")):
-            s = d[key]
-            lines.append(f"{label + ':':<24} mean {s['mean']:8.1f}  median {s['median']:8.1f}  max {s['max']:>6}")
-        lines.append(f"{'Speed plays per round:':<24} {d['speed_plays_per_round']:.2f}")
-        lines.append(f"{'Point Taken draws/round:':<24} {d['point_taken_draws_per_round']:.2f} cards")
-        lines.append(f"{'Rounds hitting the cap:':<24} {d['capped_rounds']}   blocked (T-6): {d['blocked_rounds']}")
+        rows = (("turns_per_round", _("Turns per round: mean {mean}  median {median}  max {max}")),
+                ("cards_drawn_per_round", _("Cards drawn per round: mean {mean}  median {median}  max {max}")),
+                ("moves_per_round", _("Moves per round: mean {mean}  median {median}  max {max}")))
+        for key, message in rows:
+            st = d[key]
+            lines.append(message.format(mean=dec(st["mean"], 1, 8), median=dec(st["median"], 1, 8), max=f"{st['max']:>6}"))
+        lines.append(_("Speed plays per round: {n}").format(n=dec(d["speed_plays_per_round"], 2)))
+        lines.append(_("Cards drawn for Point Taken per round: {n}").format(n=dec(d["point_taken_draws_per_round"], 2)))
+        lines.append(_("Rounds hitting the cap: {capped}   blocked (T-6): {blocked}").format(
+            capped=d["capped_rounds"], blocked=d["blocked_rounds"]))
         lines.append("")
-        lines.append("Plays of each card kind:")
+        lines.append(_("Plays of each card kind:"))
+        names = _kind_names()
         for kind, k in d["plays_by_kind"].items():
             if k or self.rule_set == "party":
-                lines.append(f"  {kind.replace('_', ' '):<22} {k:>8}  ({k / max(1, d['games']):.2f} per round)")
+                lines.append(_("  {kind} {plays}  ({per_round} per round)").format(
+                    kind=f"{names.get(kind, kind.replace('_', ' ')):<22}", plays=f"{k:>8}",
+                    per_round=dec(k / max(1, d["games"]), 2)))
         if d.get("ms_per_decision"):
             lines.append("")
-            lines.append("Thinking time per decision:")
-            for lvl, s in d["ms_per_decision"].items():
-                lines.append(f"  {lvl:<7} median {s['median']:.2f} ms, p95 {s['p95']:.2f} ms, max {s['max']:.1f} ms"
-                             f" ({s['decisions']} decisions)")
+            lines.append(_("Thinking time per decision:"))
+            for lvl, st in d["ms_per_decision"].items():
+                lines.append(ngettext("  {level} median {median} ms, p95 {p95} ms, max {max} ms ({n} decision)",
+                                      "  {level} median {median} ms, p95 {p95} ms, max {max} ms ({n} decisions)",
+                                      st["decisions"]).format(level=f"{lvl:<7}", median=dec(st["median"], 2),
+                                                              p95=dec(st["p95"], 2), max=dec(st["max"], 1), n=st["decisions"]))
         return "\n".join(lines)
+
+
+def _kind_names() -> dict[str, str]:
+    """The card kinds of ``plays_by_kind`` as the report names them (the current language)."""
+    return {"number": pgettext("a card kind", "number"), "draw_two": pgettext("a card kind", "draw two"),
+            "reverse": pgettext("a card kind", "reverse"), "skip": pgettext("a card kind", "skip"),
+            "point_taken": pgettext("a card kind", "point taken"), "wild": pgettext("a card kind", "wild"),
+            "wild_draw_four": pgettext("a card kind", "wild draw four"),
+            "wild_drawn_together": pgettext("a card kind", "wild drawn together"),
+            "wild_pile_up": pgettext("a card kind", "wild pile up")}
 
 
 def _record_ms(ms: dict[str, Counter[int]], level: str, seconds: float) -> None:
@@ -503,10 +534,11 @@ def _whole(text: str, name: str, low: int, high: int | None = None) -> int:
     try:
         value = int(str(text).strip(), 10)
     except ValueError:
-        raise ValueError(f"--{name} must be a whole number, not {text!r}") from None
-    if value < low or (high is not None and value > high):
-        rng = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise ValueError(f"--{name} must be {rng}, not {value}")
+        raise ValueError(_("--{option} must be a whole number, not {value}").format(option=name, value=repr(text))) from None
+    if high is not None and not low <= value <= high:
+        raise ValueError(_("--{option} must be {low} to {high}, not {value}").format(option=name, low=low, high=high, value=value))
+    if value < low:
+        raise ValueError(_("--{option} must be at least {low}, not {value}").format(option=name, low=low, value=value))
     return value
 
 
@@ -519,7 +551,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rule_set = str(args.rules).strip().lower()
         if rule_set not in ("party", "classic"):
-            raise ValueError(f"--rules must be party or classic, not {args.rules!r}")
+            raise ValueError(_("--rules must be party or classic, not {value}").format(value=repr(args.rules)))
         rules = Rules(rule_set=rule_set)
         players = _whole(args.players, "players", 2, rules.max_players)
         games = _whole(args.games, "games", 1)
@@ -529,15 +561,16 @@ def run(args: argparse.Namespace) -> int:
         levels = seat_levels(str(args.bots).split(","), players)
     except ValueError as e:
         msg = str(e)
-        if "players" in msg and "--players" not in msg:
-            msg = f"--players: {msg}"
-        print(f"unoparty simulate: error: {msg}", file=sys.stderr)
+        if msg.startswith("--"):
+            print(_("unoparty simulate: error: {problem}").format(problem=msg), file=sys.stderr)
+        else:  # seat_levels: about --bots and --players
+            print(_("unoparty simulate: error: --players: {problem}").format(problem=msg), file=sys.stderr)
         return 2
     export = getattr(args, "export", None)
     if export is not None:
         problem = _unwritable(export) if str(export).strip() else _("give the folder to write the replays in")
         if problem:  # before any round is played: one sentence, exit 2
-            print(f"unoparty simulate: error: --export: {problem}", file=sys.stderr)
+            print(_("unoparty simulate: error: --export: {problem}").format(problem=problem), file=sys.stderr)
             return 2
     summary = simulate(players, games, levels, rules, seed, workers, cap, progress=sys.stderr.isatty())
     if args.json:
@@ -582,16 +615,19 @@ def _export(folder: str, players: int, games: int, levels: Sequence[str], rules:
                          title=f"Replay: seed {seed}, round {index + 1} ({players} bots)")
             written += 1
         except ReplayError as e:
-            print(f"unoparty simulate: round {index + 1} not exported: {e}", file=sys.stderr)
+            print(_("unoparty simulate: round {round} not exported: {reason}").format(round=index + 1, reason=e), file=sys.stderr)
     for i in range(games):
         try:
             run_round(i, players, levels, rules, seed, cap, on_end=functools.partial(save, index=i))
         except OSError as e:  # the folder became unwritable (disk full, removed): stop, exit 1
-            print("unoparty simulate: error: --export: " + ngettext(
-                "round {round} could not be written in {folder} ({reason}); {n} replay was saved before it",
-                "round {round} could not be written in {folder} ({reason}); {n} replays were saved before it",
+            print(ngettext(
+                "unoparty simulate: error: --export: round {round} could not be written in {folder} ({reason}); "
+                "{n} replay was saved before it",
+                "unoparty simulate: error: --export: round {round} could not be written in {folder} ({reason}); "
+                "{n} replays were saved before it",
                 written).format(round=i + 1, folder=folder, reason=e.strerror or type(e).__name__, n=written),
                 file=sys.stderr)
             return 1
-    print(f"{written} replays saved in {out}", file=sys.stderr)
+    print(ngettext("{n} replay saved in {folder}", "{n} replays saved in {folder}", written).format(n=written, folder=out),
+          file=sys.stderr)
     return 0

@@ -14,41 +14,44 @@ import sys
 
 
 def register(subparsers) -> None:
+    from ..i18n import _
     p = subparsers.add_parser(
-        "app", help="serve the app in the browser (Voila)",
-        description="Serve the app with Voila from the installed package. A class on one server: "
-                    "--pool-size N keeps N kernels preheated so N learners can start at once.")
-    p.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8866)), help="TCP port (default 8866)")
+        "app", help=_("serve the app in the browser (Voila)"),
+        description=_("Serve the app with Voila from the installed package. A class on one server: "
+                    "--pool-size N keeps N kernels preheated so N learners can start at once."))
+    p.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8866)), help=_("TCP port (default 8866)"))
     p.add_argument("--ip", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 for a class network)")
+                   help=_("address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 for a class network)"))
     p.add_argument("--pool-size", type=int, default=0, metavar="N",
-                   help="kernels kept preheated with the app already built (default 0; about 60 MB each)")
+                   help=_("kernels kept preheated with the app already built (default 0; about 60 MB each)"))
     p.add_argument("--refill-delay", type=float, default=60.0, metavar="SECONDS",
-                   help="wait before replacing a preheated kernel a learner took (default 60: a class "
-                        "arriving at once gets the machine first)")
+                   help=_("wait before replacing a preheated kernel a learner took (default 60: a class "
+                        "arriving at once gets the machine first)"))
     p.add_argument("--cull-idle", type=int, default=600, metavar="SECONDS",
-                   help="shut down a kernel whose tab is gone after this many idle seconds (default 600; 0 never)")
+                   help=_("shut down a kernel whose tab is gone after this many idle seconds (default 600; 0 never)"))
     p.add_argument("--cull-interval", type=int, default=60, metavar="SECONDS",
-                   help="seconds between idle checks (default 60)")
+                   help=_("seconds between idle checks (default 60)"))
     p.add_argument("--iopub-timeout", type=int, default=60, metavar="SECONDS",
-                   help="seconds a page waits for the app to be built on a busy server (default 60)")
+                   help=_("seconds a page waits for the app to be built on a busy server (default 60)"))
     p.add_argument("--certfile", default=None, metavar="PEM",
-                   help="serve over HTTPS with this certificate (with --keyfile); without it, on a class "
-                        "network the teacher's code and the PINs cross the network in clear text")
-    p.add_argument("--keyfile", default=None, metavar="PEM", help="the certificate's private key (HTTPS)")
-    p.add_argument("--notebook", default=None, help="serve another notebook instead of the app")
-    p.add_argument("--open", action="store_true", help="open a browser tab")
-    p.add_argument("--print", action="store_true", dest="dry_run", help="print Voila's arguments and stop")
+                   help=_("serve over HTTPS with this certificate (with --keyfile); without it, on a class "
+                          "network the teacher's code and the PINs cross the network in clear text"))
+    p.add_argument("--keyfile", default=None, metavar="PEM", help=_("the certificate's private key (HTTPS)"))
+    p.add_argument("--notebook", default=None, help=_("serve another notebook instead of the app"))
+    p.add_argument("--open", action="store_true", help=_("open a browser tab"))
+    p.add_argument("--print", action="store_true", dest="dry_run", help=_("print Voila's arguments and stop"))
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
+    from ..i18n import _
     from ..serve import APP_NOTEBOOK, jupyter_path_env, serve, voila_argv
 
     notebook = args.notebook or APP_NOTEBOOK
     if not os.path.isfile(notebook):
-        print(f"unoparty app: the notebook {notebook} does not exist"
-              + (" (run: python notebooks/make_notebooks.py)" if args.notebook is None else ""), file=sys.stderr)
+        print((_("unoparty app: the notebook {notebook} does not exist (run: python notebooks/make_notebooks.py)")
+               if args.notebook is None else _("unoparty app: the notebook {notebook} does not exist")).format(notebook=notebook),
+              file=sys.stderr)
         return 2
     try:
         argv = voila_argv(notebook=notebook, port=args.port, ip=args.ip, pool_size=args.pool_size,
@@ -56,10 +59,10 @@ def run(args) -> int:
                           iopub_timeout=args.iopub_timeout, refill_delay=args.refill_delay,
                           open_browser=args.open)
     except ValueError as e:
-        print(f"unoparty app: {e}", file=sys.stderr)
+        print(_("unoparty app: {problem}").format(problem=e), file=sys.stderr)
         return 2
     if bool(args.certfile) != bool(args.keyfile):
-        print("unoparty app: HTTPS needs both --certfile and --keyfile", file=sys.stderr)
+        print(_("unoparty app: HTTPS needs both --certfile and --keyfile"), file=sys.stderr)
         return 2
     if args.dry_run:
         print(f"JUPYTER_PATH={shlex.quote(jupyter_path_env())} voila " + shlex.join(argv))
@@ -67,13 +70,13 @@ def run(args) -> int:
     try:
         import voila  # noqa: F401
     except ImportError:
-        print("unoparty app: Voila is not installed: pip install 'unoparty[app]'", file=sys.stderr)
+        print(_("unoparty app: Voila is not installed: pip install 'unoparty[app]'"), file=sys.stderr)
         return 2
     scheme = "https" if args.certfile else "http"
-    print(f"Serving the unoparty app at {scheme}://{'127.0.0.1' if args.ip in ('0.0.0.0', '') else args.ip}:{args.port}/ "
-          "— Ctrl-C stops it.", flush=True)
+    url = f"{scheme}://{'127.0.0.1' if args.ip in ('0.0.0.0', '') else args.ip}:{args.port}/"
+    print(_("Serving the unoparty app at {url} — Ctrl-C stops it.").format(url=url), flush=True)
     if args.ip not in ("127.0.0.1", "localhost", "::1") and not args.certfile:
-        print("Warning: this server answers other computers over plain HTTP: the teacher's code and the "
-              "learners' PINs cross the network in clear text. Serve it over HTTPS (--certfile and --keyfile, "
-              "or a reverse proxy): see the README's Deployment section.", file=sys.stderr, flush=True)
+        print(_("Warning: this server answers other computers over plain HTTP: the teacher's code and the "
+                "learners' PINs cross the network in clear text. Serve it over HTTPS (--certfile and --keyfile, "
+                "or a reverse proxy): see the README's Deployment section."), file=sys.stderr, flush=True)
     return serve(argv, certfile=args.certfile, keyfile=args.keyfile)

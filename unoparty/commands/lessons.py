@@ -21,12 +21,13 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from ..errors import ScenarioError
+    from ..scenarios.check import invalid_line
     from ..scenarios.curriculum import coverage, load_curriculum
 
     try:
         curriculum = load_curriculum(args.curriculum)
     except ScenarioError as e:
-        print(f"INVALID {e.file}: {e.where}: {e.what}")
+        print(invalid_line(e))
         return 2
     bad = [ref for ref in curriculum.lessons if ref.error is not None]
     if args.action == "check":
@@ -45,7 +46,7 @@ def run(args) -> int:
         table = coverage(curriculum.lessons)
         width = max(len(rid) for rid in table)
         for rid, ids in table.items():
-            print(f"{rid.ljust(width)}  {', '.join(ids) if ids else '-'}")
+            print(f"{rid.ljust(width)}  {', '.join(ids) if ids else '-'}")  # ids and lesson ids: no words
         taught = sum(1 for ids in table.values() if ids)
         print(ngettext("{taught} of {n} rules taught by {lessons} lesson",
                        "{taught} of {n} rules taught by {lessons} lessons", len(curriculum.lessons))
@@ -60,7 +61,7 @@ def run(args) -> int:
                 n += 1
                 print(f"   {_shown(ref.file)}  {ref.title}")
     for ref in bad:
-        print(f"INVALID {ref.file}: {ref.error.where}: {ref.error.what}", file=sys.stderr)
+        print(invalid_line(ref.error), file=sys.stderr)
     return 2 if bad else 0
 
 

@@ -6,19 +6,20 @@ from __future__ import annotations
 
 
 def register(subparsers) -> None:
+    from ..i18n import _
     p = subparsers.add_parser(
-        "practice", help="practice exercises cut from real games: 'stats' per rule, 'show' one",
-        description="Exercises cut from seeded bot rounds at the moments where a rule decides.")
+        "practice", help=_("practice exercises cut from real games: 'stats' per rule, 'show' one"),
+        description=_("Exercises cut from seeded bot rounds at the moments where a rule decides."))
     sub = p.add_subparsers(dest="action", metavar="ACTION")
-    stats = sub.add_parser("stats", help="one line per rule id: its number of distinct positions; "
-                                         "exit 1 if a deciding rule has fewer than 50")
+    stats = sub.add_parser("stats", help=_("one line per rule id: its number of distinct positions; "
+                                           "exit 1 if a deciding rule has fewer than 50"))
     stats.add_argument("--rounds", type=int, default=None, metavar="N",
-                       help="cut the first N rounds (default: the rounds the tests use)")
+                       help=_("cut the first N rounds (default: the rounds the tests use)"))
     stats.set_defaults(func=run_stats)
-    show = sub.add_parser("show", help="one exercise: SEED (the round's pick) or SEED-INDEX")
-    show.add_argument("which", help="a seed (e.g. 7) or an exercise id (e.g. 7-120)")
-    show.add_argument("--rule", default=None, help="an exercise on this rule id (from SEED on)")
-    show.add_argument("--scenario", action="store_true", help="print it as a scenario file")
+    show = sub.add_parser("show", help=_("one exercise: SEED (the round's pick) or SEED-INDEX"))
+    show.add_argument("which", help=_("a seed (e.g. 7) or an exercise id (e.g. 7-120)"))
+    show.add_argument("--rule", default=None, help=_("an exercise on this rule id (from SEED on)"))
+    show.add_argument("--scenario", action="store_true", help=_("print it as a scenario file"))
     show.set_defaults(func=run_show)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
@@ -47,25 +48,37 @@ def run_stats(args) -> int:
 def run_show(args) -> int:
     from ..practice.exercises import exercise, exercise_by_id, to_scenario
     from ..practice.text import choice_label, explanation, question
+    from ..i18n import _
     from ..rulebook import RULES
     if args.rule is not None and args.rule not in RULES:
-        print(f"unoparty practice show: unknown rule id {args.rule!r} (the ids are those of "
-              "RULES.md, e.g. SP-1; 'unoparty lessons coverage' lists them)")
+        print(_("unoparty practice show: unknown rule id {rule} (the ids are those of RULES.md, e.g. SP-1; "
+                "'unoparty lessons coverage' lists them)").format(rule=repr(args.rule)))
         return 2
     if "-" not in args.which and not args.which.isdigit():
-        print(f"unoparty practice show: {args.which!r} is neither a seed (a whole number, e.g. 7) "
-              "nor an exercise id (a seed and a move number, e.g. 7-120)")
+        print(_("unoparty practice show: {which} is neither a seed (a whole number, e.g. 7) nor an exercise id "
+                "(a seed and a move number, e.g. 7-120)").format(which=repr(args.which)))
         return 2
     try:
         ex = exercise_by_id(args.which) if "-" in args.which else exercise(int(args.which), args.rule)
     except (ValueError, LookupError) as e:
-        print(f"unoparty practice show: {e}")
+        print(_("unoparty practice show: {problem}").format(problem=e))
         return 2
     if args.scenario:
         print(to_scenario(ex), end="")
         return 0
-    print(f"{ex.id}  {ex.kind.value}  rule {ex.rule}")
+    print(_("{id}  {kind}  rule {rule}").format(id=ex.id, kind=_kind_name(ex.kind.value), rule=ex.rule))
     print(question(ex))
-    print("answer:", choice_label(ex, ex.answer))
+    print(_("answer: {answer}").format(answer=choice_label(ex, ex.answer)))
     print(explanation(ex))
     return 0
+
+
+def _kind_name(kind: str) -> str:
+    """An exercise's kind (``"can play"``) as ``practice show`` names it, in the current language."""
+    from ..i18n import pgettext
+    return {"can play": pgettext("a practice exercise's kind", "can play"),
+            "who next": pgettext("a practice exercise's kind", "who next"),
+            "how many": pgettext("a practice exercise's kind", "how many"),
+            "catch": pgettext("a practice exercise's kind", "catch"),
+            "colour": pgettext("a practice exercise's kind", "colour"),
+            "linked": pgettext("a practice exercise's kind", "linked")}.get(kind, kind)

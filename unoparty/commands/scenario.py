@@ -13,10 +13,10 @@ def register(subparsers) -> None:
     sub = p.add_subparsers(dest="scenario_command", metavar="ACTION")
     check = sub.add_parser("check", help=_("check every expectation of the files"),
                            description=_("Exit 0: every expectation holds; 1: some do not; 2: a file is invalid."))
-    check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument("files", nargs="+", metavar="FILE", help=_("scenario files (.toml)"))
     check.set_defaults(func=run_check)
     show = sub.add_parser("show", help=_("print the walk-through as text"))
-    show.add_argument("file", metavar="FILE")
+    show.add_argument("file", metavar="FILE", help=_("a scenario file (.toml)"))
     who = show.add_mutually_exclusive_group()
     who.add_argument("--as", dest="viewer", default="You", metavar="NAME",
                      help=_("narrate as this player sees it (default: You, when there is such a player)"))
@@ -44,13 +44,13 @@ def run_show(args) -> int:
     try:
         scenario = load_scenario(args.file)
     except ScenarioError as e:
-        where = f"{e.where}: " if e.where else ""
-        print(" ".join(f"INVALID {args.file}: {where}{e.what}".split()))
+        from ..scenarios.check import invalid_line
+        print(invalid_line(e))
         return 2
     try:
         text, ok = walkthrough(scenario, viewer=args.viewer)
     except Exception as e:  # never a traceback
-        print(f"FAIL {args.file}: the engine failed: {type(e).__name__}: {e}")
+        print(_("FAIL {file}: the engine failed: {detail}").format(file=args.file, detail=f"{type(e).__name__}: {e}"))
         return 1
     sys.stdout.write(text)
     return 0 if ok else 1

@@ -16,16 +16,18 @@ from typing import TYPE_CHECKING
 from ..engine.events import Event
 from ..engine.moves import Move, SpeedPlay
 from ..errors import IllegalMove, MoveSyntaxError, ScenarioError
+from ..i18n import _, pgettext
 from .expect import Failure
 from .loader import load_scenario
 from .model import Scenario, Step
 from .runner import refusal_detail, run_step
+from .values import scenario_error
 
 if TYPE_CHECKING:
     from ..game import Game
 
 __all__ = ["OK", "FAIL", "INVALID", "EXIT_CODES", "CheckResult", "check_file", "check_scenario",
-           "check_step", "mistake_rule"]
+           "check_step", "mistake_rule", "invalid_line"]
 
 OK, FAIL, INVALID = "ok", "fail", "invalid"
 EXIT_CODES = {OK: 0, FAIL: 1, INVALID: 2}
@@ -48,15 +50,16 @@ def _check_task(game: Game, step: Step) -> Failure | None:
     for text, move in zip(step.answers, step.answer_moves):
         refusal = game.why_illegal(move)
         if refusal is not None:
-            return Failure(n, "answer", f"{text!r} to be allowed", refusal_detail(text, refusal))
+            return Failure(n, "answer", _("{move} to be allowed").format(move=repr(text)), refusal_detail(text, refusal))
         if isinstance(move, SpeedPlay) and game.is_mistake(move):
-            return Failure(n, "answer", f"{text!r} to be allowed", "a speed-play mistake (SP-4)")
+            return Failure(n, "answer", _("{move} to be allowed").format(move=repr(text)), _("a speed-play mistake (SP-4)"))
     for i, m in enumerate(step.mistakes, 1):
         if m.rule is None:
             continue
         found = mistake_rule(game, m.move)
         if found != m.rule:
-            found_text = f"{found} (for {m.answer!r})" if found else f"none: the engine allows {m.answer!r}"
+            found_text = (_("{rule} (for {move})").format(rule=found, move=repr(m.answer)) if found
+                          else _("none: the engine allows {move}").format(move=repr(m.answer)))
             return Failure(n, f"mistakes[{i}].rule", m.rule, found_text)
     return None
 
@@ -85,7 +88,7 @@ def check_scenario(scenario: Scenario) -> Failure | None:
         except (MoveSyntaxError, ScenarioError):
             raise
         except Exception as e:  # an engine bug must not become a traceback
-            return Failure(step.number, "engine", "no error", f"{type(e).__name__}: {e}")
+            return Failure(step.number, "engine", _("no error"), f"{type(e).__name__}: {e}")
         if failure is not None:
             return failure
     return None
@@ -122,21 +125,29 @@ def check_file(path: str | Path) -> CheckResult:
     """Load and check one scenario file; never raises for a bad file.
 
     The line is ``ok FILE``, ``FAIL FILE step N: KEY: expected X, found Y`` or
-    ``INVALID FILE: WHERE: WHAT``.
+    ``INVALID FILE: WHERE: WHAT`` in English (``--lang en``: the form scripts read), each a
+    whole sentence of the catalogue in the other languages.
     """
     file = str(path)
     try:
         scenario = load_scenario(path)
     except ScenarioError as e:
-        where = f"{e.where}: " if e.where else ""
-        return CheckResult(file, INVALID, _one_line(f"INVALID {file}: {where}{e.what}"), error=e)
+        return CheckResult(file, INVALID, invalid_line(e), error=e)
     except Exception as e:  # never a traceback
-        return CheckResult(file, INVALID, _one_line(f"INVALID {file}: file: cannot be loaded ({type(e).__name__}: {e})"))
+        error = scenario_error(file, "file", _("cannot be loaded ({detail})").format(detail=f"{type(e).__name__}: {e}"))
+        return CheckResult(file, INVALID, invalid_line(error), error=error)
     try:
         failure = check_scenario(scenario)
     except Exception as e:
-        failure = Failure(0, "engine", "no error", f"{type(e).__name__}: {e}")
+        failure = Failure(0, "engine", _("no error"), f"{type(e).__name__}: {e}")
     if failure is None:
-        return CheckResult(file, OK, f"ok {file}")
-    return CheckResult(file, FAIL, _one_line(f"FAIL {file} step {failure.step}: {failure.message}"), failure=failure)
+        return CheckResult(file, OK, pgettext("scenario check verdict", "ok {file}").format(file=file))
+    line = pgettext("scenario check verdict", "FAIL {file} step {step}: {failure}").format(
+        file=file, step=failure.step, failure=failure.message)
+    return CheckResult(file, FAIL, _one_line(line), failure=failure)
+
+
+def invalid_line(error: ScenarioError) -> str:
+    """``INVALID FILE: WHERE: WHAT`` (English) for an invalid file, in the current language."""
+    return _one_line(pgettext("scenario check verdict", "INVALID {error}").format(error=error.message))
 

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ScenarioError
-from ..i18n import tr_text
+from ..i18n import _, tr_text
 from ..rulebook import RULES
 from .loader import load_scenario
+from .values import scenario_error
 from .model import Scenario
 
 __all__ = ["LESSONS_DIR", "CURRICULUM_PATH", "LessonRef", "Group", "Curriculum", "load_curriculum",
@@ -56,7 +57,9 @@ class LessonRef:
     def title(self) -> str:
         if self.scenario:
             return self.scenario.title
-        return f"(invalid: {self.error.where}: {self.error.what})" if self.error else ""
+        if self.error is None:
+            return ""
+        return _("(invalid: {where}: {what})").format(where=self.error.place, what=self.error.problem)
 
 
 @dataclass(frozen=True)
@@ -120,16 +123,16 @@ def load_curriculum(path: str | Path | None = None) -> Curriculum:
         files = sorted(p for p in base.glob("*.toml") if p.name != "curriculum.toml")
         return Curriculum((Group("Lessons", tuple(_load_ref(p) for p in files)),), None)
     if not path.exists():
-        raise ScenarioError(str(path), "file", "no such file")
+        raise scenario_error(str(path), "file", _("no such file"))
     try:
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise ScenarioError(str(path), "file", f"cannot read the curriculum: {e}") from None
+        raise scenario_error(str(path), "file", _("cannot read the curriculum: {reason}").format(reason=e)) from None
     groups_doc = next((doc[k] for k in _GROUP_KEYS if isinstance(doc.get(k), list)), None)
     if groups_doc is None:
         lessons = next((doc[k] for k in _LESSON_KEYS if isinstance(doc.get(k), list)), None)
         if lessons is None:
-            raise ScenarioError(str(path), "file", "no [[groups]] and no lessons list")
+            raise scenario_error(str(path), "file", _("no [[groups]] and no lessons list"))
         groups_doc = [{"title": doc.get("title", "Lessons"), "lessons": lessons}]
     groups = []
     for i, g in enumerate(groups_doc, 1):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ALL_CARDS, Card, Colour
 from ..engine.state import Phase
+from ..i18n import _, ngettext
 from . import values as v
 from .model import Step
 
@@ -50,10 +51,12 @@ class Failure:
 
     @property
     def message(self) -> str:
-        return f"{self.key}: expected {self.expected}, found {self.found}"
+        """``"KEY: expected X, found Y"`` in the current language."""
+        return _("{key}: expected {expected}, found {found}").format(
+            key=self.key, expected=self.expected, found=self.found)
 
     def __str__(self) -> str:
-        return f"step {self.step}: {self.message}"
+        return _("step {step}: {failure}").format(step=self.step, failure=self.message)
 
 
 Miss = tuple[str, str, str]
@@ -103,7 +106,7 @@ def _dir(d: int) -> str:
 
 
 def _cards_count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def _phase(game: Game) -> str:
@@ -113,7 +116,7 @@ def _phase(game: Game) -> str:
 
 def _name_of(game: Game, who: int | str | None) -> str:
     if who is None:
-        return "nobody"
+        return _("nobody")
     if isinstance(who, str):
         return who
     return game.names[who]
@@ -130,7 +133,7 @@ def _read_name(where: str, value: Any, names: tuple[str, ...]) -> str:
 def _read_phase(where: str, value: Any, names: tuple[str, ...]) -> str:
     v.want(where, value, "text")
     if value not in PHASES:
-        raise v.Invalid(where, f"unknown phase {value!r} (phases: {', '.join(PHASES)})")
+        raise v.Invalid(where, _("unknown phase {phase} (phases: {known})").format(phase=repr(value), known=", ".join(PHASES)))
     return str(value)
 
 
@@ -142,7 +145,7 @@ def _read_names(where: str, value: Any, names: tuple[str, ...]) -> tuple[str, ..
 def _read_links(where: str, value: Any, names: tuple[str, ...]) -> tuple[str, ...]:
     links = _read_names(where, value, names)
     if len(links) not in (0, 2):
-        raise v.Invalid(where, f"must be [] or two players, not {len(links)}")
+        raise v.Invalid(where, _("must be [] or two players, not {n}").format(n=len(links)))
     return links
 
 
@@ -167,13 +170,14 @@ def _read_hand(where: str, value: Any, names: tuple[str, ...]) -> Mapping[str, t
     hands: dict[str, tuple[Card, ...] | int] = {}
     for who, x in value.items():
         if who not in names:
-            raise v.Invalid(where, f"unknown player {who!r}")
+            raise v.Invalid(where, v.unknown_player(who))
         if isinstance(x, list):
             hands[who] = tuple(v.card(f"{where}.{who}", c) for c in x)
         elif isinstance(x, int) and not isinstance(x, bool):
             hands[who] = v.count(f"{where}.{who}", x)
         else:
-            raise v.Invalid(f"{where}.{who}", f"must be a number of cards or a list of cards, not {v.type_name(x)}")
+            raise v.Invalid(f"{where}.{who}", _("must be a number of cards or a list of cards, not {found}").format(
+                found=v.type_name(x)))
     return MappingProxyType(hands)
 
 
@@ -182,7 +186,7 @@ def _read_mini_pile(where: str, value: Any, names: tuple[str, ...]) -> tuple[Car
         return tuple(v.card(where, c) for c in value)
     if isinstance(value, int) and not isinstance(value, bool):
         return v.count(where, value)
-    raise v.Invalid(where, f"must be a list of cards or a number, not {v.type_name(value)}")
+    raise v.Invalid(where, _("must be a list of cards or a number, not {found}").format(found=v.type_name(value)))
 
 
 def _read_scores(where: str, value: Any, names: tuple[str, ...]) -> Mapping[str, int]:
@@ -190,7 +194,7 @@ def _read_scores(where: str, value: Any, names: tuple[str, ...]) -> Mapping[str,
     scores = {}
     for who, x in value.items():
         if who not in names:
-            raise v.Invalid(where, f"unknown player {who!r}")
+            raise v.Invalid(where, v.unknown_player(who))
         v.want(f"{where}.{who}", x, "a whole number")
         scores[who] = x
     return MappingProxyType(scores)
@@ -211,7 +215,7 @@ def _read_rule(where: str, value: Any, names: tuple[str, ...]) -> str:
 
 def _check_turn(game: Game, want: str) -> Miss | None:
     if game.phase.is_over or game.current is None:
-        return "turn", want, f"nobody ({_phase(game)})"
+        return "turn", want, _("nobody ({phase})").format(phase=_phase(game))
     found = game.names[game.current]
     return None if found == want else ("turn", want, found)
 
@@ -275,7 +279,7 @@ def _outcome_check(key: str) -> Callable[[Game, Any], Miss | None]:
     def check(game: Game, want: Any) -> Miss | None:
         outcome = game.outcome()
         if outcome is None:
-            return key, _show(want), f"none (the round is not over: {_phase(game)})"
+            return key, _show(want), _("none (the round is not over: {phase})").format(phase=_phase(game))
         if key == "round_points":
             found: Any = outcome.points
         elif key == "winner":
@@ -326,12 +330,12 @@ def read_expect(value: Any, names: tuple[str, ...]) -> dict[str, Any]:
         Invalid: where is ``"expect"`` or ``"expect.KEY"`` (``"expect.hand.Ava"``).
     """
     if not isinstance(value, dict):
-        raise v.Invalid("expect", f"must be a table, not {v.type_name(value)}")
+        raise v.Invalid("expect", _("must be a table, not {found}").format(found=v.type_name(value)))
     out: dict[str, Any] = {}
     for key, x in value.items():
         spec = KEYS.get(key)
         if spec is None:
-            raise v.Invalid("expect", f"unknown key {key!r} (known: {', '.join(EXPECT_KEYS)})")
+            raise v.Invalid("expect", _("unknown key {key} (known: {known})").format(key=repr(key), known=", ".join(EXPECT_KEYS)))
         out[key] = spec.read(f"expect.{key}", x, names)
     return out
 

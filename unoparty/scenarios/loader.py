@@ -58,14 +58,34 @@ def _toml_error(e: tomllib.TOMLDecodeError, text: str, file: str) -> ScenarioErr
     m = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", message)
     if m:
         line, column = int(m.group(1)), int(m.group(2))
-        what = _("not valid TOML: a mistake at line {line}, column {column}").format(line=line, column=column)
-        return ScenarioError(file, f"line {line}", f"{what} ({message[: m.start()]})")
+        what = _("not valid TOML: a mistake at line {line}, column {column} ({detail})").format(
+            line=line, column=column, detail=message[: m.start()])
+        return v.scenario_error(file, f"line {line}", what, line=line)
     m = re.search(r"\s*\(at end of document\)\s*$", message)
     if m:
         line = text.count("\n") + 1
-        what = _("not valid TOML: the file ends too soon, at line {line}").format(line=line)
-        return ScenarioError(file, f"line {line}", f"{what} ({message[: m.start()]})")
-    return ScenarioError(file, "file", _("not valid TOML") + f" ({message})")
+        what = _("not valid TOML: the file ends too soon, at line {line} ({detail})").format(
+            line=line, detail=message[: m.start()])
+        return v.scenario_error(file, f"line {line}", what, line=line)
+    return v.scenario_error(file, "file", _("not valid TOML ({detail})").format(detail=message))
+
+
+def _file_error(file: str, what: str) -> ScenarioError:
+    return v.scenario_error(file, "file", what)
+
+
+def _from_invalid(file: str, e: v.Invalid) -> ScenarioError:
+    """The ScenarioError of an :class:`~unoparty.scenarios.values.Invalid`."""
+    if e.step is not None:
+        return v.scenario_error(file, e.where, e.what, step=e.step, key=e.key or None, problem=e.problem)
+    return v.scenario_error(file, e.where, e.what, key=e.where or None)
+
+
+def _unknown_key(known: tuple[str, ...], key: str | None = None) -> str:
+    """"unknown key (known: a, b)", or with the key named: "unknown key 'x' (known: a, b)"."""
+    if key is None:
+        return _("unknown key (known: {known})").format(known=", ".join(known))
+    return _("unknown key {key} (known: {known})").format(key=repr(key), known=", ".join(known))
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -83,22 +103,22 @@ def load_scenario(path: str | Path) -> Scenario:
     p = Path(path)
     try:
         if p.is_dir():
-            raise ScenarioError(name, "file", "is a directory, not a scenario file")
+            raise _file_error(name, _("is a directory, not a scenario file"))
         with p.open("rb") as f:
             data = f.read(MAX_BYTES + 1)  # no more than one byte past the limit is read
     except ScenarioError:
         raise
     except FileNotFoundError:
-        raise ScenarioError(name, "file", "no such file") from None
+        raise _file_error(name, _("no such file")) from None
     except PermissionError:
-        raise ScenarioError(name, "file", "cannot be read (permission denied)") from None
+        raise _file_error(name, _("cannot be read (permission denied)")) from None
     except OSError as e:
-        raise ScenarioError(name, "file", f"cannot be read ({e.strerror or e})") from None
+        raise _file_error(name, _("cannot be read ({reason})").format(reason=e.strerror or e)) from None
     return loads_scenario(data, name)
 
 
 def _too_big(file: str) -> ScenarioError:
-    return ScenarioError(file, "file", _("is too big for a scenario file: at most {n} MB").format(n=MAX_BYTES // 1_000_000))
+    return _file_error(file, _("is too big for a scenario file: at most {n} MB").format(n=MAX_BYTES // 1_000_000))
 
 
 def _text_of(data: bytes, file: str) -> str:
@@ -106,11 +126,11 @@ def _text_of(data: bytes, file: str) -> str:
     if len(data) > MAX_BYTES:
         raise _too_big(file)
     if b"\0" in data:  # no text file holds a NUL byte: an image, an archive, a notebook's output…
-        raise ScenarioError(file, "file", _("is not a text file (it holds binary data): a scenario file is TOML text"))
+        raise _file_error(file, _("is not a text file (it holds binary data): a scenario file is TOML text"))
     try:
         return data.decode("utf-8-sig")  # a byte-order mark (as Windows editors save) is fine
     except UnicodeDecodeError:
-        raise ScenarioError(file, "file", _("is not UTF-8 text")) from None
+        raise _file_error(file, _("is not UTF-8 text")) from None
 
 
 # A key of more parts than a file may nest (``a.b.c…``): refused before tomllib reads it,
@@ -152,52 +172,52 @@ def loads_scenario(text: str | bytes, file: str = "<scenario>") -> Scenario:
     except RecursionError:  # tomllib reads nested arrays and inline tables recursively
         doc = None
     except (ValueError, TypeError) as e:  # never Python's words alone
-        raise ScenarioError(file, "file", _("not valid TOML") + f" ({e})") from None
+        raise _file_error(file, _("not valid TOML ({detail})").format(detail=e)) from None
     if doc is None or _too_deep(doc):
-        raise ScenarioError(file, "file", _("arrays or tables are nested too deeply (at most {n} levels)").format(n=MAX_DEPTH))
+        raise _file_error(file, _("arrays or tables are nested too deeply (at most {n} levels)").format(n=MAX_DEPTH))
     try:
         return _build(doc, file)
     except v.Invalid as e:
-        raise ScenarioError(file, e.where, e.what) from None
+        raise _from_invalid(file, e) from None
 
 
 def _build(doc: dict[str, Any], file: str) -> Scenario:
     if "groups" in doc and "setup" not in doc:
-        raise _Invalid("groups", "this is a curriculum, not a scenario (check its lessons with 'unoparty lessons check')")
+        raise _Invalid("groups", _("this is a curriculum, not a scenario (check its lessons with 'unoparty lessons check')"))
     for key in doc:
         if key not in TOP_KEYS:
-            raise _Invalid(key, f"unknown key (known: {', '.join(TOP_KEYS)})")
+            raise _Invalid(key, _unknown_key(TOP_KEYS))
     for key in REQUIRED_TOP:
         if key not in doc:
-            raise _Invalid(key, "required key missing")
+            raise _Invalid(key, _("required key missing"))
     fmt = doc["format"]
     if type(fmt) is not int or fmt != 1:
-        raise _Invalid("format", f"must be 1 (this version reads format 1), not {fmt!r}")
+        raise _Invalid("format", _("must be 1 (this version reads format 1), not {value}").format(value=repr(fmt)))
     sid = doc["id"]
     v.want("id", sid, "text")
     if not _ID.fullmatch(sid):
-        raise _Invalid("id", f"must be a slug of a-z, 0-9 and '-': {sid!r}")
+        raise _Invalid("id", _("must be a slug of a-z, 0-9 and '-': {value}").format(value=repr(sid)))
     title = doc["title"]
     v.want("title", title, "text")
     if not title.strip() or "\n" in title.strip():
-        raise _Invalid("title", "must be one non-empty line")
+        raise _Invalid("title", _("must be one non-empty line"))
     lesson = doc.get("lesson")
     if lesson is not None:
         v.want("lesson", lesson, "text")
     rule_set = doc.get("rules", "party")
     v.want("rules", rule_set, "text")
     if rule_set not in RULE_SETS:
-        raise _Invalid("rules", f"must be 'party' or 'classic', not {rule_set!r}")
+        raise _Invalid("rules", _("must be 'party' or 'classic', not {value}").format(value=repr(rule_set)))
     options = doc.get("options", {})
     v.want("options", options, "a table")
     for key in options:
         if key not in OPTION_KEYS:
-            raise _Invalid(f"options.{key}", f"unknown option (known: {', '.join(OPTION_KEYS)})")
+            raise _Invalid(f"options.{key}", _("unknown option (known: {known})").format(known=", ".join(OPTION_KEYS)))
     for key, value in options.items():
         if key == "target_score":
             v.want(f"options.{key}", value, "a whole number")
             if value < 1:
-                raise _Invalid("options.target_score", f"must be at least 1, not {value}")
+                raise _Invalid("options.target_score", _("must be at least 1, not {value}").format(value=value))
         else:
             v.want(f"options.{key}", value, "true or false")
     try:
@@ -211,7 +231,7 @@ def _build(doc: dict[str, Any], file: str) -> Scenario:
 
     steps_doc = doc.get("steps", [])
     if not isinstance(steps_doc, list) or not all(isinstance(s, dict) for s in steps_doc):
-        raise _Invalid("steps", "must be an array of tables ([[steps]])")
+        raise _Invalid("steps", _("must be an array of tables ([[steps]])"))
     steps = tuple(_step(i + 1, s, setup.players) for i, s in enumerate(steps_doc))
 
     if "learner" in doc:
@@ -226,7 +246,7 @@ def _build(doc: dict[str, Any], file: str) -> Scenario:
         where = f"reshuffles[{i + 1}]"
         cards = v.cards(where, pile)
         if not cards:
-            raise _Invalid(where, "a reshuffle makes a draw pile of at least one card")
+            raise _Invalid(where, _("a reshuffle makes a draw pile of at least one card"))
         reshuffles.append(cards)
     return Scenario(id=sid, title=tr_text(title.strip()), lesson=lesson, rules=rules, setup=setup, steps=steps,
                     path=file, learner=learner, reshuffles=tuple(reshuffles))
@@ -244,10 +264,10 @@ def _setup(doc: dict[str, Any], rules: Rules) -> Setup:
 
     for key in doc:
         if key not in SETUP_KEYS:
-            raise _Invalid(f"setup.{key}", f"unknown key (known: {', '.join(SETUP_KEYS)})")
+            raise _Invalid(f"setup.{key}", _unknown_key(SETUP_KEYS))
     for key in REQUIRED_SETUP:
         if key not in doc:
-            raise _Invalid(f"setup.{key}", "required key missing")
+            raise _Invalid(f"setup.{key}", _("required key missing"))
 
     players = doc["players"]
     v.want("setup.players", players, "a list")
@@ -281,7 +301,7 @@ def _setup(doc: dict[str, Any], rules: Rules) -> Setup:
         Game.from_setup(players, hands, turn, discard, draw, rules=rules, direction=direction, colour=colour,
                         rest=rest, seed=seed, links=links, scores=scores, colour_to_choose=colour_to_choose)
     except SetupError as e:
-        raise _Invalid(f"setup.{e.key}", e.what) from None
+        raise _Invalid(f"setup.{e.key}", v.worded(e.words or e.what)) from None
     except (UnopartyError, ValueError) as e:
         raise _Invalid("setup", str(e)) from None
 
@@ -303,20 +323,21 @@ def _moves(key: str, value: Any, names: tuple[str, ...], *,
         texts = (value,)
     elif isinstance(value, list) and not single:
         if not value:
-            raise _Invalid(key, "needs at least one move")
+            raise _Invalid(key, _("needs at least one move"))
         for x in value:
             if not isinstance(x, str):
-                raise _Invalid(key, f"a move must be text, not {v.type_name(x)}")
+                raise _Invalid(key, _("a move must be text, not {found}").format(found=v.type_name(x)))
         texts = tuple(value)
     else:
-        raise _Invalid(key, f"must be {'a move' if single else 'a move or a list of moves'}"
-                            f" (text), not {v.type_name(value)}")
+        found = v.type_name(value)
+        raise _Invalid(key, (_("must be a move (text), not {found}") if single else
+                             _("must be a move or a list of moves (text), not {found}")).format(found=found))
     moves: list[Move] = []
     for t in texts:
         try:
             moves.append(parse_move(t, names))
         except MoveSyntaxError as e:
-            raise _Invalid(key, f"{e} in {t!r}") from None
+            raise _Invalid(key, _("{error} in {move}").format(error=v.worded(e), move=repr(t))) from None
     return texts, tuple(moves)
 
 
@@ -331,20 +352,21 @@ def _step(number: int, doc: dict[str, Any], names: tuple[str, ...]) -> Step:
     try:
         return _read_step(number, doc, names)
     except v.Invalid as e:
-        raise _Invalid(f"step {number}", f"{e.where}: {e.what}" if e.where else e.what) from None
+        what = _("{key}: {what}").format(key=e.where, what=e.what) if e.where else e.what
+        raise _Invalid(f"step {number}", what, step=number, key=e.where, problem=e.what) from None
 
 
 def _read_step(number: int, doc: dict[str, Any], names: tuple[str, ...]) -> Step:
     for key in doc:
         if key not in STEP_KEYS:
-            raise _Invalid("", f"unknown key {key!r} (known: {', '.join(STEP_KEYS)})")
+            raise _Invalid("", _unknown_key(STEP_KEYS, key))
     if "do" in doc and "task" in doc:
-        raise _Invalid("", "a step may not have both 'do' and 'task'")
+        raise _Invalid("", _("a step may not have both 'do' and 'task'"))
     for key in ("answer", "hint", "feedback", "mistakes"):
         if key in doc and "task" not in doc:
-            raise _Invalid("", f"'{key}' needs 'task'")
+            raise _Invalid("", _("'{key}' needs 'task'").format(key=key))
     if "task" in doc and "answer" not in doc:
-        raise _Invalid("", "'task' needs 'answer' (the accepted move or moves)")
+        raise _Invalid("", _("'task' needs 'answer' (the accepted move or moves)"))
 
     say = _text("say", doc["say"]) if "say" in doc else None
     do_texts, moves = _moves("do", doc["do"], names) if "do" in doc else ((), ())
@@ -357,19 +379,20 @@ def _read_step(number: int, doc: dict[str, Any], names: tuple[str, ...]) -> Step
     if "mistakes" in doc:
         mdoc = doc["mistakes"]
         if not isinstance(mdoc, list) or not all(isinstance(m, dict) for m in mdoc):
-            raise _Invalid("mistakes", "must be a list of tables { answer = \"<move>\", say = \"...\" }")
+            raise _Invalid("mistakes", _("must be a list of tables {example}").format(
+                example='{ answer = "<move>", say = "..." }'))
         for i, m in enumerate(mdoc, 1):
             key = f"mistakes[{i}]"
             for k in m:
                 if k not in MISTAKE_KEYS:
-                    raise _Invalid(key, f"unknown key {k!r} (known: {', '.join(MISTAKE_KEYS)})")
+                    raise _Invalid(key, _unknown_key(MISTAKE_KEYS, k))
             if "answer" not in m:
-                raise _Invalid(key, "'answer' missing")
+                raise _Invalid(key, _("'answer' missing"))
             if "say" not in m:
-                raise _Invalid(key, "'say' missing (what to tell the learner)")
+                raise _Invalid(key, _("'say' missing (what to tell the learner)"))
             (text,), (move,) = _moves(f"{key}.answer", m["answer"], names, single=True)
             if move in answer_moves:
-                raise _Invalid(key, f"{text!r} is also an accepted answer")
+                raise _Invalid(key, _("{move} is also an accepted answer").format(move=repr(text)))
             msay = _text(f"{key}.say", m["say"])
             rule = v.rule_id(f"{key}.rule", m["rule"]) if "rule" in m else None
             mistakes.append(Mistake(answer=text, move=move, say=msay, rule=rule))
@@ -378,16 +401,16 @@ def _read_step(number: int, doc: dict[str, Any], names: tuple[str, ...]) -> Step
     if "teaches" in doc:
         tdoc = doc["teaches"]
         if not isinstance(tdoc, list):
-            raise _Invalid("teaches", f"must be a list of rule ids, not {v.type_name(tdoc)}")
+            raise _Invalid("teaches", _("must be a list of rule ids, not {found}").format(found=v.type_name(tdoc)))
         teaches = tuple(v.rule_id("teaches", rid) for rid in tdoc)
 
     expect: dict[str, Any] = {}
     if "expect" in doc:
         expect = read_expect(doc["expect"], names)
         if expect.get("refused") is True and not ("do" in doc and len(moves) == 1):
-            raise _Invalid("", "'refused' needs a single move in 'do'")
+            raise _Invalid("", _("'refused' needs a single move in 'do'"))
         if "reason" in expect and expect.get("refused") is not True:
-            raise _Invalid("", "'reason' needs 'refused = true'")
+            raise _Invalid("", _("'reason' needs 'refused = true'"))
 
     return Step(
         number=number, say=say, do=do_texts, moves=moves, task=task, answers=answers,

@@ -42,7 +42,7 @@ def _bare(e: IllegalMove | Refusal) -> str:
 
 def refusal_detail(text: str, e: IllegalMove | Refusal) -> str:
     """``'Cal: play green 2' is refused by T-0: It's not your turn.``"""
-    return f"{text!r} is refused by {e.rule}: {_bare(e)}"
+    return _("{move} is refused by {rule}: {explanation}").format(move=repr(text), rule=e.rule, explanation=_bare(e))
 
 
 def _snapshot(game: Game) -> str | None:
@@ -95,19 +95,19 @@ def run_step(game: Game, step: Step, moves: Sequence[Move] | None = None,
             events.extend(game.apply(move))
             done.append(text)
         except ValueError as e:  # a given reshuffle that does not hold the cards shuffled
-            failure = Failure(n, "reshuffles", "exactly the cards being shuffled", str(e))
+            failure = Failure(n, "reshuffles", _("exactly the cards being shuffled"), str(e))
             return StepRun(tuple(done), tuple(events), None, failure)
         except IllegalMove as e:
             if not step.expects_refusal:
-                return StepRun(tuple(done), tuple(events), e, Failure(n, "refused", "false", f"true: {refusal_detail(text, e)}"))
+                return StepRun(tuple(done), tuple(events), e, Failure(n, "refused", "false", _("true: {detail}").format(detail=refusal_detail(text, e))))
             want = step.expect.get("reason")
             if want is not None and e.rule != want:
                 return StepRun(tuple(done), tuple(events), e, Failure(n, "reason", want, f"{e.rule} ({_bare(e)})"))
             if _snapshot(game) != before:
-                return StepRun(tuple(done), tuple(events), e, Failure(n, "refused", "the state unchanged", "it changed"))
+                return StepRun(tuple(done), tuple(events), e, Failure(n, "refused", _("the state unchanged"), _("it changed")))
             return StepRun(tuple(done), tuple(events), e, check_expect(game, step))
     if step.expects_refusal:
-        return StepRun(tuple(done), tuple(events), None, Failure(n, "refused", "true", f"false: {texts[0]!r} is allowed"))
+        return StepRun(tuple(done), tuple(events), None, Failure(n, "refused", "true", _("false: {move} is allowed").format(move=repr(texts[0]))))
     return StepRun(tuple(done), tuple(events), None, check_expect(game, step) if check else None)
 
 
