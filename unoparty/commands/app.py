@@ -78,5 +78,5 @@ def run(args) -> int:
     if args.ip not in ("127.0.0.1", "localhost", "::1") and not args.certfile:
         print(_("Warning: this server answers other computers over plain HTTP: the teacher's code and the "
                 "learners' PINs cross the network in clear text. Serve it over HTTPS (--certfile and --keyfile, "
-                "or a reverse proxy): see the README's Deployment section."), file=sys.stderr, flush=True)
+                "or an HTTPS proxy in front of it): see the README's Deployment section."), file=sys.stderr, flush=True)
     return serve(argv, certfile=args.certfile, keyfile=args.keyfile)

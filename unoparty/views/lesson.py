@@ -387,7 +387,7 @@ class LessonPlayer:
         if reply.consequences:
             extra += f"<div>{esc(_('It would do this:'))} {esc(' '.join(reply.consequences))}</div>"
         if reply.hint:
-            extra += f"<div><b>{esc(_('Hint'))}:</b> {esc(reply.hint)}</div>"
+            extra += f"<div>{esc(_('Hint: {hint}').format(hint=reply.hint))}</div>"  # one message: "Indice : …"
         self.feedback.show(_("Not quite: {move}.").format(move=tried) + " " + text, "bad", rule,
                            ruling=ruling, raw_html=extra)
 

@@ -91,7 +91,8 @@ def check_text(text: str, file: str):
 
     Returns:
         ``(scenario, None)`` when it loads and every expectation holds, else ``(None,
-        (file, where, what))``: where is ``"line 3"``, ``"setup.hands"``, ``"step 2: expect.top"``….
+        (file, where, what))``: where is the place in the current language (``"line 3"``,
+        ``"setup.hands"``, ``"step 2, key expect.top"``, ``"the whole file"``…).
     """
     from ..scenarios.loader import loads_scenario
     from ..scenarios.check import check_scenario
@@ -103,7 +104,7 @@ def check_text(text: str, file: str):
     try:
         scenario = loads_scenario(text, file)
     except ScenarioError as e:
-        return None, (e.file, e.where or "file", e.what)
+        return None, (e.file, e.place if e.where not in ("", "file") else "file", e.what)
     except RecursionError:  # TOML nested thousands deep (tomllib reads it recursively)
         return None, (file, "file", _nested(file).sentence)
     except Exception:  # noqa: BLE001 — never a traceback in the page
@@ -111,13 +112,13 @@ def check_text(text: str, file: str):
     try:
         failure = check_scenario(scenario)
     except ScenarioError as e:
-        return None, (e.file, e.where or "file", e.what)
+        return None, (e.file, e.place if e.where not in ("", "file") else "file", e.what)
     except RecursionError:
         return None, (file, "file", _nested(file).sentence)
     except Exception as e:  # never a traceback
         return None, (file, "file", f"{type(e).__name__}: {e}")
     if failure is not None:
-        return None, (file, f"step {failure.step}: {failure.key}", failure.message)
+        return None, (file, _("step {step}, key {key}").format(step=failure.step, key=failure.key), failure.message)
     return scenario, None
 
 
@@ -145,9 +146,10 @@ def _error_html(file: str, where: str, what: str) -> str:
         # a file that is no scenario at all: its one sentence, nothing else
         return f'<div class="up-msg up-msg-bad up-scenario-error">{esc(what)}</div>'
     return (f'<div class="up-msg up-msg-bad up-scenario-error"><b>{esc(_("This scenario cannot be played yet."))}</b>'
-            f'<div>{esc(_("File"))}: <code>{esc(file)}</code></div>'
-            f'<div>{esc(_("Where"))}: <code>{esc(where)}</code></div>'
-            f'<div>{esc(_("What is wrong"))}: {esc(what)}</div></div>')
+            # each line one message: the language puts its own colon ("Fichier :")
+            f'<div>{_("File: {file}").format(file=f"<code>{esc(file)}</code>")}</div>'
+            f'<div>{_("Where: {place}").format(place=f"<code>{esc(where)}</code>")}</div>'
+            f'<div>{_("What is wrong: {problem}").format(problem=esc(what))}</div></div>')
 
 
 class ScenariosPage:
