@@ -22,7 +22,7 @@ import pytest
 
 from tests.helpers_process import stop_session
 
-from .conftest import SCREENSHOTS, free_port
+from .conftest import SCREENSHOTS, START_S, free_port, patient, slow_start
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +42,7 @@ class AppCommand:
                                      cwd=tmp, env=env, stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
 
-    def wait(self, timeout: float = 60.0) -> None:
+    def wait(self, timeout: float = START_S) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             assert self.proc.poll() is None, self.log.read_text()
@@ -53,7 +53,7 @@ class AppCommand:
                 return
             except OSError:
                 time.sleep(0.2)
-        raise RuntimeError(f"unoparty app did not answer within {timeout} s; see {self.log}")
+        raise slow_start("unoparty app", timeout, self.log)
 
     def kernels(self) -> set[str]:
         """Ids of the kernels running under the server (from their connection file names)."""
@@ -74,9 +74,9 @@ class AppCommand:
 
 @pytest.fixture(scope="module")
 def pooled_app(tmp_path_factory):
-    """The app with one preheated kernel and the default idle cull (10 minutes): a kernel
-    that goes away within the test's deadline was shut down by its page, not culled."""
-    server = AppCommand(tmp_path_factory.mktemp("app"), "--pool-size", "1")
+    """The app with one preheated kernel and an idle cull of an hour: a kernel that goes away
+    within the test's deadline (`START_S`) was shut down by its page, not culled."""
+    server = AppCommand(tmp_path_factory.mktemp("app"), "--pool-size", "1", "--cull-idle", "3600")
     try:
         server.wait()
         yield server
@@ -104,7 +104,7 @@ def test_closing_a_tab_shuts_its_kernel_down(context, pooled_app) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "app-command-landing.png"))
     page.close(run_before_unload=True)
-    until(lambda: kernel not in pooled_app.kernels(), 60, f"kernel {kernel} of the closed tab shut down")
+    until(lambda: kernel not in pooled_app.kernels(), START_S, f"kernel {kernel} of the closed tab shut down")
     log = pooled_app.log.read_text()
     assert "_xsrf" not in log and f"Kernel shutdown: {kernel}" in log
 
@@ -136,7 +136,7 @@ def test_a_page_that_waits_for_the_server_says_the_app_is_starting_in_the_learne
     from unoparty.serve import starting_messages
 
     french = starting_messages()["fr"]
-    context = browser.new_context(locale="fr-FR")
+    context = patient(browser.new_context(locale="fr-FR"))
     try:
         page = context.new_page()
         page.goto(held_app.url, wait_until="commit")
