@@ -107,3 +107,29 @@ def test_the_command_line_carries_the_bounds(capsys) -> None:
     for part in ("--BoundedKernels.max_kernels=12", "--BoundedKernels.connect_timeout=5",
                  "--VoilaKernelManager.fill_delay=0"):
         assert part in out
+
+
+def test_the_apps_kernel_spec_runs_ipykernel_without_the_debugger() -> None:
+    """``unoparty app`` finds the ``python3`` kernel spec in the package first: a kernel that
+    does not import debugpy (about 8 MB a kernel)."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    from unoparty.serve import jupyter_path_env
+
+    env = dict(os.environ, JUPYTER_PATH=jupyter_path_env({}))
+    code = ("from jupyter_client.kernelspec import KernelSpecManager as K; s = K().get_kernel_spec('python3'); "
+            "print(s.argv[1:3], s.resource_dir)")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert "['-m', 'unoparty.app_kernel']" in out and "unoparty/app/kernels/python3" in out
+    assert KernelSpecManager  # the same manager Voila uses
+    # a real kernel from that spec: the debugger's modules are not loaded
+    probe = ("from jupyter_client.manager import start_new_kernel\n"
+             "km, kc = start_new_kernel(kernel_name='python3')\n"
+             "try:\n"
+             "    kc.execute_interactive(\"import sys; print('debugger:', '_pydevd_bundle' in sys.modules, "
+             "'debugpy' in sys.modules and sys.modules['debugpy'] is not None)\", timeout=120)\n"
+             "finally:\n"
+             "    kc.stop_channels(); km.shutdown_kernel(now=True)\n")
+    out = subprocess.run([sys.executable, "-c", probe], env={**env, "JUPYTER_PLATFORM_DIRS": "1"},
+                         capture_output=True, text=True, timeout=300).stdout
+    assert "debugger: False False" in out, out

@@ -39,7 +39,8 @@ __all__ = ["APP_NOTEBOOK", "JUPYTER_DATA", "TEMPLATE", "accept_shutdown_beacons"
 APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "Start here.ipynb"
 """The app notebook shipped as package data."""
 JUPYTER_DATA = Path(__file__).resolve().parent / "app"
-"""A Jupyter data folder shipped as package data: ``voila/templates/unoparty``."""
+"""A Jupyter data folder shipped as package data: ``voila/templates/unoparty``, and
+``kernels/python3`` (the app's kernel without the debugger, :mod:`unoparty.app_kernel`)."""
 TEMPLATE = "unoparty"
 """The app's Voila template (the ``lab`` template with the app's "still starting" message)."""
 

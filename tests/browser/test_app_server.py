@@ -8,6 +8,7 @@ served in its app mode); the test polls them with a deadline, no fixed sleep.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -154,3 +155,90 @@ def test_a_page_that_waits_for_the_server_says_the_app_is_starting_in_the_learne
         assert not page.locator("#up-starting-late").is_visible()  # gone once the app is drawn
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def bounded_app(tmp_path_factory):
+    """``unoparty app`` with a pool of one, at most two kernels and a short connect timeout,
+    serving the app notebook plus a cell that writes the kernel's modules and memory to a
+    file once its page has run (the kernel's own report: code requests from outside are
+    dropped)."""
+    import nbformat
+
+    tmp = tmp_path_factory.mktemp("bounded")
+    notebook = tmp / "app.ipynb"
+    report = tmp / "kernels"
+    report.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("from unoparty.views import App\napp = App()\napp.box"),
+        nbformat.v4.new_code_cell(
+            "import json, os, sys, psutil\n"
+            f"open(os.path.join({str(report)!r}, f'{{os.getpid()}}.json'), 'w').write(json.dumps("
+            "{'modules': sorted(k for k, v in sys.modules.items() if v is not None), 'rss': psutil.Process().memory_info().rss}))")]), notebook)
+    server = AppCommand(tmp, "--notebook", str(notebook), "--pool-size", "1", "--max-kernels", "2",
+                        "--connect-timeout", "10")
+    server.report = report
+    try:
+        server.wait()
+        yield server
+    finally:
+        server.stop()
+
+
+def _get(url: str, lang: str = "fr") -> tuple[int, dict, str]:
+    request = urllib.request.Request(url, headers={"Accept-Language": lang})
+    try:
+        with urllib.request.urlopen(request, timeout=START_S) as r:
+            return r.status, dict(r.headers), r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read().decode()
+
+
+def test_a_kernel_after_its_first_page_holds_nothing_of_voilas_server_side(bounded_app) -> None:
+    """Voila's own wait for the visitor (``voila.utils``) loaded about 700 modules of its
+    server side into every kernel: 110–114 MB instead of about 62 (issue 20)."""
+    status, _, page = _get(bounded_app.url)
+    assert status == 200 and '"kernelId"' in page
+    files = until(lambda: list(bounded_app.report.glob("*.json")), START_S, "the kernel's report")
+    kernel = json.loads(files[0].read_text())
+    assert "unoparty.views.app" in kernel["modules"]
+    server_side = [m for m in kernel["modules"]
+                   if m.split(".")[0] in ("voila", "jupyter_server", "jupyterlab_server", "nbconvert", "lark")]
+    assert server_side == []
+    assert "debugpy" not in kernel["modules"]  # the app's kernel spec: no debugger (unoparty.app_kernel)
+    print(f"app kernel after its first page: {kernel['rss'] / 1e6:.1f} MB RSS, {len(kernel['modules'])} modules")
+
+
+def test_fifty_bare_gets_stay_within_the_bound_and_the_rest_read_the_class_is_full(bounded_app, page) -> None:
+    """A ``curl`` or a link preview took a pooled kernel and held it ten minutes, and past the
+    pool every GET started one more (issue 22): now at most ``--max-kernels``, the visitors
+    beyond read that the class is full, in their language, and the kernels no page connected
+    to are shut down after ``--connect-timeout``."""
+    from unoparty.kernel_pool import KERNEL_MB, full_messages
+
+    french = full_messages()["fr"]
+    answers, most, memory = [], 0, 0
+    for _ in range(50):
+        status, headers, body = _get(bounded_app.url)
+        answers.append(status)
+        if status == 503:
+            assert headers.get("Retry-After") == "60" and french["title"] in body and 'lang="fr"' in body
+            full = body
+        else:
+            assert status == 200 and '"kernelId"' in body
+        kernels = [p for p in psutil.Process(bounded_app.proc.pid).children(recursive=True)
+                   if "ipykernel" in " ".join(p.cmdline())]
+        most = max(most, len(kernels))
+        memory = max(memory, sum(p.memory_info().rss for p in kernels))
+    assert most <= 2, f"{most} kernels for a bound of 2"
+    assert memory <= 2 * KERNEL_MB * 10**6
+    assert answers.count(200) >= 2 and answers.count(503) >= 1, answers
+    page.set_content(full)
+    assert page.get_by_role("heading", name=french["title"]).is_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "app-command-class-full-fr.png"))
+    # the pages' kernels nobody connected to go; the preheated one stays
+    until(lambda: len(bounded_app.kernels()) == 1, START_S, "only the pool's kernel left")
+    assert "no page connected within 10 s" in bounded_app.log.read_text()
+    # room again once the server has let them go (a page may take a kernel again)
+    until(lambda: _get(bounded_app.url)[0] == 200, START_S, "a page served again")
