@@ -56,17 +56,21 @@ class AppCommand:
                 time.sleep(0.2)
         raise slow_start("unoparty app", timeout, self.log)
 
-    def kernels(self) -> set[str]:
-        """Ids of the kernels running under the server (from their connection file names)."""
-        ids = set()
+    def kernel_processes(self) -> dict[str, psutil.Process]:
+        """The kernels running under the server, by id (from their connection file names)."""
+        found = {}
         for child in psutil.Process(self.proc.pid).children(recursive=True):
             try:
                 m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(child.cmdline()))
             except psutil.Error:
                 continue
             if m:
-                ids.add(m.group(1))
-        return ids
+                found[m.group(1)] = child
+        return found
+
+    def kernels(self) -> set[str]:
+        """Ids of the kernels running under the server."""
+        return set(self.kernel_processes())
 
     def stop(self) -> None:
         stop_session(self.proc, 15)
@@ -226,11 +230,13 @@ def test_fifty_bare_gets_stay_within_the_bound_and_the_rest_read_the_class_is_fu
             full = body
         else:
             assert status == 200 and '"kernelId"' in body
-        kernels = [p for p in psutil.Process(bounded_app.proc.pid).children(recursive=True)
-                   if "ipykernel" in " ".join(p.cmdline())]
+        kernels = list(bounded_app.kernel_processes().values())
         most = max(most, len(kernels))
-        memory = max(memory, sum(p.memory_info().rss for p in kernels))
-    assert most <= 2, f"{most} kernels for a bound of 2"
+        try:
+            memory = max(memory, sum(p.memory_info().rss for p in kernels))
+        except psutil.Error:  # one went away meanwhile
+            pass
+    assert 1 <= most <= 2, f"{most} kernels for a bound of 2"
     assert memory <= 2 * KERNEL_MB * 10**6
     assert answers.count(200) >= 2 and answers.count(503) >= 1, answers
     page.set_content(full)
