@@ -50,7 +50,7 @@ def sizes(small: bool | None = None) -> dict[str, Any]:
         small = _small()
     if small:
         return {"games": 3, "card_games": 4, "level_games": 4, "players": (2, 4, 8, 16)}
-    return {"games": 40, "card_games": 120, "level_games": 90, "players": tuple(range(2, 17))}
+    return {"games": 30, "card_games": 100, "level_games": 70, "players": tuple(range(2, 17))}
 
 
 def workers() -> int:
@@ -195,7 +195,7 @@ def _basic_rounds_for(players, games: int, seed: int, cache: bool, progress: boo
     return {n: out[n] for n in players}
 
 
-def round_length_by_players(players=tuple(range(2, 17)), games: int = 40, seed: int = 2026, *,
+def round_length_by_players(players=tuple(range(2, 17)), games: int = 30, seed: int = 2026, *,
                             cache: bool = True, progress: bool = True) -> dict[int, list[int]]:
     """Turns per round (basic bots, party rules) for each number of players.
 
@@ -205,7 +205,7 @@ def round_length_by_players(players=tuple(range(2, 17)), games: int = 40, seed: 
     return {n: d["turns"] for n, d in _basic_rounds_for(players, games, seed, cache, progress, "round length").items()}
 
 
-def speed_play_chances(players=(4, 8, 12, 16), games: int = 40, seed: int = 2026, *,
+def speed_play_chances(players=(4, 8, 12, 16), games: int = 30, seed: int = 2026, *,
                        cache: bool = True, progress: bool = True) -> dict[int, dict[str, float]]:
     """How often a speed-play chance arises (SP-1: after a move, some player may speed play)
     and how often one is taken (the next move is a speed play), basic bots: the same rounds as
@@ -239,7 +239,7 @@ def _card_round(i: int, players: int, without: tuple[str, ...], seed: int, label
     return r.turns, middle[seat] > min(middle)
 
 
-def card_effects(players: int = 6, games: int = 120, seed: int = 2026, kinds=NEW_KINDS, *,
+def card_effects(players: int = 6, games: int = 100, seed: int = 2026, kinds=NEW_KINDS, *,
                  cache: bool = True, progress: bool = True) -> dict[str, dict[str, Any]]:
     """Each new card left out of the deck in turn (``Rules(without=…)``): how long a round
     lasts, and how often it is won by a *comeback* — by a player who, halfway through the
@@ -325,7 +325,7 @@ def _level_round(i: int, players: int, table: tuple[str, ...], seed: int, playou
     return None if r.capped or r.winner_slot is None else table[r.winner_slot]
 
 
-def win_rates(levels=("random", "basic", "strong"), players: int = 3, games: int = 90, seed: int = 2026,
+def win_rates(levels=("random", "basic", "strong"), players: int = 3, games: int = 70, seed: int = 2026,
               strong_playouts: int = 20, *, cache: bool = True, progress: bool = True) -> dict[str, dict[str, float]]:
     """Win rate of each bot level, one bot per level at the table (seats rotate each round).
 
