@@ -466,10 +466,12 @@ def voila_group(server: AppServer, n: int, browsers: bool) -> dict:
             "load_average": load_average()}
 
 
-def voila_burst_then_arrivals(server: AppServer, burst: int, later: int, after: float, browsers: int) -> dict:
+def voila_burst_then_arrivals(server: AppServer, burst: int, later: int, after: float, browsers: int,
+                              every: float = 0.0) -> dict:
     """A class of `burst` learners arriving at once (protocol clients that keep their tabs
-    open), then `later` more arriving `after` seconds later, while the pool refills; the
-    latecomers include `browsers` real pages. Seconds until usable for each group."""
+    open), then `later` more arriving `after` seconds later (together, or one every `every`
+    seconds), while the pool refills; the latecomers include `browsers` real pages. Seconds
+    until usable for each group."""
     import threading
 
     out: dict = {}
@@ -489,7 +491,10 @@ def voila_burst_then_arrivals(server: AppServer, burst: int, later: int, after: 
         late_hold = asyncio.Event()
         if thread:
             thread.start()
-        late = [asyncio.ensure_future(protocol_learner(server.url, late_reported, late_hold)) for _ in range(later - b)]
+        async def latecomer(k: int) -> dict:
+            await asyncio.sleep(k * every)
+            return await protocol_learner(server.url, late_reported, late_hold)
+        late = [asyncio.ensure_future(latecomer(k)) for k in range(later - b)]
         while len(late_reported) < later - b or (thread and thread.is_alive()):
             await asyncio.sleep(0.2)
         out["memory_all_in"] = await asyncio.to_thread(server.memory)
@@ -678,6 +683,7 @@ def main() -> int:
                     "more --after seconds later")
     ap.add_argument("--later", type=int, default=10)
     ap.add_argument("--after", type=float, default=75.0)
+    ap.add_argument("--later-every", type=float, default=0.0, help="seconds between the latecomers (0: together)")
     ap.add_argument("--app-args", default="", help="more arguments for unoparty app (e.g. '--max-kernels 40')")
     ap.add_argument("--no-site", action="store_true")
     ap.add_argument("--no-voila", action="store_true")
@@ -703,7 +709,7 @@ def main() -> int:
                         print("voila: opened together", json.dumps(report["group"]), flush=True)
                     else:
                         report["burst"] = voila_burst_then_arrivals(server, args.burst, args.later, args.after,
-                                                                    args.browsers)
+                                                                    args.browsers, args.later_every)
                         print("voila: a class, then latecomers", json.dumps(report["burst"]), flush=True)
                     server.wait_pool()
                     report["memory_after"] = server.memory()

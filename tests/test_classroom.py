@@ -291,7 +291,7 @@ def test_lab_results_are_seeded_and_cached(tmp_path, monkeypatch) -> None:
     from unoparty import lab
     monkeypatch.setenv("UNOPARTY_LAB_CACHE", str(tmp_path))
     a = lab.card_effects(players=4, games=2, seed=5, progress=False)
-    assert len(list(tmp_path.glob("card_comebacks-*.json"))) == 1
+    assert len(list(tmp_path.glob("card_comebacks_v2-*.json"))) == 1
     assert lab.card_effects(players=4, games=2, seed=5, progress=False) == a
     assert lab.card_effects(players=4, games=2, seed=5, progress=False, cache=False) == a
     assert set(a) == {"all cards", "without point taken", "without wild pile up", "without wild drawn together"}
@@ -342,3 +342,4 @@ def test_lab_comebacks_and_intervals_stay_within_their_rounds() -> None:
     for v in effects.values():
         assert 0 <= v["comebacks"] <= v["rounds"] == len(v["turns"])
         assert 0.0 <= v["low"] <= v["comeback_share"] <= v["high"] <= 1.0
+        assert 0.0 < v["even_share"] < 1.0

@@ -50,7 +50,7 @@ def sizes(small: bool | None = None) -> dict[str, Any]:
         small = _small()
     if small:
         return {"games": 3, "card_games": 4, "level_games": 4, "players": (2, 4, 8, 16)}
-    return {"games": 30, "card_games": 100, "level_games": 70, "players": tuple(range(2, 17))}
+    return {"games": 30, "card_games": 80, "level_games": 60, "players": (2, 3, 4, 5, 6, 8, 10, 12, 14, 16)}
 
 
 def workers() -> int:
@@ -223,9 +223,11 @@ def speed_play_chances(players=(4, 8, 12, 16), games: int = 30, seed: int = 2026
     return out
 
 
-def _card_round(i: int, players: int, without: tuple[str, ...], seed: int, label: str) -> tuple[int, bool] | None:
+def _card_round(i: int, players: int, without: tuple[str, ...], seed: int,
+                label: str) -> tuple[int, bool, float] | None:
     """Round `i` of basic bots without the kinds `without`: (its turns, whether a comeback won
-    it), or None for a capped or blocked round."""
+    it, the share of the players behind the leader halfway), or None for a capped or blocked
+    round."""
     sizes_: list[tuple[int, ...]] = []
 
     def check(game, move):
@@ -236,10 +238,11 @@ def _card_round(i: int, players: int, without: tuple[str, ...], seed: int, label
         return None
     middle = sizes_[len(sizes_) // 2]
     seat = (r.winner_slot - i) % players  # run_round seats slot (seat + i) % players at seat `seat`
-    return r.turns, middle[seat] > min(middle)
+    behind = sum(m > min(middle) for m in middle)
+    return r.turns, middle[seat] > min(middle), behind / players
 
 
-def card_effects(players: int = 6, games: int = 100, seed: int = 2026, kinds=NEW_KINDS, *,
+def card_effects(players: int = 6, games: int = 80, seed: int = 2026, kinds=NEW_KINDS, *,
                  cache: bool = True, progress: bool = True) -> dict[str, dict[str, Any]]:
     """Each new card left out of the deck in turn (``Rules(without=…)``): how long a round
     lasts, and how often it is won by a *comeback* — by a player who, halfway through the
@@ -251,8 +254,10 @@ def card_effects(players: int = 6, games: int = 100, seed: int = 2026, kinds=NEW
 
     Returns:
         ``"all cards"`` and ``"without <kind>"`` → ``{"turns": [...], "rounds", "comebacks",
-        "comeback_share", "low", "high"}`` (share of the rounds won by a comeback, with its
-        95 % Wilson interval; capped and blocked rounds left out).
+        "comeback_share", "low", "high", "even_share"}`` (share of the rounds won by a
+        comeback, with its 95 % Wilson interval; ``even_share``: the share there would be if
+        being ahead halfway did not matter — the average share of the players behind then;
+        capped and blocked rounds left out).
     """
     names = [k.name.lower().replace("_", " ") for k in kinds]
     variants = [("all cards", ())] + [(f"without {nm}", (nm,)) for nm in names]
@@ -270,9 +275,10 @@ def card_effects(players: int = 6, games: int = 100, seed: int = 2026, kinds=NEW
             n, comebacks = len(rounds), sum(r[1] for r in rounds)
             low, high = wilson(comebacks, n)
             out[label] = {"turns": [r[0] for r in rounds], "rounds": n, "comebacks": comebacks,
-                          "comeback_share": comebacks / n if n else 0.0, "low": low, "high": high}
+                          "comeback_share": comebacks / n if n else 0.0, "low": low, "high": high,
+                          "even_share": sum(r[2] for r in rounds) / n if n else 0.0}
         return out
-    return _cached("card_comebacks", {"players": players, "games": games, "seed": seed, "kinds": names}, compute, cache)
+    return _cached("card_comebacks_v2", {"players": players, "games": games, "seed": seed, "kinds": names}, compute, cache)
 
 
 def _matches(card, top, colour) -> bool:
@@ -325,7 +331,7 @@ def _level_round(i: int, players: int, table: tuple[str, ...], seed: int, playou
     return None if r.capped or r.winner_slot is None else table[r.winner_slot]
 
 
-def win_rates(levels=("random", "basic", "strong"), players: int = 3, games: int = 70, seed: int = 2026,
+def win_rates(levels=("random", "basic", "strong"), players: int = 3, games: int = 60, seed: int = 2026,
               strong_playouts: int = 20, *, cache: bool = True, progress: bool = True) -> dict[str, dict[str, float]]:
     """Win rate of each bot level, one bot per level at the table (seats rotate each round).
 
