@@ -105,7 +105,7 @@ def test_the_command_line_carries_the_bounds(capsys) -> None:
     assert main(["app", "--print", "--pool-size", "5", "--max-kernels", "12", "--connect-timeout", "5"]) == 0
     out = capsys.readouterr().out
     for part in ("--BoundedKernels.max_kernels=12", "--BoundedKernels.connect_timeout=5",
-                 "--VoilaKernelManager.fill_delay=0"):
+                 "--VoilaKernelManager.fill_delay=5"):
         assert part in out
 
 

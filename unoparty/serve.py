@@ -77,7 +77,7 @@ def jupyter_path_env(environ: dict[str, str] | None = None) -> str:
 
 def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, ip: str = "127.0.0.1",
                pool_size: int = 0, cull_idle: int = 600, cull_interval: int = 60,
-               iopub_timeout: int = 60, refill_delay: float = 0.0, open_browser: bool = False,
+               iopub_timeout: int = 60, refill_delay: float = 5.0, open_browser: bool = False,
                max_kernels: int | None = None, connect_timeout: float = 60.0) -> list[str]:
     """Voila's command-line arguments for serving `notebook`.
 
@@ -86,9 +86,10 @@ def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, 
     already run) for the next visitors, 0 = none; `cull_idle`: seconds a kernel with no tab
     may stay idle before it is shut down (0 = never); `cull_interval`: seconds between cull
     checks; `iopub_timeout`: seconds Voila waits for the notebook's output; `refill_delay`:
-    seconds the pool waits before starting a kernel to replace one a visitor took (0: at
-    once — the refill starts one or two kernels at a time, :mod:`unoparty.kernel_pool`, so a
-    burst of visitors keeps the CPU); `max_kernels`: kernels the server holds at most, pooled
+    seconds the pool waits before starting a kernel to replace one a visitor took (5: the
+    visitor's own page is served first — a replacement started at once took half the CPU of
+    that page; the refill then starts one or two kernels at a time, :mod:`unoparty.kernel_pool`,
+    so a burst of visitors keeps the CPU); `max_kernels`: kernels the server holds at most, pooled
     and in use (None: :func:`unoparty.kernel_pool.default_max_kernels` of the pool and the
     memory; 0: no bound); `connect_timeout`: seconds within which a page must connect to the
     kernel it was given, else the kernel is shut down (0: never). With a pool,

@@ -248,3 +248,21 @@ def test_fifty_bare_gets_stay_within_the_bound_and_the_rest_read_the_class_is_fu
     assert "no page connected within 10 s" in bounded_app.log.read_text()
     # room again once the server has let them go (a page may take a kernel again)
     until(lambda: _get(bounded_app.url)[0] == 200, START_S, "a page served again")
+
+
+def test_a_page_that_connected_keeps_its_kernel_past_the_connect_timeout(bounded_app, page) -> None:
+    """Only kernels no page connected to are shut down: a bare GET made after a real page
+    loses its kernel after ``--connect-timeout``; by then the page's own clock has run out
+    too, and its kernel is still there."""
+    # the previous test's kernels may still fill the bound: load until the page is the app's
+    until(lambda: page.goto(bounded_app.url) and page.locator("#up-class-full").count() == 0, START_S,
+          "a place for the page")
+    page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
+    mine = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.content()).group(1)
+    status, _, body = until(lambda: (got := _get(bounded_app.url))[0] == 200 and got, START_S, "a page for the GET")
+    bare = re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1)
+    until(lambda: f"Kernel {bare}: no page connected" in bounded_app.log.read_text(), START_S,
+          "the bare GET's kernel shut down")
+    assert f"Kernel {mine}: no page connected" not in bounded_app.log.read_text()
+    assert mine in bounded_app.kernels()
+

@@ -23,9 +23,9 @@ def register(subparsers) -> None:
                    help="address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 for a class network)")
     p.add_argument("--pool-size", type=int, default=0, metavar="N",
                    help="kernels kept preheated with the app already built (default 0; about 60 MB each)")
-    p.add_argument("--refill-delay", type=float, default=0.0, metavar="SECONDS",
-                   help="wait before replacing a preheated kernel a learner took (default 0: at once; "
-                        "replacements start one or two at a time, so arriving learners keep the machine)")
+    p.add_argument("--refill-delay", type=float, default=5.0, metavar="SECONDS",
+                   help="wait before replacing a preheated kernel a learner took (default 5: the learner's "
+                        "page first; replacements start one or two at a time, so arriving learners keep the machine)")
     p.add_argument("--max-kernels", type=int, default=None, metavar="N",
                    help="kernels the server holds at most, preheated and in use; beyond, a visitor reads "
                         "\"the class is full, try again in a minute\" (default: what 3/4 of the free memory "
