@@ -36,5 +36,5 @@ def test_the_classroom_lab_runs_to_its_end_at_class_size(tmp_path, monkeypatch) 
         (out / f"plot-{k}.png").write_bytes(base64.b64decode(data))
     assert len(pngs) == 5
     sizes = nb.cells[1].outputs[0]["data"]["text/plain"]
-    assert "'level_games': 60" in sizes  # the class size, not the small one
+    assert "'level_games': 50" in sizes  # the class size, not the small one
     print(f"the Classroom lab at class size: {took:.0f} s")

@@ -50,7 +50,7 @@ def sizes(small: bool | None = None) -> dict[str, Any]:
         small = _small()
     if small:
         return {"games": 3, "card_games": 4, "level_games": 4, "players": (2, 4, 8, 16)}
-    return {"games": 30, "card_games": 80, "level_games": 60, "players": (2, 3, 4, 5, 6, 8, 10, 12, 14, 16)}
+    return {"games": 30, "card_games": 70, "level_games": 50, "players": (2, 3, 4, 6, 8, 12, 16)}
 
 
 def workers() -> int:
@@ -242,7 +242,7 @@ def _card_round(i: int, players: int, without: tuple[str, ...], seed: int,
     return r.turns, middle[seat] > min(middle), behind / players
 
 
-def card_effects(players: int = 6, games: int = 80, seed: int = 2026, kinds=NEW_KINDS, *,
+def card_effects(players: int = 6, games: int = 70, seed: int = 2026, kinds=NEW_KINDS, *,
                  cache: bool = True, progress: bool = True) -> dict[str, dict[str, Any]]:
     """Each new card left out of the deck in turn (``Rules(without=…)``): how long a round
     lasts, and how often it is won by a *comeback* — by a player who, halfway through the
@@ -331,7 +331,7 @@ def _level_round(i: int, players: int, table: tuple[str, ...], seed: int, playou
     return None if r.capped or r.winner_slot is None else table[r.winner_slot]
 
 
-def win_rates(levels=("random", "basic", "strong"), players: int = 3, games: int = 60, seed: int = 2026,
+def win_rates(levels=("random", "basic", "strong"), players: int = 3, games: int = 50, seed: int = 2026,
               strong_playouts: int = 20, *, cache: bool = True, progress: bool = True) -> dict[str, dict[str, float]]:
     """Win rate of each bot level, one bot per level at the table (seats rotate each round).
 
