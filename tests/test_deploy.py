@@ -64,6 +64,7 @@ def test_the_wheel_holds_the_app_notebook_and_the_catalogues(tmp_path: Path) -> 
     for lang in ("fr", "ro", "nb", "cs"):
         assert f"unoparty/locale/{lang}/LC_MESSAGES/unoparty.mo" in names, lang
     assert "unoparty/extract.py" in names
+    assert "unoparty/app/kernels/python3/kernel.json" in names  # the app's kernel without the debugger
 
 
 def test_app_command_line(capsys) -> None:
