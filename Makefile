@@ -31,7 +31,8 @@ JOBS ?= 2
 FAST := --dist worksteal -p no:nbval
 # Note the space in the file name: always quote it in recipes.
 APP_NOTEBOOK := unoparty/app/Start here.ipynb
-POOL ?= 2
+# Kernels kept preheated by `make app`: a demo for five people opening it together (a class: POOL=30).
+POOL ?= 5
 # The address `make app` listens on: this computer only; IP=0.0.0.0 serves a class network.
 IP ?= 127.0.0.1
 
@@ -70,7 +71,9 @@ catalogues: $(STAMP)
 	fi
 
 # The app notebook ships inside the package (unoparty app serves it from an installed wheel).
-# POOL: kernels kept preheated (one per learner expected at once; about 60 MB each).
+# POOL: kernels kept preheated (one per learner expected at once; about 60 MB each). Used ones
+# are replaced at once, one or two at a time; MAX_KERNELS bounds the kernels (default: from the
+# pool and the memory; beyond it a visitor reads "the class is full").
 app:
 	@if [ ! -f "$(APP_NOTEBOOK)" ]; then \
 	    echo "The app is not built yet: \"$(APP_NOTEBOOK)\" does not exist."; \
@@ -79,7 +82,8 @@ app:
 	@$(MAKE) --no-print-directory catalogues
 	@echo "Starting the unoparty app. Open http://127.0.0.1:$(PORT)/ in your browser; Ctrl-C stops it."
 	$(VENV)/bin/unoparty app --port=$(PORT) --ip=$(IP) --pool-size=$(POOL) \
-	    --cull-idle=600 --cull-interval=60 --notebook "$(APP_NOTEBOOK)"
+	    --cull-idle=600 --cull-interval=60 $(if $(MAX_KERNELS),--max-kernels=$(MAX_KERNELS)) \
+	    --notebook "$(APP_NOTEBOOK)"
 
 # JupyterLab on notebooks/ (loopback only). jupyter_server_config.py strips outputs and
 # widget state when a notebook is saved, so running the notebooks never dirties the checkout.

@@ -16,8 +16,13 @@ a 2-core server that runs on the same machine):
 - Closing: each client sends the kernel shutdown that the page sends when its tab closes
   (``POST /voila/api/shutdown/<id>``, from the page's origin), browser pages close with
   their ``beforeunload``; the benchmark then counts the kernels left (polled, 60 s at most).
-- Memory: resident set (RSS) and unique set (USS) of every kernel process, and of the
-  server, while all learners are connected.
+- Memory: resident set (RSS) and unique set (USS) of every kernel process (mean and
+  largest) and of the server, while all learners are connected (psutil, else ``/proc``).
+- **Scenarios of issue 20** (each against its yardstick in the same run, with the load
+  average): ``--group 5`` opens five browser tabs together on a fresh server with ``make
+  app``'s default pool, then times single warm visits; ``--burst 30 --later 10 --after 75``
+  sends a burst of 30 learners (who keep their tabs open), then 10 more 75 s later, while the
+  pool refills.
 - **Static site**: the server's part is only sending files; Python then runs on each
   learner's own computer. One real browser visit records the files a first visit fetches
   and its time until usable; then N clients fetch that whole set at once from
@@ -26,6 +31,8 @@ a 2-core server that runs on the same machine):
 Loopback only; every server it starts is stopped. Figures are reported, not enforced.
 
     python benchmarks/load.py [--sizes 5,10,20,30] [--pool 30] [--browsers 2] [--no-site]
+    python benchmarks/load.py --group 5 --pool 5 --no-site          # five friends at once
+    python benchmarks/load.py --burst 30 --later 10 --pool 30 --no-site   # a class, then latecomers
 """
 
 from __future__ import annotations
@@ -49,7 +56,10 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import psutil
+try:
+    import psutil
+except ImportError:  # memory from /proc, kernels from the process table
+    psutil = None
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -67,17 +77,88 @@ def free_port() -> int:
 
 # ----------------------------------------------------------------------------- Voila
 
+def _proc_children(pid: int) -> list[int]:
+    """Every descendant of `pid` (from /proc, when psutil is missing)."""
+    kids: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                kids.setdefault(ppid, []).append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    out, todo = [], [pid]
+    while todo:
+        for child in kids.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def _cmdline(pid: int) -> str:
+    if psutil is not None:
+        try:
+            return " ".join(psutil.Process(pid).cmdline())
+        except psutil.Error:
+            return ""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def rss_uss(pid: int) -> tuple[int, int] | None:
+    """Resident and unique set sizes of `pid`, in bytes (psutil, else /proc/<pid>/smaps_rollup),
+    or None when it is gone."""
+    if psutil is not None:
+        try:
+            info = psutil.Process(pid).memory_full_info()
+            return info.rss, info.uss
+        except psutil.Error:
+            return None
+    try:
+        fields = {}
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) >= 2 and parts[1].isdigit():
+                    fields[parts[0].rstrip(":")] = int(parts[1]) * 1024
+        return fields["Rss"], fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+    except (OSError, KeyError):
+        return None
+
+
+def load_average() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.1f} / {five:.1f} / {fifteen:.1f}"
+
+
 class AppServer:
-    def __init__(self, tmp: Path, pool: int, refill_delay: float = 60.0) -> None:
+    def __init__(self, tmp: Path, pool: int, refill_delay: float | None = None, *extra: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = tmp / "voila.log"
         env = dict(os.environ, UNOPARTY_PROGRESS=str(tmp / "progress.json"), JUPYTER_PLATFORM_DIRS="1")
         self._log = open(self.log, "w")
+        delay = [] if refill_delay is None else ["--refill-delay", str(refill_delay)]
         self.proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(self.port),
-                                      "--pool-size", str(pool), "--refill-delay", str(refill_delay)], cwd=tmp, env=env, stdout=self._log,
+                                      "--pool-size", str(pool), *delay, *extra], cwd=tmp, env=env, stdout=self._log,
                                      stderr=subprocess.STDOUT, start_new_session=True)
         self.pool = pool
+
+    def _cpu_seconds(self, pids: list[int]) -> float:
+        total = 0.0
+        tick = os.sysconf("SC_CLK_TCK")
+        for pid in pids:
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / tick
+            except (OSError, ValueError, IndexError):
+                pass
+        return total
 
     def wait_pool(self, timeout: float = 900) -> float:
         """Seconds until the pool is full again: `pool` kernels running, none of them busy
@@ -88,52 +169,49 @@ class AppServer:
                 raise RuntimeError(f"voila exited; see {self.log}")
             kernels = self.kernels()
             if len(kernels) == self.pool and "filled with" in self.log.read_text(errors="replace"):
-                try:
-                    for k in kernels:
-                        k.cpu_percent(None)
-                    time.sleep(1.0)
-                    if sum(k.cpu_percent(None) for k in kernels) < 10 * max(1, self.pool // 10):
-                        return time.monotonic() - start
-                except psutil.Error:
-                    pass
+                before = self._cpu_seconds(kernels)
+                time.sleep(1.0)
+                if self._cpu_seconds(kernels) - before < 0.1 * max(1, self.pool // 10):
+                    return time.monotonic() - start
             time.sleep(0.5)
         raise RuntimeError(f"the pool did not fill within {timeout} s")
 
     def kernel_ids(self) -> set[str]:
         ids = set()
         for k in self.kernels():
-            try:
-                m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(k.cmdline()))
-            except psutil.Error:
-                continue
+            m = re.search(r"kernel-([0-9a-f-]{36})\.json", _cmdline(k))
             if m:
                 ids.add(m.group(1))
         return ids
 
-    def kernels(self) -> list[psutil.Process]:
-        out = []
-        for child in psutil.Process(self.proc.pid).children(recursive=True):
+    def kernels(self) -> list[int]:
+        """Process ids of the server's kernels."""
+        if psutil is not None:
             try:
-                if "ipykernel" in " ".join(child.cmdline()):
-                    out.append(child)
+                children = [c.pid for c in psutil.Process(self.proc.pid).children(recursive=True)]
             except psutil.Error:
-                pass
-        return out
+                children = []
+        else:
+            children = _proc_children(self.proc.pid)
+        return [pid for pid in children if "ipykernel" in _cmdline(pid) or "unoparty.app_kernel" in _cmdline(pid)]
 
     def memory(self) -> dict:
+        """RSS and USS per kernel (mean and largest) and of the server, in MB (10^6 bytes)."""
         rss, uss = [], []
         for k in self.kernels():
-            try:
-                info = k.memory_full_info()
-                rss.append(info.rss)
-                uss.append(info.uss)
-            except psutil.Error:
-                pass
-        server = psutil.Process(self.proc.pid).memory_info().rss
+            got = rss_uss(k)
+            if got:
+                rss.append(got[0])
+                uss.append(got[1])
+        server = rss_uss(self.proc.pid) or (0, 0)
         mb = 1e6
         return {"kernels": len(rss), "kernel_rss_mb": round(statistics.mean(rss) / mb, 1) if rss else 0,
                 "kernel_uss_mb": round(statistics.mean(uss) / mb, 1) if uss else 0,
-                "all_kernels_rss_mb": round(sum(rss) / mb), "server_rss_mb": round(server / mb)}
+                "kernel_rss_max_mb": round(max(rss) / mb, 1) if rss else 0,
+                "kernel_uss_max_mb": round(max(uss) / mb, 1) if uss else 0,
+                "all_kernels_rss_mb": round(sum(rss) / mb), "server_rss_mb": round(server[0] / mb),
+                "server_uss_mb": round(server[1] / mb),
+                "server_and_kernels_rss_mb": round((sum(rss) + server[0]) / mb), "load_average": load_average()}
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -235,13 +313,16 @@ async def protocol_learner(url: str, reported: list, hold: asyncio.Event) -> dic
     return result
 
 
-def browser_learners(url: str, n: int, results: list, ready) -> None:
-    """`n` real pages in one headless Chromium, opened together."""
+def browser_learners(url: str, n: int, results: list, ready, measure=None) -> None:
+    """`n` real pages in one headless Chromium, opened together (`measure()`, if given, is
+    called once the pages exist: the CPU clock starts there)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         pages = [browser.new_context().new_page() for _ in range(n)]
+        if measure:
+            measure()
         ready()
         start = time.monotonic()
         for page in pages:
@@ -326,6 +407,111 @@ def voila_wave(server: AppServer, n: int, browsers: int) -> dict:
             "max_s": round(times[-1], 1) if times else None,
             "first_s": round(times[0], 1) if times else None, "median_phases": phases, **memory,
             "kernels_known": len(used), "kernels_left_after_close": left}
+
+
+def _tree_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds used so far by `pid` and each of its running descendants, by process id
+    (with the CPU of their own children that have exited and been waited for)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for q in [pid, *_proc_children(pid)]:
+        try:
+            with open(f"/proc/{q}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            out[q] = sum(int(x) for x in fields[11:15]) / tick
+        except (OSError, ValueError, IndexError):
+            pass
+    return out
+
+
+def _cpu_spent(before: dict[int, float], after: dict[int, float], pids: set[int] | None = None) -> float:
+    """CPU seconds spent between two `_tree_cpu` readings by the processes alive at the end
+    (only `pids` if given); a process that ended meanwhile is not counted."""
+    return sum(t - before.get(q, 0.0) for q, t in after.items() if pids is None or q in pids)
+
+
+def protocol_wave(url: str, n: int) -> list[dict]:
+    """`n` protocol-level learners at once; each closes its tab once all are usable."""
+    async def run() -> list[dict]:
+        reported: list[dict] = []
+        hold = asyncio.Event()
+        tasks = [asyncio.ensure_future(protocol_learner(url, reported, hold)) for _ in range(n)]
+        while len(reported) < n:
+            await asyncio.sleep(0.1)
+        hold.set()
+        return list(await asyncio.gather(*tasks))
+    return asyncio.run(run())
+
+
+def voila_group(server: AppServer, n: int, browsers: bool) -> dict:
+    """`n` learners opening the app together (friends starting at the same moment): real
+    browser tabs (one Chromium on this machine: their JavaScript shares its cores with the
+    server) or protocol clients (what the server does for them). Seconds until each is
+    usable, and the CPU seconds the server and its kernels spent against everything else
+    the benchmark ran (the browser)."""
+    results: list[dict] = []
+    before = _tree_cpu(os.getpid())
+    if browsers:
+        browser_learners(server.url, n, results, lambda: None, measure=lambda: before.update(_tree_cpu(os.getpid())))
+    else:
+        results = protocol_wave(server.url, n)
+    after = _tree_cpu(os.getpid())
+    ours = set(_tree_cpu(server.proc.pid))
+    server_cpu = _cpu_spent(before, after, ours)
+    other_cpu = _cpu_spent(before, after) - server_cpu
+    times = sorted(r["usable"] for r in results if r["usable"] is not None)
+    return {"learners": n, "clients": "browser tabs" if browsers else "protocol", "failures": n - len(times),
+            "usable_s": [round(t, 1) for t in times], "max_s": round(times[-1], 1) if times else None,
+            "server_and_kernels_cpu_s": round(server_cpu, 1), "browser_cpu_s": round(max(0.0, other_cpu), 1),
+            "load_average": load_average()}
+
+
+def voila_burst_then_arrivals(server: AppServer, burst: int, later: int, after: float, browsers: int,
+                              every: float = 0.0) -> dict:
+    """A class of `burst` learners arriving at once (protocol clients that keep their tabs
+    open), then `later` more arriving `after` seconds later (together, or one every `every`
+    seconds), while the pool refills; the latecomers include `browsers` real pages. Seconds
+    until usable for each group."""
+    import threading
+
+    out: dict = {}
+
+    async def run() -> None:
+        reported: list[dict] = []
+        hold = asyncio.Event()
+        start = time.monotonic()
+        first = [asyncio.ensure_future(protocol_learner(server.url, reported, hold)) for _ in range(burst)]
+        await asyncio.sleep(max(0.0, after - (time.monotonic() - start)))
+        out["kernels_beyond_the_burst_at_arrival"] = len(server.kernels()) - burst
+        out["load_average_at_arrival"] = load_average()
+        b = min(browsers, later)
+        page_results: list[dict] = []
+        thread = threading.Thread(target=browser_learners, args=(server.url, b, page_results, lambda: None)) if b else None
+        late_reported: list[dict] = []
+        late_hold = asyncio.Event()
+        if thread:
+            thread.start()
+        async def latecomer(k: int) -> dict:
+            await asyncio.sleep(k * every)
+            return await protocol_learner(server.url, late_reported, late_hold)
+        late = [asyncio.ensure_future(latecomer(k)) for k in range(later - b)]
+        while len(late_reported) < later - b or (thread and thread.is_alive()):
+            await asyncio.sleep(0.2)
+        out["memory_all_in"] = await asyncio.to_thread(server.memory)
+        hold.set()
+        late_hold.set()
+        burst_results = await asyncio.gather(*first)
+        late_results = list(await asyncio.gather(*late)) + page_results
+        for name, rs in (("burst", burst_results), ("later", late_results)):
+            times = sorted(r["usable"] for r in rs if r["usable"] is not None)
+            out[name] = {"learners": len(rs), "failures": len(rs) - len(times),
+                         "median_s": round(statistics.median(times), 1) if times else None,
+                         "max_s": round(times[-1], 1) if times else None,
+                         "errors": sorted({r["error"] for r in rs if r["error"]})[:3]}
+        out["load_average_at_end"] = load_average()
+
+    asyncio.run(run())
+    return out
 
 
 # ----------------------------------------------------------------------------- static site
@@ -490,7 +676,15 @@ def main() -> int:
     ap.add_argument("--sizes", default="5,10,20,30")
     ap.add_argument("--pool", type=int, default=None, help="preheated kernels (default: the largest size)")
     ap.add_argument("--browsers", type=int, default=2)
-    ap.add_argument("--refill-delay", type=float, default=60.0, help="unoparty app --refill-delay")
+    ap.add_argument("--refill-delay", type=float, default=None, help="unoparty app --refill-delay (default: its own)")
+    ap.add_argument("--group", type=int, default=0, help="instead of the waves: N browser tabs opened together on "
+                    "the fresh server, then the single visits (the yardstick)")
+    ap.add_argument("--burst", type=int, default=0, help="instead of the waves: a class of N at once, then --later "
+                    "more --after seconds later")
+    ap.add_argument("--later", type=int, default=10)
+    ap.add_argument("--after", type=float, default=75.0)
+    ap.add_argument("--later-every", type=float, default=0.0, help="seconds between the latecomers (0: together)")
+    ap.add_argument("--app-args", default="", help="more arguments for unoparty app (e.g. '--max-kernels 40')")
     ap.add_argument("--no-site", action="store_true")
     ap.add_argument("--no-voila", action="store_true")
     ap.add_argument("--visits", type=int, default=3, help="single visits with a preheated kernel (the yardstick)")
@@ -499,17 +693,44 @@ def main() -> int:
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     pool = args.pool if args.pool is not None else max(sizes)
-    report: dict = {"cpus": os.cpu_count(), "voila": [], "site": []}
+    report: dict = {"cpus": os.cpu_count(), "voila": [], "site": [], "load_average_at_start": load_average()}
     if not args.no_voila:
         with tempfile.TemporaryDirectory(prefix="unoparty-load-") as tmp:
-            server = AppServer(Path(tmp), pool, args.refill_delay)
+            server = AppServer(Path(tmp), pool, args.refill_delay, *args.app_args.split())
             try:
                 report["pool"] = pool
                 report["pool_fill_s"] = round(server.wait_pool(), 1)
                 report["idle_memory"] = server.memory()
                 print(f"voila: pool of {pool} filled in {report['pool_fill_s']} s; idle {report['idle_memory']}",
                       flush=True)
-                if args.visits:
+                if args.group or args.burst:
+                    if args.group:
+                        report["group"] = voila_group(server, args.group, args.browsers > 0)
+                        print("voila: opened together", json.dumps(report["group"]), flush=True)
+                    else:
+                        report["burst"] = voila_burst_then_arrivals(server, args.burst, args.later, args.after,
+                                                                    args.browsers, args.later_every)
+                        print("voila: a class, then latecomers", json.dumps(report["burst"]), flush=True)
+                    server.wait_pool()
+                    report["memory_after"] = server.memory()
+                    if args.browsers:
+                        visits = voila_single_visits(server.url, max(1, min(args.visits, pool)))
+                    else:  # the same clients as the scenario's, one after another
+                        visits = []
+                        for _ in range(max(1, min(args.visits, pool))):
+                            server.wait_pool()
+                            visits += [r["usable"] for r in protocol_wave(server.url, 1) if r["usable"]]
+                    report["voila_preheated_visit_s"] = round(statistics.median(visits), 2)
+                    report["voila_preheated_visits_s"] = [round(v, 2) for v in visits]
+                    report["load_average_at_visits"] = load_average()
+                    slowest = (report.get("group", {}).get("max_s")
+                               or report.get("burst", {}).get("later", {}).get("max_s"))
+                    if slowest:
+                        report["slowest_vs_warm_visit"] = round(slowest / report["voila_preheated_visit_s"], 2)
+                    print("voila: warm single visits", report["voila_preheated_visits_s"],
+                          "slowest of the scenario / warm visit:", report.get("slowest_vs_warm_visit"), flush=True)
+                    sizes = []
+                elif args.visits:
                     visits = voila_single_visits(server.url, min(args.visits, pool))
                     report["voila_preheated_visit_s"] = round(statistics.median(visits), 2)
                     report["voila_preheated_visits_s"] = [round(v, 2) for v in visits]

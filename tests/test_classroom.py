@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
+import pytest
+
 from unoparty.cards import Card
 from unoparty.scenarios import load_scenario
 from unoparty.store import SQLStore, open_store
@@ -424,7 +426,7 @@ def test_lab_results_are_seeded_and_cached(tmp_path, monkeypatch) -> None:
     from unoparty import lab
     monkeypatch.setenv("UNOPARTY_LAB_CACHE", str(tmp_path))
     a = lab.card_effects(players=4, games=2, seed=5, progress=False)
-    assert len(list(tmp_path.glob("card_effects-*.json"))) == 1
+    assert len(list(tmp_path.glob("card_comebacks_v2-*.json"))) == 1
     assert lab.card_effects(players=4, games=2, seed=5, progress=False) == a
     assert lab.card_effects(players=4, games=2, seed=5, progress=False, cache=False) == a
     assert set(a) == {"all cards", "without point taken", "without wild pile up", "without wild drawn together"}
@@ -442,3 +444,45 @@ def test_the_teacher_page_names_a_folder_scenario_by_its_title(tmp_path, monkeyp
     store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
     store.record_stars("Mia", "scenario:mia-plays", 2)
     assert ",scenario:mia-plays,Mia matches the colour," in class_csv(store)
+
+
+def test_lab_numbers_do_not_depend_on_the_worker_processes(tmp_path, monkeypatch) -> None:
+    from unoparty import lab
+    monkeypatch.setenv("UNOPARTY_LAB_CACHE", str(tmp_path))
+    monkeypatch.setenv("UNOPARTY_LAB_WORKERS", "1")
+    one = lab.round_length_by_players(players=(2, 3), games=3, seed=4, cache=False, progress=False)
+    monkeypatch.setenv("UNOPARTY_LAB_WORKERS", "2")
+    assert lab.round_length_by_players(players=(2, 3), games=3, seed=4, cache=False, progress=False) == one
+    # round length and speed play read the same rounds, played once and cached per table size
+    lab.round_length_by_players(players=(2, 3), games=3, seed=4, progress=False)
+    assert len(list(tmp_path.glob("basic_rounds-*.json"))) == 2
+    monkeypatch.setattr(lab, "_basic_round", lambda *a: pytest.fail("played again"))
+    assert lab.speed_play_chances(players=(3,), games=3, seed=4, progress=False)[3]["moves"] > 0
+
+
+def test_lab_playable_chance_is_exact() -> None:
+    """Worked out by counting (it was sampled); a seeded sample agrees."""
+    import random
+
+    from unoparty import lab
+    from unoparty.cards import deck
+    exact = lab.playable_chance(hand_sizes=(1, 3), cache=False)
+    rng, cards = random.Random(1), deck("party")
+    tops = [c for c in cards if not c.is_wild]
+    for k in (1, 3):
+        hits = 0
+        for _ in range(4000):
+            top = rng.choice(tops)
+            rest = list(cards)
+            rest.remove(top)
+            hits += any(lab._matches(c, top, top.colour) for c in rng.sample(rest, k))
+        assert abs(hits / 4000 - exact[k]) < 0.03, k
+
+
+def test_lab_comebacks_and_intervals_stay_within_their_rounds() -> None:
+    from unoparty import lab
+    effects = lab.card_effects(players=4, games=6, seed=3, cache=False, progress=False)
+    for v in effects.values():
+        assert 0 <= v["comebacks"] <= v["rounds"] == len(v["turns"])
+        assert 0.0 <= v["low"] <= v["comeback_share"] <= v["high"] <= 1.0
+        assert 0.0 < v["even_share"] < 1.0

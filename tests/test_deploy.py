@@ -64,12 +64,13 @@ def test_the_wheel_holds_the_app_notebook_and_the_catalogues(tmp_path: Path) -> 
     for lang in ("fr", "ro", "nb", "cs"):
         assert f"unoparty/locale/{lang}/LC_MESSAGES/unoparty.mo" in names, lang
     assert "unoparty/extract.py" in names
+    assert "unoparty/app/kernels/python3/kernel.json" in names  # the app's kernel without the debugger
 
 
 def test_app_command_line(capsys) -> None:
     assert main(["app", "--print", "--port", "9000", "--pool-size", "4", "--cull-idle", "60"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("JUPYTER_PATH=") and " voila " in out and "Start here.ipynb" in out
+    assert out.startswith("JUPYTER_PATH=") and " python -m unoparty.serve " in out and "Start here.ipynb" in out
     for part in ("--template=unoparty", "--VoilaConfiguration.resources=", "--port=9000", "--Voila.ip=127.0.0.1", "--preheat_kernel=True", "--pool_size=4",
                  "--MappingKernelManager.cull_idle_timeout=60", "--VoilaExecutor.iopub_timeout=60", "--VoilaExecutor.timeout=-1",
                  "--no-browser"):

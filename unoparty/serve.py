@@ -46,7 +46,8 @@ __all__ = ["APP_NOTEBOOK", "JUPYTER_DATA", "TEMPLATE", "accept_shutdown_beacons"
 APP_NOTEBOOK = Path(__file__).resolve().parent / "app" / "Start here.ipynb"
 """The app notebook shipped as package data."""
 JUPYTER_DATA = Path(__file__).resolve().parent / "app"
-"""A Jupyter data folder shipped as package data: ``voila/templates/unoparty``."""
+"""A Jupyter data folder shipped as package data: ``voila/templates/unoparty``, and
+``kernels/python3`` (the app's kernel without the debugger, :mod:`unoparty.app_kernel`)."""
 TEMPLATE = "unoparty"
 """The app's Voila template (the ``lab`` template with the app's "still starting" message)."""
 
@@ -94,7 +95,8 @@ def jupyter_path_env(environ: dict[str, str] | None = None) -> str:
 
 def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, ip: str = "127.0.0.1",
                pool_size: int = 0, cull_idle: int = 600, cull_interval: int = 60,
-               iopub_timeout: int = 60, refill_delay: float = 60.0, open_browser: bool = False) -> list[str]:
+               iopub_timeout: int = 60, refill_delay: float = 5.0, open_browser: bool = False,
+               max_kernels: int | None = None, connect_timeout: float = 60.0) -> list[str]:
     """Voila's command-line arguments for serving `notebook`.
 
     `port`: TCP port; `ip`: the address to listen on (loopback by default: pass
@@ -102,8 +104,13 @@ def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, 
     already run) for the next visitors, 0 = none; `cull_idle`: seconds a kernel with no tab
     may stay idle before it is shut down (0 = never); `cull_interval`: seconds between cull
     checks; `iopub_timeout`: seconds Voila waits for the notebook's output; `refill_delay`:
-    seconds the pool waits before starting a kernel to replace one a visitor took (a burst
-    of visitors gets the CPU first: each new kernel runs the app notebook). With a pool,
+    seconds the pool waits before starting a kernel to replace one a visitor took (5: the
+    visitor's own page is served first — a replacement started at once took half the CPU of
+    that page; the refill then starts one or two kernels at a time, :mod:`unoparty.kernel_pool`,
+    so a burst of visitors keeps the CPU); `max_kernels`: kernels the server holds at most, pooled
+    and in use (None: :func:`unoparty.kernel_pool.default_max_kernels` of the pool and the
+    memory; 0: no bound); `connect_timeout`: seconds within which a page must connect to the
+    kernel it was given, else the kernel is shut down (0: never). With a pool,
     the notebook's cell has no time limit: a preheated kernel's cell waits for its visitor
     (the page's language) however long the pool stays unused — with Voila's limit (300 s
     here before) an unused pool's kernels all failed after five minutes.
@@ -116,13 +123,20 @@ def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, 
     ['a.ipynb', '--port=9000', '--Voila.ip=127.0.0.1']
     """
     for name, value in (("pool_size", pool_size), ("cull_idle", cull_idle), ("cull_interval", cull_interval),
-                        ("iopub_timeout", iopub_timeout), ("refill_delay", refill_delay)):
+                        ("iopub_timeout", iopub_timeout), ("refill_delay", refill_delay),
+                        ("max_kernels", max_kernels or 0), ("connect_timeout", connect_timeout)):
         if value < 0:
             raise ValueError(f"{name} must be 0 or more, not {value}")
     if not 0 < port < 65536:
         raise ValueError(f"port must be between 1 and 65535, not {port}")
     import json
 
+    from .kernel_pool import default_max_kernels
+
+    if max_kernels is None:
+        max_kernels = default_max_kernels(pool_size)
+    elif 0 < max_kernels < pool_size:
+        raise ValueError(f"max_kernels ({max_kernels}) must be at least the pool size ({pool_size})")
     argv = [str(notebook), f"--port={port}", f"--Voila.ip={ip}",
             "--strip_sources=True",
             # the app's page: "still starting" in the learner's language (needs jupyter_path_env)
@@ -141,7 +155,9 @@ def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, 
             f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
             f"--MappingKernelManager.cull_interval={max(cull_interval, 1)}",
             # /logout goes back to the app (Voila's own page needs a static path it lacks: a 500)
-            "--IdentityProvider.logout_handler_class=unoparty.app_logout.LogoutHandler"]
+            "--IdentityProvider.logout_handler_class=unoparty.app_logout.LogoutHandler",
+            # unoparty.kernel_pool (read by unoparty.serve.serve's Voila only)
+            f"--BoundedKernels.max_kernels={max_kernels}", f"--BoundedKernels.connect_timeout={connect_timeout:g}"]
     if pool_size > 0:
         argv += ["--preheat_kernel=True", f"--pool_size={pool_size}",
                  f"--VoilaKernelManager.fill_delay={refill_delay:g}"]
@@ -238,9 +254,9 @@ def serve(argv: list[str], *, certfile: str | os.PathLike | None = None,
     refuse_scripted_websockets()
     if certfile:
         serve_https(certfile, keyfile or certfile)
-    from voila.app import Voila
+    from .kernel_pool import bounded_voila
 
-    Voila.launch_instance(argv=argv)
+    bounded_voila().launch_instance(argv=argv)
     return 0
 
 

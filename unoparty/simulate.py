@@ -63,10 +63,15 @@ def derive_seed(seed: int, *parts: object) -> int:
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95 % with z = 1.96).
+    """The Wilson score interval for a proportion (95 % with z = 1.96): ``(low, high)``,
+    within [0, 1] and holding the observed share ``wins / n`` (in floating point the bounds
+    at 0 % and 100 % came out a hair inside it, e.g. 0.9999999999999999 for 60 wins in 60,
+    and a plot's error bar below the point then was negative, issue 19).
 
     >>> tuple(round(x, 3) for x in wilson(45, 100))
     (0.356, 0.548)
+    >>> wilson(60, 60)[1], wilson(0, 60)[0]
+    (1.0, 0.0)
     """
     if n <= 0:
         return (0.0, 1.0)
@@ -74,7 +79,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def seat_levels(bots: Iterable[str], players: int) -> tuple[str, ...]:

@@ -3,6 +3,12 @@ screenshot of every test under ``test-artifacts/screenshots/``, and ``answered``
 until the page has answered a click (its DOM changed, then stayed still) instead of
 sleeping a fixed time.
 
+Waits on a loaded machine (issue 19): a server or a first page is waited for as long as it
+is still starting, up to `START_S`: every page's navigation (the ``context`` fixture, and
+:func:`patient` for contexts a test makes itself) and every server start. A wait that runs
+out on a loaded machine is reported as a slow start, with the load average, in the test's
+report (:func:`pytest_runtest_makereport`), not only as Playwright's timeout.
+
 The skip/fail policy for a missing Chromium lives in ``tests/conftest.py`` (skip with the
 reason, or fail when ``UNOPARTY_REQUIRE_BROWSER=1``); so does the launch configuration
 pointing Playwright at Debian's ``/usr/bin/chromium``.
@@ -27,6 +33,31 @@ from tests.helpers_process import stop_session
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 HERE = Path(__file__).resolve().parent
+START_S = 600.0
+"""Seconds a server or a page's first load may take: Voila sends a page once its notebook
+has run in a kernel, which took minutes at load average 11–25 on 2 cores. A bound, not a
+sleep: what answers at once goes on at once."""
+
+
+def machine_load() -> str:
+    """The load average, for reports: ``"load average 11.2 (8.0 over 5 min) on 2 cores"``."""
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.1f} ({five:.1f} over 5 min) on {os.cpu_count()} cores"
+
+
+def slow_start(what: str, waited: float, log: Path | None = None) -> RuntimeError:
+    """The error for a start that took longer than `waited` seconds: says it is slow, not broken."""
+    where = f"; see {log}" if log else ""
+    return RuntimeError(f"slow start, not a failed check: {what} did not answer within {waited:.0f} s "
+                        f"({machine_load()}){where}")
+
+
+def patient(context):
+    """`context` (a Playwright browser context) with navigations bounded by `START_S`
+    instead of Playwright's 30 s: ``page.goto`` of a Voila page returns once the notebook
+    has run, which a loaded machine makes slow."""
+    context.set_default_navigation_timeout(START_S * 1000)
+    return context
 
 
 def free_port() -> int:
@@ -57,7 +88,7 @@ class VoilaServer:
         self.proc = subprocess.Popen(voila_command(notebook, self.port), cwd=cwd, env=env,
                                      stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
 
-    def wait(self, timeout: float = 60.0) -> None:
+    def wait(self, timeout: float = START_S) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -69,7 +100,7 @@ class VoilaServer:
                 return
             except OSError:
                 time.sleep(0.2)
-        raise RuntimeError(f"voila did not answer on {self.url} within {timeout} s; see {self.log}")
+        raise slow_start(f"voila on {self.url}", timeout, self.log)
 
     def stop(self) -> None:
         stop_session(self.proc)  # its own session: voila and its kernels
@@ -115,14 +146,21 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
 
 
-@pytest.fixture(autouse=True)
-def _patient_navigation(request):
-    """Voila sends a page only once its notebook has run in a fresh kernel: on a loaded
-    2-core machine (two test workers, each with its own Voila) that can take longer than
-    Playwright's default 30 s, so navigations may take up to two minutes. A bound, not a
-    sleep: a page that answers at once goes on at once."""
-    if "page" in request.fixturenames:
-        request.getfixturevalue("page").set_default_navigation_timeout(120_000)
+@pytest.fixture
+def context(context):
+    """pytest-playwright's context, with patient navigations (:func:`patient`): every page of
+    a test, ``page`` and ``context.new_page()`` alike."""
+    return patient(context)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that failed on a timeout gets the machine's load in its report, so a
+    slow machine reads as such."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and call.excinfo is not None and "Timeout" in call.excinfo.typename + str(call.excinfo.value):
+        report.sections.append(("machine load", f"the wait ran out at {machine_load()}"))
 
 
 # Counts the page's DOM changes and remembers when the last one happened (a MutationObserver

@@ -8,6 +8,7 @@ served in its app mode); the test polls them with a deadline, no fixed sleep.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -22,7 +23,7 @@ import pytest
 
 from tests.helpers_process import stop_session
 
-from .conftest import SCREENSHOTS, free_port
+from .conftest import SCREENSHOTS, START_S, free_port, patient, slow_start
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +43,7 @@ class AppCommand:
                                      cwd=tmp, env=env, stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
 
-    def wait(self, timeout: float = 60.0) -> None:
+    def wait(self, timeout: float = START_S) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             assert self.proc.poll() is None, self.log.read_text()
@@ -53,19 +54,23 @@ class AppCommand:
                 return
             except OSError:
                 time.sleep(0.2)
-        raise RuntimeError(f"unoparty app did not answer within {timeout} s; see {self.log}")
+        raise slow_start("unoparty app", timeout, self.log)
 
-    def kernels(self) -> set[str]:
-        """Ids of the kernels running under the server (from their connection file names)."""
-        ids = set()
+    def kernel_processes(self) -> dict[str, psutil.Process]:
+        """The kernels running under the server, by id (from their connection file names)."""
+        found = {}
         for child in psutil.Process(self.proc.pid).children(recursive=True):
             try:
                 m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(child.cmdline()))
             except psutil.Error:
                 continue
             if m:
-                ids.add(m.group(1))
-        return ids
+                found[m.group(1)] = child
+        return found
+
+    def kernels(self) -> set[str]:
+        """Ids of the kernels running under the server."""
+        return set(self.kernel_processes())
 
     def stop(self) -> None:
         stop_session(self.proc, 15)
@@ -74,9 +79,9 @@ class AppCommand:
 
 @pytest.fixture(scope="module")
 def pooled_app(tmp_path_factory):
-    """The app with one preheated kernel and the default idle cull (10 minutes): a kernel
-    that goes away within the test's deadline was shut down by its page, not culled."""
-    server = AppCommand(tmp_path_factory.mktemp("app"), "--pool-size", "1")
+    """The app with one preheated kernel and an idle cull of an hour: a kernel that goes away
+    within the test's deadline (`START_S`) was shut down by its page, not culled."""
+    server = AppCommand(tmp_path_factory.mktemp("app"), "--pool-size", "1", "--cull-idle", "3600")
     try:
         server.wait()
         yield server
@@ -104,7 +109,7 @@ def test_closing_a_tab_shuts_its_kernel_down(context, pooled_app) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "app-command-landing.png"))
     page.close(run_before_unload=True)
-    until(lambda: kernel not in pooled_app.kernels(), 60, f"kernel {kernel} of the closed tab shut down")
+    until(lambda: kernel not in pooled_app.kernels(), START_S, f"kernel {kernel} of the closed tab shut down")
     log = pooled_app.log.read_text()
     assert "_xsrf" not in log and f"Kernel shutdown: {kernel}" in log
 
@@ -136,7 +141,7 @@ def test_a_page_that_waits_for_the_server_says_the_app_is_starting_in_the_learne
     from unoparty.serve import starting_messages
 
     french = starting_messages()["fr"]
-    context = browser.new_context(locale="fr-FR")
+    context = patient(browser.new_context(locale="fr-FR"))
     try:
         page = context.new_page()
         page.goto(held_app.url, wait_until="commit")
@@ -154,3 +159,112 @@ def test_a_page_that_waits_for_the_server_says_the_app_is_starting_in_the_learne
         assert not page.locator("#up-starting-late").is_visible()  # gone once the app is drawn
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def bounded_app(tmp_path_factory):
+    """``unoparty app`` with a pool of one, at most two kernels and a short connect timeout,
+    serving the app notebook plus a cell that writes the kernel's modules and memory to a
+    file named by its kernel id once its page has run (the kernel's own report: code requests from outside are
+    dropped)."""
+    import nbformat
+
+    tmp = tmp_path_factory.mktemp("bounded")
+    notebook = tmp / "app.ipynb"
+    report = tmp / "kernels"
+    report.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("from unoparty.views import App\napp = App()\napp.box"),
+        nbformat.v4.new_code_cell(
+            "import json, os, sys, psutil\n"
+            f"open(os.path.join({str(report)!r}, os.environ.get('VOILA_KERNEL_ID', 'none') + '.json'), 'w').write(json.dumps("
+            "{'modules': sorted(k for k, v in sys.modules.items() if v is not None), 'rss': psutil.Process().memory_info().rss}))")]), notebook)
+    server = AppCommand(tmp, "--notebook", str(notebook), "--pool-size", "1", "--max-kernels", "2",
+                        "--connect-timeout", "10")
+    server.report = report
+    try:
+        server.wait()
+        yield server
+    finally:
+        server.stop()
+
+
+def _get(url: str, lang: str = "fr") -> tuple[int, dict, str]:
+    request = urllib.request.Request(url, headers={"Accept-Language": lang})
+    try:
+        with urllib.request.urlopen(request, timeout=START_S) as r:
+            return r.status, dict(r.headers), r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read().decode()
+
+
+def test_a_kernel_after_its_first_page_holds_nothing_of_voilas_server_side(bounded_app) -> None:
+    """Voila's own wait for the visitor (``voila.utils``) loaded about 700 modules of its
+    server side into every kernel: 110–114 MB instead of about 62 (issue 20)."""
+    # the module's other tests may have filled the bound (pytest orders them its way): wait for a place
+    _, _, page = until(lambda: (got := _get(bounded_app.url))[0] == 200 and got, START_S, "a page served")
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)
+    report = bounded_app.report / f"{kernel_id}.json"  # written by the notebook's last cell, before the page ends
+    until(report.is_file, START_S, "the kernel's report")
+    kernel = json.loads(report.read_text())
+    assert "unoparty.views.app" in kernel["modules"]
+    server_side = [m for m in kernel["modules"]
+                   if m.split(".")[0] in ("voila", "jupyter_server", "jupyterlab_server", "nbconvert", "lark")]
+    assert server_side == []
+    assert "debugpy" not in kernel["modules"]  # the app's kernel spec: no debugger (unoparty.app_kernel)
+    print(f"app kernel after its first page: {kernel['rss'] / 1e6:.1f} MB RSS, {len(kernel['modules'])} modules")
+
+
+def test_fifty_bare_gets_stay_within_the_bound_and_the_rest_read_the_class_is_full(bounded_app, page) -> None:
+    """A ``curl`` or a link preview took a pooled kernel and held it ten minutes, and past the
+    pool every GET started one more (issue 22): now at most ``--max-kernels``, the visitors
+    beyond read that the class is full, in their language, and the kernels no page connected
+    to are shut down after ``--connect-timeout``."""
+    from unoparty.kernel_pool import KERNEL_MB, full_messages
+
+    french = full_messages()["fr"]
+    answers, most, memory = [], 0, 0
+    for _ in range(50):
+        status, headers, body = _get(bounded_app.url)
+        answers.append(status)
+        if status == 503:
+            assert headers.get("Retry-After") == "60" and french["title"] in body and 'lang="fr"' in body
+            full = body
+        else:
+            assert status == 200 and '"kernelId"' in body
+        kernels = list(bounded_app.kernel_processes().values())
+        most = max(most, len(kernels))
+        try:
+            memory = max(memory, sum(p.memory_info().rss for p in kernels))
+        except psutil.Error:  # one went away meanwhile
+            pass
+    assert 1 <= most <= 2, f"{most} kernels for a bound of 2"
+    assert memory <= 2 * KERNEL_MB * 10**6
+    assert answers.count(200) >= 2 and answers.count(503) >= 1, answers
+    page.set_content(full)
+    assert page.get_by_role("heading", name=french["title"]).is_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "app-command-class-full-fr.png"))
+    # the pages' kernels nobody connected to go; the preheated one stays
+    until(lambda: len(bounded_app.kernels()) == 1, START_S, "only the pool's kernel left")
+    assert "no page connected within 10 s" in bounded_app.log.read_text()
+    # room again once the server has let them go (a page may take a kernel again)
+    until(lambda: _get(bounded_app.url)[0] == 200, START_S, "a page served again")
+
+
+def test_a_page_that_connected_keeps_its_kernel_past_the_connect_timeout(bounded_app, page) -> None:
+    """Only kernels no page connected to are shut down: a bare GET made after a real page
+    loses its kernel after ``--connect-timeout``; by then the page's own clock has run out
+    too, and its kernel is still there."""
+    # the previous test's kernels may still fill the bound: load until the page is the app's
+    until(lambda: page.goto(bounded_app.url) and page.locator("#up-class-full").count() == 0, START_S,
+          "a place for the page")
+    page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
+    mine = re.search(r'"kernelId": "([0-9a-f-]{36})"', page.content()).group(1)
+    status, _, body = until(lambda: (got := _get(bounded_app.url))[0] == 200 and got, START_S, "a page for the GET")
+    bare = re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1)
+    until(lambda: f"Kernel {bare}: no page connected" in bounded_app.log.read_text(), START_S,
+          "the bare GET's kernel shut down")
+    assert f"Kernel {mine}: no page connected" not in bounded_app.log.read_text()
+    assert mine in bounded_app.kernels()
+

@@ -15,6 +15,8 @@ import pytest
 from unoparty import i18n
 from unoparty.cards import Card
 
+from .conftest import patient
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,7 +95,7 @@ def test_the_app_in_each_language(page, app_server, shot, answered):
 @pytest.mark.skipif("fr" not in LANGS, reason="needs the French catalogue")
 def test_the_browsers_language_is_used_when_nothing_else_chooses(browser, app_server, request):
     t = words("fr")
-    context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800})
+    context = patient(browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800}))
     try:
         page = context.new_page()
         page.goto(app_server.url)

@@ -2,7 +2,8 @@
 
     unoparty app                       # http://127.0.0.1:8866/
     unoparty app --port 9000 --pool-size 30 --ip 0.0.0.0
-    unoparty app --print                # show Voila's command line and stop
+    unoparty app --max-kernels 40       # at most 40 kernels; beyond, "the class is full"
+    unoparty app --print                # show the server's command line and stop
     unoparty app --ip 0.0.0.0 --certfile cert.pem --keyfile key.pem   # a class network, over HTTPS
 """
 
@@ -24,9 +25,16 @@ def register(subparsers) -> None:
                    help=_("address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 for a class network)"))
     p.add_argument("--pool-size", type=int, default=0, metavar="N",
                    help=_("kernels kept preheated with the app already built (default 0; about 60 MB each)"))
-    p.add_argument("--refill-delay", type=float, default=60.0, metavar="SECONDS",
-                   help=_("wait before replacing a preheated kernel a learner took (default 60: a class "
-                        "arriving at once gets the machine first)"))
+    p.add_argument("--refill-delay", type=float, default=5.0, metavar="SECONDS",
+                   help=_("wait before replacing a preheated kernel a learner took (default 5: the learner's "
+                          "page first; replacements start one or two at a time, so arriving learners keep the machine)"))
+    p.add_argument("--max-kernels", type=int, default=None, metavar="N",
+                   help=_("kernels the server holds at most, preheated and in use; beyond, a visitor reads "
+                          "\"the class is full, try again in a minute\" (default: what 3/4 of the free memory "
+                          "holds at 100 MB a kernel, at least the pool + 1; 0: no bound)"))
+    p.add_argument("--connect-timeout", type=float, default=60.0, metavar="SECONDS",
+                   help=_("shut down a kernel that no page connects to within this many seconds of its page "
+                          "being sent (a curl, a chat app's preview of the address; default 60; 0 never)"))
     p.add_argument("--cull-idle", type=int, default=600, metavar="SECONDS",
                    help=_("shut down a kernel whose tab is gone after this many idle seconds (default 600; 0 never)"))
     p.add_argument("--cull-interval", type=int, default=60, metavar="SECONDS",
@@ -57,7 +65,8 @@ def run(args) -> int:
         argv = voila_argv(notebook=notebook, port=args.port, ip=args.ip, pool_size=args.pool_size,
                           cull_idle=args.cull_idle, cull_interval=args.cull_interval,
                           iopub_timeout=args.iopub_timeout, refill_delay=args.refill_delay,
-                          open_browser=args.open)
+                          open_browser=args.open, max_kernels=args.max_kernels,
+                          connect_timeout=args.connect_timeout)
     except ValueError as e:
         print(_("unoparty app: {problem}").format(problem=e), file=sys.stderr)
         return 2
@@ -65,7 +74,8 @@ def run(args) -> int:
         print(_("unoparty app: HTTPS needs both --certfile and --keyfile"), file=sys.stderr)
         return 2
     if args.dry_run:
-        print(f"JUPYTER_PATH={shlex.quote(jupyter_path_env())} voila " + shlex.join(argv))
+        # Voila's own command does not know unoparty.kernel_pool's settings: the package's serves them
+        print(f"JUPYTER_PATH={shlex.quote(jupyter_path_env())} python -m unoparty.serve " + shlex.join(argv))
         return 0
     try:
         import voila  # noqa: F401
