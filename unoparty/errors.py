@@ -9,7 +9,7 @@ class UnopartyError(Exception):
     """Base of every error this package raises on purpose."""
 
 
-class Words(tuple):
+class Words(tuple[Any, ...]):
     """A message not yet worded: its English `template` with named placeholders and their
     `params` (a value may itself be :class:`Words`). ``str()`` is the English; the layers
     above the game word it in the reader's language (``unoparty.scenarios.values.worded``),
@@ -18,7 +18,7 @@ class Words(tuple):
     template: str
     params: dict[str, Any]
 
-    def __new__(cls, template: str, params: dict[str, Any]):
+    def __new__(cls, template: str, params: dict[str, Any]) -> "Words":
         self = super().__new__(cls, (template, tuple(sorted(params.items()))))
         self.template = template
         self.params = dict(params)

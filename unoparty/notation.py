@@ -92,7 +92,7 @@ def parse_player(text: str, names: Sequence[str]) -> int:
     raise MoveSyntaxError(_unknown_player(text, names))
 
 
-def _unknown_player(text: str, names: Sequence[str]) -> str:
+def _unknown_player(text: str, names: Sequence[str]) -> Words:
     return Words.of("unknown player {name}", name=repr(text))
 
 
@@ -125,9 +125,9 @@ class _Errors:
     """Keeps the most telling error seen while trying the readings of a play."""
 
     def __init__(self) -> None:
-        self.best: tuple[int, str] | None = None
+        self.best: tuple[int, str | Words] | None = None
 
-    def add(self, priority: int, message: str) -> None:
+    def add(self, priority: int, message: str | Words) -> None:
         if self.best is None or priority > self.best[0]:
             self.best = (priority, message)
 
@@ -208,7 +208,7 @@ def _link_readings(text: str, names: Sequence[str], errors: _Errors) -> Iterator
     yield text, None
 
 
-def _link_error(who: str, names: Sequence[str]) -> str:
+def _link_error(who: str, names: Sequence[str]) -> Words:
     usage = Words.of("'linking' needs two players, e.g. 'linking Ben and Cal'")
     if not who:
         return usage
@@ -313,7 +313,7 @@ def parse_move(text: str, names: Sequence[str]) -> Move:
                 return SpeedPlay(seat, parts.card, call_uno=parts.call_uno, swap_with=parts.swap_with)
             return Play(seat, parts.card, colour=parts.colour, link=parts.link,
                         call_uno=parts.call_uno, swap_with=parts.swap_with, twice=parts.twice)
-        message = errors.best[1] if errors.best else ""
+        message: str | Words = errors.best[1] if errors.best else ""
         if not message:
             message = Words.of("'{words}' needs a card, e.g. '{words} {card}'", words=words, card="red 7")
         if speed and re.search(_WS + "(as|linking|twice)" + r"(\s|$)", rest, re.IGNORECASE):

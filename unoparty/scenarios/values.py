@@ -219,7 +219,7 @@ def worded(words: Any) -> str:
     message = SYNTAX_MESSAGES.get(words.template)
     if message is None or language() == "en":  # English: the layer's own words, as scripts read them
         return str(words)
-    return message().format(**{k: _param(x) for k, x in words.params.items()})
+    return str(message().format(**{k: _param(x) for k, x in words.params.items()}))
 
 
 def _param(value: Any) -> str:
