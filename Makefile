@@ -126,7 +126,7 @@ test: catalogues browser-deps
 	( st=0; \
 	  if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
 	      set -x; \
-	      UNOPARTY_LAB_SIZE=small $(PY) -m pytest -p no:cacheprovider --nbval-current-env --nbval-lax notebooks/ || st=1; \
+	      UNOPARTY_LAB_SIZE=small $(PY) -m pytest -p no:cacheprovider -p tests.nbval_ipc --nbval-current-env --nbval-lax notebooks/ || st=1; \
 	      { set +x; } 2>/dev/null; \
 	  else \
 	      echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \
