@@ -8,7 +8,6 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
@@ -19,9 +18,8 @@ __all__ = ["Cluster", "postgres_cluster", "postgres_url"]
 
 
 def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    from tests.helpers_process import free_port  # below the kernels' ephemeral ports
+    return free_port()
 
 
 def _bin(name: str) -> str | None:

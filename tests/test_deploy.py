@@ -11,7 +11,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -89,9 +88,8 @@ def test_app_command_refuses_bad_options(capsys, argv, message) -> None:
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    from tests.helpers_process import free_port  # below the kernels' ephemeral ports
+    return free_port()
 
 
 @pytest.mark.slow

@@ -28,10 +28,8 @@ TOKEN = "learner-server-test"
 
 
 def _free_port() -> int:
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    from tests.helpers_process import free_port  # below the kernels' ephemeral ports
+    return free_port()
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -28,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers_process import stop_session
+from tests.helpers_process import free_port, stop_session
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -58,12 +57,6 @@ def patient(context):
     has run, which a loaded machine makes slow."""
     context.set_default_navigation_timeout(START_S * 1000)
     return context
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def voila_command(notebook: str, port: int) -> list[str]:
