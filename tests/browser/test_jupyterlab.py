@@ -115,13 +115,17 @@ def test_a_lesson_notebook_runs_in_jupyterlab_and_stays_clean(page, lab, shot):
     app = page.locator(".jp-OutputArea .up-app").first
     # On a loaded machine JupyterLab's widget manager can reconnect to the kernel after the
     # cell's output arrived and lose its models: the output then reads "Error displaying
-    # widget: model not found" (ipywidgets #3231, JupyterLab's own race). A teacher runs the
-    # cell again, and so does the test (twice at most); the app itself must then show.
+    # widget: model not found" (ipywidgets #3231, JupyterLab's own race), and running the
+    # cell again in that page was seen to say it again. A teacher reloads the page and runs
+    # the cell, and so does the test (twice at most); the app itself must then show.
     lost = page.locator(".jp-OutputArea", has_text="Error displaying widget")
     for _again in range(2):
         app.or_(lost).first.wait_for(timeout=LOAD)
         if app.is_visible():
             break
+        page.reload()
+        page.locator(".jp-Notebook").first.wait_for(timeout=LOAD)
+        expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first).to_be_attached(timeout=LOAD)
         run_all()
     app.wait_for(timeout=LOAD)
     page.locator(".up-lessonbtn").first.click()
