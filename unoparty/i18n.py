@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import gettext
 from pathlib import Path
+from typing import Callable, TypeVar
 
-__all__ = ["_", "N_", "ngettext", "pgettext", "tr_text", "format_decimal", "format_seconds", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
+T = TypeVar("T")
+
+__all__ = ["_", "N_", "ngettext", "pgettext", "tr_text", "format_decimal", "format_seconds", "in_every_language", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
            "available_languages", "match_language", "card_name", "colour_name", "colour_initial", "wild_letter",
            "the_card"]
 
@@ -122,6 +125,26 @@ def format_seconds(seconds: float, digits: int = 2) -> str:
     """A time in seconds as the current language writes it, the unit after a no-break space:
     ``"2.30\u00a0s"``, French ``"2,30\u00a0s"``."""
     return f"{format_decimal(seconds, digits)}\u00a0s"
+
+
+def in_every_language(words: "Callable[[], T]") -> "dict[str, T]":
+    """`words()` called once in each available language (:func:`available_languages`), as
+    ``{code: result}`` — for a page that must speak before Python knows its reader's language
+    (the server's "still starting" and "class is full" pages). Leaves the current language as
+    it was.
+
+    >>> in_every_language(lambda: _("draw pile"))["en"]
+    'draw pile'
+    """
+    before = _language
+    try:
+        out = {}
+        for code in available_languages():
+            set_language(code)
+            out[code] = words()
+        return out
+    finally:
+        set_language(before)
 
 
 def N_(message: str) -> str:

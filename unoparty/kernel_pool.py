@@ -105,20 +105,12 @@ def default_max_kernels(pool_size: int, available: int | None = -1) -> int:
 def full_messages() -> dict[str, dict[str, str]]:
     """The "class is full" page's words in every language of the app:
     ``{code: {"title", "text", "again"}}``. Leaves the current language as it was."""
-    from .i18n import _, available_languages, language, set_language
+    from .i18n import _, in_every_language
 
-    before = language()
-    out = {}
-    try:
-        for code in available_languages():
-            set_language(code)
-            out[code] = {"title": _("The class is full"),
-                         "text": _("Every place on this server is taken right now. Try again in a minute: "
-                                   "this page tries again by itself."),
-                         "again": _("Try again")}
-    finally:
-        set_language(before)
-    return out
+    return in_every_language(lambda: {"title": _("The class is full"),
+                                      "text": _("Every place on this server is taken right now. Try again in a minute: "
+                                                "this page tries again by itself."),
+                                      "again": _("Try again")})
 
 
 def full_page(lang: str, messages: dict[str, dict[str, str]], retry_s: int = 60) -> str:

@@ -67,23 +67,15 @@ def starting_messages() -> dict[str, dict[str, str]]:
     >>> starting_messages()["en"]["title"]
     'UNO Party! — learn to play'
     """
-    from .i18n import _, available_languages, language, set_language
+    from .i18n import _, in_every_language
 
-    before = language()
-    out = {}
-    try:
-        for code in available_languages():
-            set_language(code)
-            out[code] = {"title": _("UNO Party! — learn to play"),
-                         "text": _("The app is starting. Many learners may be opening it at the same time: "
-                                   "this page fills in by itself in a moment, there is no need to reload it."),
-                         # a lost connection (the template's hook): one sentence and a button
-                         "lost": _("The connection to the app is lost: the server has stopped or restarted. "
-                                   "Reload the page to go on."),
-                         "reload": _("Reload")}
-    finally:
-        set_language(before)
-    return out
+    return in_every_language(lambda: {"title": _("UNO Party! — learn to play"),
+                                      "text": _("The app is starting. Many learners may be opening it at the same time: "
+                                                "this page fills in by itself in a moment, there is no need to reload it."),
+                                      # a lost connection (the template's hook): one sentence and a button
+                                      "lost": _("The connection to the app is lost: the server has stopped or restarted. "
+                                                "Reload the page to go on."),
+                                      "reload": _("Reload")})
 
 
 def jupyter_path_env(environ: dict[str, str] | None = None) -> str:
