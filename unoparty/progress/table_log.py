@@ -301,9 +301,9 @@ class TableLog:
 
     def _errors(self) -> tuple[type[BaseException], ...]:
         if self.kind == "sqlite":
-            return (sqlite3.Error,)
+            return (sqlite3.Error, OSError)
         import psycopg
-        return (psycopg.Error,)
+        return (psycopg.Error, OSError)
 
     @contextmanager
     def _transaction(self) -> Iterator[_Cursor]:

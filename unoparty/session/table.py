@@ -187,7 +187,8 @@ class TableView:
         another seat's hand. events: the events this seat saw since `since` (`events_since`).
         window_left: seconds of speed-play window left (learning pace), 0 when closed.
         window: the window's full length (for a shrinking bar). round_over: the round is over.
-        outcome: the round's result when it is over.
+        outcome: the round's result when it is over. to_act: the seats the game waits for
+        (`Game.to_act`; public).
     """
 
     code: str
@@ -203,6 +204,7 @@ class TableView:
     round_over: bool
     outcome: RoundOutcome | None
     pace: Pace
+    to_act: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -500,7 +502,8 @@ class TableSession:
         player = game.view_for(self.seat) if game is not None and self.seat is not None else None
         return TableView(self.code, self._table.status, self.version, self._seq, self.seat, self._table.host,
                          self._seat_infos(now), player, self._window_left(now), self.pace.window,
-                         bool(game and game.phase.is_over), game.outcome() if game else None, self.pace)
+                         bool(game and game.phase.is_over), game.outcome() if game else None, self.pace,
+                         game.to_act() if game else ())
 
     def events_since(self, start: int = 0) -> tuple[Event, ...]:
         """The game's events from index `start`, as this seat saw them (others' drawn cards
