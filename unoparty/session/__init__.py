@@ -1,0 +1,3 @@
+"""The sessions: each page's state, widget-free (CONTRACTS.md §2)."""
+
+from .practice import PracticeSession
