@@ -136,6 +136,7 @@ class LessonSession:
         self.runner = Runner(scenario, learner if self.me is not None else None)
         self.version = 0
         self.best = 0
+        self.feedback: Feedback | None = None
         self.restart(start=start)
 
     # ------------------------------------------------------------------ where we are
