@@ -511,7 +511,7 @@ def test_a_digit_key_picks_the_answer_labelled_with_that_digit():
     assert page.answered and page.feedback.kind == "good", page.feedback.html.value
     page.show(ex)
     app.keys.press("0")  # the first button, by its label
-    assert page.answered and page.feedback.kind == "bad" and page._choice == 0
+    assert page.answered and page.feedback.kind == "bad" and page.session.choice == 0
 
 
 def test_answers_not_labelled_by_digits_are_picked_by_place():
