@@ -34,7 +34,8 @@ from typing import Protocol, Sequence
 
 __all__ = ["Answer", "RuleMastery", "PracticeStore", "MemoryPracticeStore", "FilePracticeStore",
            "LearnerPracticeStore", "mastery",
-           "next_rule", "carry_over", "MASTERY_STREAK", "REVIEW_WITHIN", "ACTIVE", "practice_path"]
+           "next_rule", "carry_over", "MASTERY_STREAK", "REVIEW_WITHIN", "ACTIVE", "practice_path",
+           "progress_path"]
 
 MASTERY_STREAK = 3
 """Right answers in a row that make a rule mastered."""
@@ -113,10 +114,19 @@ class LearnerPracticeStore:
             return []
 
 
+def progress_path() -> Path:
+    """The lessons' old progress file: ``UNOPARTY_PROGRESS``, else
+    ``~/.unoparty/progress.json`` (read by :class:`unoparty.views.progress.Progress`; kept
+    here, below the views, since the practice file sits beside it)."""
+    env = os.environ.get("UNOPARTY_PROGRESS")
+    if env:
+        return Path(env)
+    return Path.home() / ".unoparty" / "progress.json"
+
+
 def practice_path() -> Path:
     """The practice file: ``practice.json`` beside the lessons' progress file
     (``UNOPARTY_PROGRESS`` moves both)."""
-    from ..views.progress import progress_path  # a light module: no widgets
     return progress_path().with_name("practice.json")
 
 
