@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from ..i18n import _, ngettext
 from ..move_words import move_advice
-from ..refusal_words import ruling_note
+from ..refusal_words import explain, ruling_note
 from ..scenarios.runner import Runner
 from .board import Board
 from .common import ErrorPanel, LogView, MessageBox, button, split
@@ -489,7 +489,7 @@ class LessonPlayer:
                 text = step.say or ""
                 self.task.value = ""
                 if self._refusal is not None:
-                    explanation = self._refusal.explanation
+                    explanation = explain(self._refusal.refusal)
                     mover = getattr(self._refused_move, "player", None)
                     if mover is not None and mover != self.me and 0 <= mover < len(self.game.names):
                         explanation = _("The app tells {name}: “{text}”").format(
