@@ -15,6 +15,7 @@ from unoparty.engine import EventKind, Phase
 from unoparty.errors import IllegalMove
 from unoparty.game import Game
 from unoparty.rules import Rules
+from unoparty.refusal_words import explain
 
 __all__ = ["C", "cards", "table", "snapshot", "refuse", "ok", "all_cards", "hand", "kinds",
            "events_of", "seat_names", "turn_of", "EventKind", "Phase", "Colour", "Rules"]
@@ -66,16 +67,16 @@ def refuse(g: Game, text: str, rule: str, *words: str) -> IllegalMove:
     before = snapshot(g)
     why = g.why_illegal(move)
     assert why is not None, f"{text!r} should be refused ({rule}) but why_illegal allows it"
-    assert why.rule == rule, f"{text!r}: refused citing {why.rule}, expected {rule}: {why.explanation}"
+    assert why.rule == rule, f"{text!r}: refused citing {why.rule}, expected {rule}: {explain(why)}"
     with pytest.raises(IllegalMove) as info:
         g.apply(move)
     err = info.value
     assert err.rule == rule
     assert err.move == move
     assert snapshot(g) == before, f"{text!r} was refused but the game changed"
-    assert err.explanation.rstrip().endswith(f"({rule})"), err.explanation
+    assert explain(err.refusal).rstrip().endswith(f"({rule})"), explain(err.refusal)
     for w in words:
-        assert w.lower() in err.explanation.lower(), f"{w!r} not named in: {err.explanation}"
+        assert w.lower() in explain(err.refusal).lower(), f"{w!r} not named in: {explain(err.refusal)}"
     assert move not in g.legal_moves(move.player)
     return err
 
@@ -84,7 +85,7 @@ def ok(g: Game, text: str):
     """Apply `text`, which must be allowed and listed by `legal_moves`; return its events."""
     move = g.parse_move(text)
     why = g.why_illegal(move)
-    assert why is None, f"{text!r} refused: {why.rule}: {why.explanation}"
+    assert why is None, f"{text!r} refused: {why.rule}: {explain(why)}"
     assert move in g.legal_moves(move.player), f"{text!r} allowed but not in legal_moves"
     before = snapshot(g)
     events = g.apply(move)

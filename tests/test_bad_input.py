@@ -12,6 +12,7 @@ from unoparty.engine import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play
 from unoparty.errors import CardError, IllegalMove, SeatError, SetupError
 from unoparty.game import Game
 from unoparty.rules import Rules
+from unoparty.refusal_words import explain
 
 C = Card.parse
 
@@ -94,7 +95,7 @@ def test_a_well_typed_move_off_the_table_is_an_illegal_move_with_its_rule(move, 
     before = g.to_json()
     with pytest.raises(IllegalMove) as info:
         g.apply(move)
-    assert info.value.rule == rule and info.value.explanation.endswith(f"({rule})")
+    assert info.value.rule == rule and explain(info.value.refusal).endswith(f"({rule})")
     assert g.to_json() == before
 
 

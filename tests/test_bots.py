@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from unoparty.bots import LEVELS, Bot, Timing, determinize, hint, make_bot, unseen_cards
+from unoparty.bots import LEVELS, Bot, Reason, Timing, Why, determinize, hint, make_bot, reason_words, unseen_cards
 from unoparty.bots.basic import BasicBot, bluff_odds
 from unoparty.bots.strong import determinize_state, policy_move
 from unoparty.cards import Card, Colour, Kind
@@ -169,7 +169,8 @@ def test_basic_keeps_wilds_and_names_the_colour_it_holds_most() -> None:
                "Ben": fill("green", 5, 2)}, "red 3")
     move, reason = BasicBot().decide(g.view_for(0), random.Random(0))
     assert move == Play(0, C("red 7"))
-    assert "wild" in reason
+    assert reason == Reason(Why.PLAY_KEEP_WILD, card=C("red 7"))  # as data: the hint words it
+    assert "wild" in reason_words(reason, g.names)
     g = setup({"You": ["wild", "blue 1", "blue 2", "yellow 4"], "Ava": fill("green", 2, 1),
                "Ben": fill("green", 5, 2)}, "red 3")
     move = BasicBot().choose(g.view_for(0), random.Random(0))
@@ -277,6 +278,35 @@ def test_hints_are_legal_with_one_sentence() -> None:
     g = setup({"You": ["red 7", "wild", "blue 1"], "Ava": fill("green", 5, 1)}, "red 3")
     move, reason = hint(g, 0)
     assert move == Play(0, C("red 7")) and reason.startswith("Play the red 7")
+
+
+@pytest.mark.parametrize("why", list(Why))
+def test_every_bot_reason_has_words(why) -> None:
+    """Issue 18: the bots give their reasons as data; every `Why` has its words (one entry of
+    `REASON_WORDS` each), one sentence naming what the reason carries."""
+    from unoparty.bots.hints import REASON_WORDS
+    assert set(REASON_WORDS) == set(Why)
+    reason = Reason(why, card=C("red 7"), colour=Colour.BLUE, seat=1, seat2=2, count=3)
+    text = reason_words(reason, ["You", "Ava", "Ben"])
+    assert text.endswith(".") and "{" not in text and "None" not in text and "?" not in text, text
+    if why in (Why.CATCH, Why.POINT_AT_CLOSEST, Why.CHALLENGE_MANY_CARDS, Why.WAIT, Why.WD4_ATTACK, Why.WD4_BAIT):
+        assert "Ava" in text, text
+
+
+def test_a_bot_words_nothing_and_the_hint_words_its_reason() -> None:
+    """`decide` returns a `Reason` (data); `hint` is `advice` worded, in the current language."""
+    from unoparty import i18n
+    from unoparty.bots import advice
+    g = setup({"You": ["red 7", "wild", "blue 1"], "Ava": fill("green", 5, 1)}, "red 3")
+    move, reason = advice(g, 0)
+    assert isinstance(reason, Reason) and reason.why is Why.PLAY_KEEP_WILD
+    assert hint(g, 0) == (move, reason_words(reason, g.names))
+    before = i18n.language()
+    try:
+        i18n.set_language("fr")
+        assert hint(g, 0)[1] == reason_words(reason, g.names) != "Play the red 7: it keeps your wild card for later."
+    finally:
+        i18n.set_language(before)
 
 
 def _basic_round(seed: int, memory):

@@ -57,6 +57,7 @@ def test_to_act_names_the_seats_the_game_waits_for():
 from unoparty.cards import Card  # noqa: E402
 from unoparty.engine import EventKind, Phase, RefusalReason  # noqa: E402
 from unoparty.rules import Rules  # noqa: E402
+from unoparty.refusal_words import explain
 from tests.helpers_rules import events_of, hand, kinds, refuse  # noqa: E402
 
 STACK = Rules(stacking=True)
@@ -99,10 +100,10 @@ def test_H_1_nobody_can_challenge_a_draw_two():
     ok(g, "Ava: play red draw two")
     for who in ("Ben", "Cal"):
         err = refuse(g, f"{who}: challenge", "H-1", "Draw Two")
-        assert "Wild Draw Four" not in err.explanation and err.reason is RefusalReason.CHALLENGE_DRAW_TWO
+        assert "Wild Draw Four" not in explain(err.refusal) and err.reason is RefusalReason.CHALLENGE_DRAW_TWO
     ok(g, "Ben: play blue draw two")
     err = refuse(g, "Ava: challenge", "H-1")
-    assert "Wild Draw Four" not in err.explanation
+    assert "Wild Draw Four" not in explain(err.refusal)
 
 
 def test_H_1_a_wrong_card_facing_a_stack_is_refused_H_1_for_anyone():

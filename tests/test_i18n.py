@@ -15,6 +15,7 @@ from unoparty.engine import Event, EventKind
 from unoparty.errors import IllegalMove
 from unoparty.game import Game
 from unoparty.narrate import narrate
+from unoparty.refusal_words import explain
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "unoparty" / "locale" / "fr" / "LC_MESSAGES" / "unoparty.po"
@@ -58,8 +59,8 @@ def test_refusals_follow_the_language(french) -> None:
     with pytest.raises(IllegalMove) as err:
         g.apply_text("Ava: play red 7")
     assert err.value.rule == "T-1"
-    assert "7 rouge" in err.value.explanation and "You can't" not in err.value.explanation
-    assert err.value.explanation.endswith("(T-1)")
+    assert "7 rouge" in explain(err.value.refusal) and "You can't" not in explain(err.value.refusal)
+    assert explain(err.value.refusal).endswith("(T-1)")
 
 
 def test_lesson_texts_follow_the_language(french) -> None:

@@ -24,6 +24,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("words", {"i18n", "narrate", "move_words", "refusal_words", "rulebook"}),
     ("content", {"bots", "scenarios", "practice", "simulate", "replay", "playout", "lab"}),
     ("progress", {"progress", "store", "access", "unsaved"}),
+    ("session", {"session"}),
     ("views", {"views"}),
     ("delivery", {"cli", "commands", "serve", "app", "__main__", "__init__", "extract",
                   "notebook_clean", "kernel_pool", "app_kernel", "learner_server", "app_logout"}),
@@ -32,13 +33,10 @@ RANK = {name: rank for rank, (_, names) in enumerate(LAYERS) for name in names}
 
 # (importing module, imported module) that break the contract today (issue 18 mends them).
 KNOWN: set[tuple[str, str]] = {
-    ("engine.refusals", "refusal_words"),
-    ("store", "views.browser_storage"),
-    ("practice.mastery", "views.progress"),
-    ("practice.mastery", "store"),
+    ("store", "views.browser_storage"),          # branch `progress` mends it
+    ("practice.mastery", "store"),               # LearnerPracticeStore: branch `progress`
 }
 KNOWN_CIRCLES: set[frozenset[str]] = {
-    frozenset({"engine.refusals", "refusal_words"}),
     frozenset({"store", "views.browser_storage"}),
 }
 
@@ -50,35 +48,85 @@ def _module(path: Path) -> str:
     return ".".join(parts)
 
 
+def _imports_of(source: str, mod: str, is_package: bool = False) -> set[str]:
+    """The modules of the package that `source` (the text of module `mod`, dotted below
+    ``unoparty``; `is_package` for an ``__init__.py``) imports, wherever the import is: at the
+    top, inside a function, under ``TYPE_CHECKING``."""
+    package = mod.split(".") if is_package else mod.split(".")[:-1]
+    if mod == "__init__":
+        package = []
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        targets: list[str] = []
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - (node.level - 1)] if node.level > 1 else package
+                prefix = ".".join(base + ([node.module] if node.module else []))
+            elif node.module and (node.module == "unoparty" or node.module.startswith("unoparty.")):
+                prefix = node.module[len("unoparty"):].lstrip(".")
+            else:
+                continue
+            for alias in node.names:
+                full = f"{prefix}.{alias.name}" if prefix else alias.name
+                # `from pkg import name`: a submodule if such a file exists, else pkg itself
+                sub = PACKAGE.joinpath(*full.split("."))
+                targets.append(full if sub.with_suffix(".py").is_file() or sub.is_dir() else prefix)
+        elif isinstance(node, ast.Import):
+            targets = [a.name[len("unoparty."):] for a in node.names if a.name.startswith("unoparty.")]
+        found.update(t for t in targets if t and t != mod)
+    return found
+
+
 def _imports() -> dict[str, set[str]]:
     """Each module of the package → the modules of the package it imports (dotted below
     ``unoparty``; ``from . import x`` counts as importing ``x``)."""
     found: dict[str, set[str]] = defaultdict(set)
     for path in sorted(PACKAGE.rglob("*.py")):
         mod = _module(path)
-        package = mod.split(".") if path.name == "__init__.py" else mod.split(".")[:-1]
-        if mod == "__init__":
-            package = []
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            targets: list[str] = []
-            if isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package[:len(package) - (node.level - 1)] if node.level > 1 else package
-                    prefix = ".".join(base + ([node.module] if node.module else []))
-                elif node.module and (node.module == "unoparty" or node.module.startswith("unoparty.")):
-                    prefix = node.module[len("unoparty"):].lstrip(".")
-                else:
-                    continue
-                for alias in node.names:
-                    full = f"{prefix}.{alias.name}" if prefix else alias.name
-                    # `from pkg import name`: a submodule if such a file exists, else pkg itself
-                    sub = PACKAGE.joinpath(*full.split("."))
-                    targets.append(full if sub.with_suffix(".py").is_file() or sub.is_dir() else prefix)
-            elif isinstance(node, ast.Import):
-                targets = [a.name[len("unoparty."):] for a in node.names if a.name.startswith("unoparty.")]
-            for t in targets:
-                if t and t != mod:
-                    found[mod].add(t)
+        found[mod] |= _imports_of(path.read_text(encoding="utf-8"), mod, path.name == "__init__.py")
+    return found
+
+
+def _circles(graph: dict[str, set[str]]) -> set[frozenset[str]]:
+    """The circles of `graph`, of any length: its strongly connected components of more
+    than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: set[frozenset[str]] = set()
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.get(root, ()))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                members = set()
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    members.add(top)
+                    if top == node:
+                        break
+                if len(members) > 1:
+                    found.add(frozenset(members))
     return found
 
 
@@ -100,18 +148,31 @@ def test_nothing_imports_upward() -> None:
 
 
 def test_no_circles_between_modules() -> None:
-    graph = _imports()
-    circles: set[frozenset[str]] = set()
-    for a, targets in graph.items():
-        for b in targets:
-            if a in graph.get(b, set()):
-                circles.add(frozenset({a, b}))
+    circles = _circles(_imports())
     assert circles - KNOWN_CIRCLES == set(), sorted(map(sorted, circles - KNOWN_CIRCLES))
     assert KNOWN_CIRCLES - circles == set(), f"mended — remove: {KNOWN_CIRCLES - circles}"
 
 
+def test_circles_of_any_length_are_found() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e2"}, "e2": {"e"}}
+    assert _circles(graph) == {frozenset({"a", "b", "c"}), frozenset({"e", "e2"})}
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": set()}) == set()
+
+
 def test_the_reader_sees_function_local_imports() -> None:
-    graph = _imports()
-    # views/app.py imports the teacher page inside a method only
-    assert "views.teacher" in graph["views.app"]
-    assert "refusal_words" in graph["engine.refusals"]
+    source = """
+from __future__ import annotations
+from typing import TYPE_CHECKING
+from ..i18n import _
+from . import common
+import unoparty.engine.moves
+if TYPE_CHECKING:
+    from ..engine.events import Event
+def later():
+    from ..refusal_words import explain
+    from unoparty.bots import basic
+"""
+    assert _imports_of(source, "views.board") == {
+        "i18n", "views.common", "engine.moves", "engine.events", "refusal_words", "bots.basic"}
+    # and in the package: views/teacher.py reads the curricula inside functions only
+    assert "views.curricula" in _imports()["views.teacher"]

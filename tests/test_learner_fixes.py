@@ -14,6 +14,7 @@ from unoparty.views.app import App, lesson_catalogue
 from unoparty.views.game_app import GameApp
 from unoparty.views.rules_page import rules_html
 from unoparty.views.table import phase_line, table_state
+from unoparty.refusal_words import explain
 
 
 # the same stub bots, progress file and table helpers as the widget tests
@@ -454,7 +455,7 @@ def test_a_refusal_after_a_wild_pile_up_names_no_chosen_colour():
                            [c("blue 5"), c("wild pile up")], [], colour=Colour.RED, rest="none")
     refusal = game.why_illegal(Play(0, c("green 3")))
     assert refusal is not None and refusal.rule == "T-1"
-    text = refusal.explanation
+    text = explain(refusal)
     assert "chosen" not in text and "nobody chooses" in text and "red" in text
 
 

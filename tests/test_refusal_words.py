@@ -44,7 +44,7 @@ def test_the_engine_sources_import_nothing_from_i18n_or_narrate():
 def test_every_reason_is_worded_with_its_rule_id(reason):
     f = Refusal("X-1", reason, player=0, card=C("red 7"), other=C("blue skip"), seat=1, count=3,
                 colour=Colour.RED, kind=Kind.DRAW_TWO, phase=Phase.ROUND_OVER, names=("You", "Ava"))
-    text = f.explanation
+    text = explain(f)
     assert text.endswith("(X-1)") and "{" not in text and "None" not in text, text
     assert ruling_note() not in text
 
@@ -52,10 +52,43 @@ def test_every_reason_is_worded_with_its_rule_id(reason):
 def test_a_ruling_is_noted_once_everywhere_it_is_shown():
     f = Refusal("SP-5", RefusalReason.SPEED_OWN_CARD, player=0, card=C("red 7"), is_ruling=True)
     note = ruling_note()
-    assert f.explanation.count(note) == 1 and f.explanation.endswith("(SP-5)")
+    assert explain(f).count(note) == 1 and explain(f).endswith("(SP-5)")
     err = IllegalMove(None, f)
-    assert err.explanation == f.explanation == str(err) and err.reason is RefusalReason.SPEED_OWN_CARD
-    assert narrate_refusal(f) == f.explanation and narrate_refusal(err) == f.explanation
+    assert explain(err.refusal) == explain(f) and err.reason is RefusalReason.SPEED_OWN_CARD
+    assert narrate_refusal(f) == explain(f) and narrate_refusal(err) == explain(f)
+
+
+def test_the_engine_and_its_error_word_nothing_for_a_learner():
+    """Words only at the edge (issue 18): a `Refusal` and an `IllegalMove` carry the rule id
+    and the reason as data; their ``str()`` is a plain sentence for developers naming both
+    (like python-chess's ``IllegalMoveError``), in English whatever the language; the
+    learner's sentence is made by `refusal_words.explain`."""
+    from unoparty import i18n
+    from unoparty.engine import Draw
+    from unoparty.game import Game
+    g = Game(["You", "Ava", "Ben"], seed=1)
+    with pytest.raises(IllegalMove) as info:
+        g.apply(Draw(1))
+    err = info.value
+    assert (err.rule, err.reason, err.move, err.is_ruling) == ("T-0", RefusalReason.NOT_YOUR_TURN, Draw(1), False)
+    assert err.refusal == g.why_illegal(Draw(1)) and err.explanation is None
+    assert not hasattr(err.refusal, "explanation")
+    assert str(err) == "illegal move Draw(player=1): refused by T-0 (not your turn)"
+    assert str(err.refusal) == "refused by T-0 (not your turn)"
+    assert explain(err.refusal) == "It's not your turn. The player to act is You. (T-0)"
+    ruling = IllegalMove(None, Refusal("SP-5", RefusalReason.SPEED_OWN_CARD, player=0, card=C("red 7"), is_ruling=True))
+    assert str(ruling) == "illegal move None: refused by SP-5 (speed own card, a ruling of this app)"
+    before = i18n.language()
+    try:
+        i18n.set_language("fr")
+        assert str(err) == "illegal move Draw(player=1): refused by T-0 (not your turn)"
+        assert explain(err.refusal) != "It's not your turn. The player to act is You. (T-0)"
+    finally:
+        i18n.set_language(before)
+    # the older form still carries its own sentence, and names it
+    legacy = IllegalMove("x", "T-9", "No.", True)
+    assert (legacy.rule, legacy.reason, legacy.explanation, legacy.is_ruling) == ("T-9", None, "No.", True)
+    assert str(legacy) == "illegal move 'x': refused by T-9 (No., a ruling of this app)"
 
 
 def test_a_skip_is_named_by_its_symbol_word():
@@ -95,7 +128,7 @@ def test_refusals_name_only_the_draw_cards_on_the_table():
                     f = g.why_illegal(m)
                     if f is None or f.reason is RefusalReason.NOTHING_TO_CHALLENGE:
                         continue
-                    text = f.explanation
+                    text = explain(f)
                     cards = {getattr(m, "card", None), g.top_card}
                     pending = g.phase is Phase.CHALLENGE and g._state.pending_kind
                     if "Wild Draw Four" in text:

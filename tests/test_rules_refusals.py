@@ -9,6 +9,7 @@ import pytest
 from tests.helpers_rules import C, Colour, Phase, Rules, ok, refuse, snapshot, table
 from unoparty.engine import Play, SpeedPlay
 from unoparty.errors import IllegalMove
+from unoparty.refusal_words import explain
 
 ABC = "Ava Ben Cal"
 DRAW = "blue 1, blue 2, blue 3, green 4, green 5, green 6"
@@ -28,7 +29,7 @@ def refuse_move(g, move, rule, *words):
         g.apply(move)
     assert info.value.rule == rule and snapshot(g) == before
     for w in words:
-        assert w in info.value.explanation, (w, info.value.explanation)
+        assert w in explain(info.value.refusal), (w, explain(info.value.refusal))
     if 0 <= move.player < g.n_players:
         assert move not in g.legal_moves(move.player)
 
@@ -219,23 +220,23 @@ def test_refusals_decided_by_a_ruling_say_so_and_printed_ones_do_not():
     for text, rule in (("Ben: play red 3", "T-0"), ("Ava: play blue 3", "T-1"),
                        ("Ben: speed play green 9", "SP-4"), ("Ava: catch Ava", "U-3")):
         err = refuse(g, text, rule)
-        assert err.is_ruling is (rule == "U-3") and (note in err.explanation) is err.is_ruling, text
+        assert err.is_ruling is (rule == "U-3") and (note in explain(err.refusal)) is err.is_ruling, text
     g = g3(ava="red 7, red 7")
     ok(g, "Ava: play red 7")
     err = refuse(g, "Ava: speed play red 7", "SP-5")
-    assert err.is_ruling and note in err.explanation
+    assert err.is_ruling and note in explain(err.refusal)
     ok(g, "Ben: play red 3")
     err = refuse(g, "Cal: catch Ava", "U-2")
-    assert err.is_ruling and note in err.explanation
+    assert err.is_ruling and note in explain(err.refusal)
     g = g3(ava="wild pile up, red 1", draw="red 9, blue 1")
     ok(g, "Ava: play wild pile up")
     err = refuse(g, "Ben: take mini pile", "PU-5")
-    assert err.is_ruling and note in err.explanation
+    assert err.is_ruling and note in explain(err.refusal)
     g = g3(ava="wild, wild, red 1", rules=Rules(doubles=True))
     err = refuse(g, "Ava: play wild as red twice", "H-4")
-    assert err.is_ruling and note in err.explanation
+    assert err.is_ruling and note in explain(err.refusal)
     err = refuse(g, "Ava: play wild", "W-1")
-    assert not err.is_ruling and note not in err.explanation
+    assert not err.is_ruling and note not in explain(err.refusal)
     g = g3(ava="red point taken, red 1")
     ok(g, "Ava: play red point taken")
     err = refuse(g, "Ava: point at Ava", "PT-3")
@@ -243,3 +244,24 @@ def test_refusals_decided_by_a_ruling_say_so_and_printed_ones_do_not():
     g = g3(rules=Rules(rule_set="classic"), ava="red 7, blue 3, wild, red 1")
     err = refuse(g, "Cal: speed play red 7", "SP-7")
     assert not err.is_ruling
+
+
+def test_why_illegal_is_a_table_with_a_checker_for_every_kind_of_move() -> None:
+    """Issue 18: `why_illegal` is one entry per kind of move (`engine.refusals.CHECKERS`), so
+    no kind of move can lack its reasons; a new kind of move without a checker fails here,
+    and `check_move_types` accepts exactly the kinds the table checks."""
+    import typing
+
+    from unoparty.engine.moves import Move
+    from unoparty.engine.refusals import _MOVE_TYPES, CHECKERS
+    kinds = set(typing.get_args(Move))
+    assert set(CHECKERS) == kinds and _MOVE_TYPES == kinds and len(kinds) == 10
+    assert all(callable(check) for check in CHECKERS.values())
+    # each kind's entry answers for it: when the round is over, every kind is refused by R-1
+    g = table("Ava Ben", {"Ava": "red 1", "Ben": "blue 1"}, "Ava", "red 5")
+    ok(g, "Ava: play red 1")
+    moves = [g.parse_move(f"Ben: {m}") for m in ("play blue 1", "draw", "keep", "speed play blue 1", "call uno",
+                                                 "catch Ava", "accept", "challenge", "point at Ava", "take mini pile")]
+    assert {type(m) for m in moves} == kinds
+    for move in moves:
+        assert g.why_illegal(move).rule == "R-1", move

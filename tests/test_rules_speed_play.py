@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.helpers_rules import (C, Colour, EventKind, Phase, Rules, events_of, hand, ok, refuse,
                                  table, turn_of)
+from unoparty.refusal_words import explain
 
 FIVE = "Ava Ben Cal Dee Eli"
 DRAW = "blue 1, blue 2, blue 3, blue 4, blue 5, blue 6"
@@ -149,7 +150,7 @@ def test_SP_5_no_speed_play_onto_your_own_card():
     g = five(ava="red 7, red 7, green 1")
     ok(g, "Ava: play red 7")
     err = refuse(g, "Ava: speed play red 7", "SP-5", "own card")
-    assert err.is_ruling and "printed rules don't say" in err.explanation
+    assert err.is_ruling and "printed rules don't say" in explain(err.refusal)
     ok(g, "Ben: draw")
     ok(g, "Cal: draw")
     refuse(g, "Ava: speed play red 7", "SP-5")  # still her card on top

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.helpers_rules import (C, Colour, EventKind, Phase, events_of, hand, ok, refuse, table,
                                  turn_of)
+from unoparty.refusal_words import explain
 
 ABCD = "Ava Ben Cal Dee"
 DRAW = "blue 1, blue 2, blue 3, blue 4, blue 5, blue 6, blue 7, blue 8, green 1, green 2"
@@ -40,7 +41,7 @@ def test_W_1_colour_for_a_coloured_card_is_refused():
     from unoparty.engine import Play
     move = Play(0, C("red 2"), colour=Colour.BLUE)
     why = g.why_illegal(move)
-    assert why.rule == "W-1" and "red 2" in why.explanation
+    assert why.rule == "W-1" and "red 2" in explain(why)
     before = g.to_json()
     import pytest
     from unoparty.errors import IllegalMove

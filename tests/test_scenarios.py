@@ -21,6 +21,7 @@ from unoparty.game import Game
 from unoparty.rulebook import RULES
 from unoparty.scenarios import (Runner, check_file, load_scenario, loads_scenario, walkthrough)
 from unoparty.scenarios.curriculum import coverage, load_curriculum
+from unoparty.refusal_words import explain
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent / "scenarios"
@@ -115,7 +116,7 @@ def _refusal(setup_path: Path, move_text: str):
 
 
 def _bare(refusal) -> str:
-    text = " ".join(refusal.explanation.split())
+    text = " ".join(explain(refusal).split())
     return text[: -len(f"({refusal.rule})")].rstrip() if text.endswith(f"({refusal.rule})") else text
 
 

@@ -28,6 +28,7 @@ from unoparty.store import open_store
 from unoparty.views.progress import Progress
 from unoparty.views.rules_page import rules_html
 from unoparty.views.table import TableView, render_table_html, table_state
+from unoparty.refusal_words import explain
 
 EVIL = "<img src=x onerror=alert(1)>"
 
@@ -243,7 +244,7 @@ def test_clicking_an_unplayable_card_explains_and_changes_nothing():
     assert len(game.history) == before
     refusal = game.why_illegal(Play(0, c("blue 9")))
     assert refusal is not None
-    assert html.escape(refusal.explanation) in app.board.message.html.value
+    assert html.escape(explain(refusal)) in app.board.message.html.value
     assert app.board.message.rule == refusal.rule
     assert app.board.message.rule_button.description.endswith(f"{refusal.rule} ›")
 

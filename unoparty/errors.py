@@ -66,48 +66,54 @@ class SeatError(UnopartyError, ValueError):
 
 
 class IllegalMove(UnopartyError):
-    """A well-formed move that the rules do not allow now.
+    """A well-formed move that the rules do not allow now, as data (like python-chess's
+    ``IllegalMoveError``): which move, which rule refuses it and why.
 
     Raised as ``IllegalMove(move, refusal)`` with the engine's `Refusal`; the older form
-    ``IllegalMove(move, rule, explanation, is_ruling)`` still works.
+    ``IllegalMove(move, rule, explanation, is_ruling)`` still works (`refusal` is then None).
+    ``str(e)`` is a plain sentence for a developer naming the move, the rule id and the
+    reason (``illegal move Draw(player=1): refused by T-0 (not your turn)``); the words a
+    learner reads are made at the edge, from the data:
+    ``unoparty.refusal_words.explain(e.refusal)``.
 
     Attributes:
         move: the refused move.
-        refusal: the `Refusal` (rule, reason and its data), or ``None`` for the older form.
+        refusal: the `Refusal` (rule, reason and the cards, seats, counts it names), or
+            ``None`` for the older form.
         rule: the rule id that forbids it (``"T-1"``), see RULES.md.
-        reason: the refusal's `RefusalReason`, or ``None``.
-        explanation: (property) a sentence for a learner, ending with the rule id; worded
-            when read.
+        reason: the refusal's `RefusalReason`, or ``None`` for the older form.
         is_ruling: True when a ruling of this app (not the printed rules) decided it.
+        explanation: the older form's own sentence, as given; ``None`` with a `Refusal`
+            (word the refusal instead).
     """
 
     def __init__(self, move: Any, rule: Any, explanation: str | None = None, is_ruling: bool = False) -> None:
-        self._explanation: str | None
+        self.move = move
+        self.refusal: Any
+        self.rule: str
+        self.is_ruling: bool
+        self.explanation: str | None
         if isinstance(rule, str):
             self.refusal = None
             self.rule = rule
             self.is_ruling = is_ruling
-            self._explanation = explanation or ""
-        else:  # a Refusal: worded when read
+            self.explanation = explanation or ""
+        else:  # a Refusal
             self.refusal = rule
             self.rule = rule.rule
             self.is_ruling = rule.is_ruling
-            self._explanation = explanation
-        super().__init__(self.rule)
-        self.move = move
+            self.explanation = explanation
+        super().__init__(move, rule, explanation, is_ruling)
 
     @property
     def reason(self) -> Any:
+        """The refusal's `RefusalReason` (``None`` for the older form)."""
         return None if self.refusal is None else self.refusal.reason
 
-    @property
-    def explanation(self) -> str:
-        if self._explanation is None:
-            self._explanation = "" if self.refusal is None else str(self.refusal.explanation)
-        return self._explanation
-
     def __str__(self) -> str:
-        return self.explanation
+        why = self.reason.value if self.reason is not None else (self.explanation or "no reason given")
+        ruling = ", a ruling of this app" if self.is_ruling else ""
+        return f"illegal move {self.move!r}: refused by {self.rule} ({why}{ruling})"
 
 
 class ScenarioError(UnopartyError):

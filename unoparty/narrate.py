@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .cards import Card
 from .engine.events import Event, EventKind
+from .engine.refusals import Refusal
 from .bidi import isolate
 from .i18n import _, card_name, colour_name, ngettext  # noqa: F401  (card_name, colour_name re-exported)
 from .rulebook import is_ruling
@@ -443,7 +444,10 @@ def narrate_refusal(refusal: object) -> str:
     ``rule``, ``explanation`` and ``is_ruling``): its explanation, ending with the rule id, and
     for a ruling of this app the one ruling note (added by `unoparty.refusal_words.finish`
     when the explanation lacks it, never twice)."""
-    from .refusal_words import finish, ruling_note
+    from .refusal_words import explain, finish, ruling_note
+    found = getattr(refusal, "refusal", refusal)  # an IllegalMove carries the engine's Refusal
+    if isinstance(found, Refusal):
+        return explain(found)
     rule = getattr(refusal, "rule", "") or ""
     text = (getattr(refusal, "explanation", "") or str(refusal)).strip()
     if rule and text.endswith(f"({rule})"):

@@ -38,6 +38,7 @@ from .cards import Kind
 from .engine import EventKind, Move, Phase, Play
 from .game import Game
 from .i18n import _, format_decimal, ngettext, pgettext
+from .refusal_words import explain
 from .rules import Rules
 
 __all__ = ["RoundResult", "Summary", "run_round", "simulate", "wilson", "derive_seed",
@@ -226,7 +227,7 @@ def run_round(index: int, players: int, levels: Sequence[str], rules: Rules = Ru
         if refusal is not None or game.is_mistake(best_move):
             raise RuntimeError(f"game {index}: the {bots[best_seat].level} bot at seat {best_seat} chose "
                                f"{game.format_move(best_move)!r}, refused: "
-                               f"{refusal.explanation if refusal else 'a speed-play mistake (SP-4)'}")
+                               f"{explain(refusal) if refusal else 'a speed-play mistake (SP-4)'}")
         decisions.update(_decision_kinds(game, best_move))
         events = game.apply(best_move)
         moves += 1

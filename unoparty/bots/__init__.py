@@ -9,7 +9,8 @@
 True
 
 Levels (`LEVELS`): ``random``, ``basic``, ``strong``. `make_bot(level)` builds one;
-`hint(game, player)` suggests a move with a one-sentence reason for a learner.
+`hint(game, player)` suggests a move with a one-sentence reason for a learner; the bots give
+their reasons as data (`advice`, `Reason`) and the hint words them (`reason_words`).
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from .base import Bot, Timing, unseen_cards
 from .basic import BasicBot
 from .random_bot import RandomBot
 from .strong import StrongBot, determinize
-from .hints import hint
+from .hints import advice, hint, reason_words
+from .reasons import Reason, Why
 
 __all__ = ["Bot", "Timing", "RandomBot", "BasicBot", "StrongBot", "LEVELS", "make_bot", "hint",
-           "determinize", "unseen_cards"]
+           "advice", "reason_words", "Reason", "Why", "determinize", "unseen_cards"]
 
 LEVELS = ("random", "basic", "strong")
 """The bot levels, weakest first."""

@@ -11,7 +11,8 @@
 - Add the least useful card to a mini pile (PU-4); always speed play and catch (SP-1, U-2);
   sometimes forgets to call UNO (`forget_uno`).
 
-Every decision comes with a one-sentence reason (`decide`), used for hints.
+Every decision comes with its reason as data (`decide` → `unoparty.bots.reasons.Reason`),
+worded for hints by :func:`unoparty.bots.hints.reason_words`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING
 from ..cards import COLOURS, Card, Colour, Kind
 from ..engine import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Phase, Play, PointAt, SpeedPlay,
                       TakeMiniPile, matches, wd4_legal)
-from ..i18n import _, card_name, colour_name, ngettext, the_card
+from .reasons import Reason, Why
 from .base import Timing, best_colour, fewest_cards_order, next_seat, unseen_cards
 from .memory import Decision
 
@@ -34,10 +35,6 @@ if TYPE_CHECKING:
 __all__ = ["BasicBot", "wd4_is_legal", "bluff_odds", "colour_before_wd4"]
 
 _WD4 = Card(Kind.WILD_DRAW_FOUR)
-
-
-def _the(card: Card) -> str:
-    return the_card(card)
 
 
 def wd4_is_legal(hand: Iterable[Card], colour: Colour | None, card_played: Card | None = None) -> bool:
@@ -150,16 +147,17 @@ class BasicBot:
 
     # ---- decisions ----------------------------------------------------------------------------
 
-    def decide(self, view: PlayerView, rng: random.Random) -> tuple[Move, str]:
-        """``(move, reason)``: the move for a moment the game waits for this seat, and one
-        sentence saying why (for hints)."""
+    def decide(self, view: PlayerView, rng: random.Random) -> tuple[Move, Reason]:
+        """``(move, reason)``: the move for a moment the game waits for this seat, and why,
+        as data (a `unoparty.bots.reasons.Reason`; the hint words it,
+        :func:`unoparty.bots.hints.reason_words`)."""
         phase = view.phase
         moves = view.legal_moves
         if phase is Phase.POINTING:
             return self._point(view)
         for m in moves:
             if type(m) is Catch:
-                return m, _("Catch {who}: they hold one card and did not call UNO.").format(who=view.names[m.target])
+                return m, Reason(Why.CATCH, seat=m.target)
         if phase is Phase.CHALLENGE:
             return self._answer(view, rng)
         if phase is Phase.MINI_PILE:
@@ -195,47 +193,33 @@ class BasicBot:
         a, b = fewest_cards_order(view, exclude=(view.player,))[:2]
         return (a, b)
 
-    def _point(self, view: PlayerView) -> tuple[Move, str]:
+    def _point(self, view: PlayerView) -> tuple[Move, Reason]:
         target = fewest_cards_order(view, exclude=(view.player,))[0]
         move = PointAt(view.player, target)
-        return move, ngettext("Point at {who}: with {n} card they are closest to going out.",
-                              "Point at {who}: with {n} cards they are closest to going out.",
-                              view.hand_sizes[target]).format(who=view.names[target], n=view.hand_sizes[target])
+        return move, Reason(Why.POINT_AT_CLOSEST, seat=target, count=view.hand_sizes[target])
 
-    def _answer(self, view: PlayerView, rng: random.Random) -> tuple[Move, str]:
+    def _answer(self, view: PlayerView, rng: random.Random) -> tuple[Move, Reason]:
         p = view.player
         moves = view.legal_moves
         stack = [m for m in moves if type(m) is Play]
         if stack:
             card = stack[0].card
             n = view.pending_draw + (2 if card.kind is Kind.DRAW_TWO else 4)
-            return self._play(view, card, rng), ngettext("Stack {card}: the next player faces {n} card instead of you.",
-                                                         "Stack {card}: the next player faces {n} cards instead of you.",
-                                                         n).format(card=_the(card), n=n)
+            return self._play(view, card, rng), Reason(Why.STACK, card=card, count=n)
         if Challenge(p) in moves:
             w = view.wd4_player
             assert w is not None  # a Wild Draw Four is being answered
             odds = bluff_odds(view, self.assumed_bluff_rate)
-            who = view.names[w]
             if odds > self.challenge_threshold:
-                return Challenge(p), ngettext("Challenge: {who} still holds {n} card, so they may well have had a card of the colour.",
-                                               "Challenge: {who} still holds {n} cards, so they may well have had a card of the colour.",
-                                               view.hand_sizes[w]).format(
-                    who=who, n=view.hand_sizes[w])
-            return Accept(p), ngettext("Accept: with only {n} card left, {who} probably had no card of the colour; a failed challenge costs six.",
-                                  "Accept: with only {n} cards left, {who} probably had no card of the colour; a failed challenge costs six.",
-                                  view.hand_sizes[w]).format(
-                who=who, n=view.hand_sizes[w])
-        return Accept(p), ngettext("Accept the {n} card: you have no card to pass it on with.",
-                                  "Accept the {n} cards: you have no card to pass them on with.",
-                                  view.pending_draw).format(n=view.pending_draw)
+                return Challenge(p), Reason(Why.CHALLENGE_MANY_CARDS, seat=w, count=view.hand_sizes[w])
+            return Accept(p), Reason(Why.ACCEPT_FEW_CARDS, seat=w, count=view.hand_sizes[w])
+        return Accept(p), Reason(Why.ACCEPT_NOTHING_TO_STACK, count=view.pending_draw)
 
-    def _mini_pile(self, view: PlayerView, rng: random.Random) -> tuple[Move, str]:
+    def _mini_pile(self, view: PlayerView, rng: random.Random) -> tuple[Move, Reason]:
         p = view.player
         fits = [m.card for m in view.legal_moves if type(m) is Play]
         if not fits:
-            return TakeMiniPile(p), _("Take the mini pile: none of your cards is {colour} or wild.").format(
-                colour=colour_name(view.colour))
+            return TakeMiniPile(p), Reason(Why.TAKE_MINI_PILE, colour=view.colour)
         hand = view.hand
         coloured = [c for c in fits if not c.is_wild]
         pool = coloured or fits
@@ -245,9 +229,8 @@ class BasicBot:
         forget = left == 1 and self._forgets(rng)
         move = Play(p, card, call_uno=left == 1 and not forget)
         if card.is_wild:
-            return move, _("Add {card}: it is the only card you have that fits.").format(card=_the(card))
-        return move, _("Add {card}: it fits the {colour} mini pile and you keep your wild cards.").format(
-            card=_the(card), colour=colour_name(view.colour))
+            return move, Reason(Why.ADD_ONLY_FIT, card=card)
+        return move, Reason(Why.ADD_KEEP_WILDS, card=card, colour=view.colour)
 
     def _wants_to_hold_wild(self, view: PlayerView) -> bool:
         """Keep a wild card for later (draw, or keep the card drawn, rather than play it) when
@@ -264,44 +247,41 @@ class BasicBot:
         return (len(view.hand) >= self.hold_wild_hand and min(others) >= self.hold_wild_others
                 and wilds <= self.hold_wilds)
 
-    def _drawn(self, view: PlayerView, rng: random.Random) -> tuple[Move, str]:
+    def _drawn(self, view: PlayerView, rng: random.Random) -> tuple[Move, Reason]:
         card = view.drawn_card
         assert card is not None  # the card just drawn, in this phase
         p = view.player
         if card.is_wild and self._wants_to_hold_wild(view):
-            return Keep(p), _("Keep {card}: a wild card is worth more later.").format(card=_the(card))
+            return Keep(p), Reason(Why.KEEP_WILD, card=card)
         move = self._play(view, card, rng)
         return move, self._play_reason(view, move, only=True)
 
-    def _turn(self, view: PlayerView, rng: random.Random) -> tuple[Move, str]:
+    def _turn(self, view: PlayerView, rng: random.Random) -> tuple[Move, Reason]:
         p = view.player
         hand = view.hand
         moves = view.legal_moves
         playable = list(dict.fromkeys(m.card for m in moves if type(m) is Play))
         if not playable:
             if CallUno(p) in moves:
-                return CallUno(p), _("Call UNO: you hold one card.")
-            return Draw(p), _("Draw a card: nothing in your hand matches {top}.").format(top=_the(view.top_card))
+                return CallUno(p), Reason(Why.CALL_UNO_ONE_CARD)
+            return Draw(p), Reason(Why.DRAW_NO_MATCH, card=view.top_card)
         # Going out wins the round at once (R-1).
         if len(hand) == 1:
-            return self._play(view, playable[0], rng), _("Play {card}: it is your last card.").format(card=_the(playable[0]))
+            return self._play(view, playable[0], rng), Reason(Why.PLAY_LAST_CARD, card=playable[0])
         nxt = next_seat(view, p)
         threat = view.hand_sizes[nxt] <= 2
         coloured = [c for c in playable if not c.is_wild]
         wilds = [c for c in playable if c.is_wild]
         wd4 = _WD4
         if threat and wd4 in wilds and (wd4_is_legal(hand, view.colour, wd4) or rng.random() < self.bluff_rate):
-            return self._play(view, wd4, rng), ngettext("Play the wild draw four: {who} has only {n} card left.",
-                                                       "Play the wild draw four: {who} has only {n} cards left.",
-                                                       view.hand_sizes[nxt]).format(
-                who=view.names[nxt], n=view.hand_sizes[nxt])
+            return self._play(view, wd4, rng), Reason(Why.WD4_ATTACK, seat=nxt, count=view.hand_sizes[nxt])
         if coloured:
             card = max(coloured, key=lambda c: self._score(view, c, threat))
             twice = view.rules.doubles and hand.count(card) >= 2 and Play(p, card, twice=True) in moves
             move = self._play(view, card, rng, twice=twice)
             return move, self._play_reason(view, move, only=False, threat=threat, wilds=bool(wilds))
         if self._wants_to_hold_wild(view):
-            return Draw(p), _("Draw a card: keep your wild card for when you need it.")
+            return Draw(p), Reason(Why.DRAW_KEEP_WILD)
         card = min(wilds, key=lambda c: self._wild_rank(view, c, threat))
         move = self._play(view, card, rng)
         return move, self._play_reason(view, move, only=True)
@@ -327,31 +307,28 @@ class BasicBot:
             return 0 if legal_wd4 else 9
         return order[kind]
 
-    def _play_reason(self, view: PlayerView, move: Play, only: bool, threat: bool = False, wilds: bool = False) -> str:
+    def _play_reason(self, view: PlayerView, move: Play, only: bool, threat: bool = False, wilds: bool = False) -> Reason:
         card = move.card
         kind = card.kind
         if move.twice:
-            return _("Play both of your cards {card} together: two cards gone in one turn.").format(card=card_name(card))
+            return Reason(Why.PLAY_DOUBLES, card=card)
         if kind is Kind.WILD_DRAWN_TOGETHER:
             assert move.link is not None  # LK-1: `_play` always links two players
             a, b = move.link
-            return _("Play the wild drawn together as {colour}: link {a} and {b}, who hold the fewest cards.").format(
-                colour=colour_name(move.colour), a=view.names[a], b=view.names[b])
+            return Reason(Why.PLAY_LINK, colour=move.colour, seat=a, seat2=b)
         if kind.takes_colour:
-            return _("Play {card} and name {colour}: you hold the most {colour} cards.").format(
-                card=_the(card), colour=colour_name(move.colour))
+            return Reason(Why.PLAY_NAME_COLOUR, card=card, colour=move.colour)
         if kind is Kind.WILD_PILE_UP:
-            return _("Play the wild pile up: it is the only card you can play.")
+            return Reason(Why.PLAY_PILE_UP)
         if threat and kind in (Kind.DRAW_TWO, Kind.SKIP, Kind.REVERSE):
-            return _("Play {card}: the next player is close to going out, so slow them down.").format(card=_the(card))
+            return Reason(Why.PLAY_SLOW_THEM, card=card)
         if kind is Kind.POINT_TAKEN:
-            return _("Play {card}: another player holds fewer cards than you, so most fingers point at them.").format(
-                card=_the(card))
+            return Reason(Why.PLAY_POINT_TAKEN, card=card)
         if only:
-            return _("Play {card}: it is the card you just drew and it matches.").format(card=_the(card))
+            return Reason(Why.PLAY_DRAWN, card=card)
         if wilds:
-            return _("Play {card}: it keeps your wild card for later.").format(card=_the(card))
-        return _("Play {card}: it leaves you holding the most of your best colour.").format(card=_the(card))
+            return Reason(Why.PLAY_KEEP_WILD, card=card)
+        return Reason(Why.PLAY_BEST_COLOUR, card=card)
 
     # ---- as an opponent model ------------------------------------------------------------------
 

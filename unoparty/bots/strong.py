@@ -38,11 +38,11 @@ from ..engine import Catch, Draw, Event, Keep, Move, Phase, Play, State, TakeMin
 from ..engine.effects import apply_move
 from ..engine.moves import Accept, Challenge, PointAt
 from ..engine.refusals import fits_mini_pile, matches
-from ..i18n import _, ngettext
 from ..cards import COLOURS
 from .base import Timing, colour_counts, unseen_cards
 from .memory import Decision, TableMemory, card_keys
 from .basic import BasicBot, _Then, colour_before_wd4, wd4_is_legal
+from .reasons import Reason, Why
 
 if TYPE_CHECKING:
     from ..game import Game, PlayerView
@@ -411,21 +411,17 @@ class StrongBot(BasicBot):
     timing: Timing = field(default_factory=lambda: Timing(think_delay=1.0, reaction_time=0.6))
     level: str = "strong"
 
-    def _turn(self, view: PlayerView, rng: random.Random) -> tuple[Move, str]:
+    def _turn(self, view: PlayerView, rng: random.Random) -> tuple[Move, Reason]:
         hand = view.hand
         wd4 = _WD4
         if wd4 in hand and len(hand) > 1:
             nxt = (view.player + view.direction) % len(view.names)
             legal = wd4_is_legal(hand, view.colour, wd4)
             left = len(hand) - 1
-            who = view.names[nxt]
             if view.hand_sizes[nxt] <= self.wd4_attack_at and (legal or left <= self.safe_bluff_hand):
-                return self._play(view, wd4, rng), ngettext("Play the wild draw four: {who} has only {n} card left.",
-                                                           "Play the wild draw four: {who} has only {n} cards left.",
-                                                           view.hand_sizes[nxt]).format(who=who, n=view.hand_sizes[nxt])
+                return self._play(view, wd4, rng), Reason(Why.WD4_ATTACK, seat=nxt, count=view.hand_sizes[nxt])
             if legal and self.bait_legal_wd4 and left >= 3:
-                return self._play(view, wd4, rng), _("Play the wild draw four: it is legal, so if {who} challenges they draw six.").format(
-                    who=who)
+                return self._play(view, wd4, rng), Reason(Why.WD4_BAIT, seat=nxt)
         return super()._turn(view, rng)
 
     def __post_init__(self) -> None:

@@ -2,22 +2,26 @@
 
 A refusal is data: the rule id, a `RefusalReason` and the cards, seats, counts and colour the
 reason needs. Nothing here builds a sentence or imports the translation code: the words are
-made when read (`Refusal.explanation`, worded by `unoparty.refusal_words`: second person,
-the cards named, the rule id, and the note that a ruling of this app decided, when it did).
+made at the edge, by whoever shows the refusal (`unoparty.refusal_words.explain`: second
+person, the cards named, the rule id, and the note that a ruling of this app decided, when
+it did). ``str(refusal)`` is for developers: the rule id and the reason.
+
+`why_illegal` is a table (`CHECKERS`): one checker per move kind, so every kind of move has
+its reasons by construction.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from ..cards import ALL_CARDS, COLOURS, Card, Colour, Kind
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .state import Phase, State
 
-__all__ = ["Refusal", "RefusalReason", "why_illegal", "check_move_types", "is_mistake", "matches", "matching", "MATCHING",
+__all__ = ["Refusal", "RefusalReason", "why_illegal", "CHECKERS", "check_move_types", "is_mistake", "matches", "matching", "MATCHING",
            "SPEED_MATCHING", "speed_matches", "wd4_legal",
            "fits_mini_pile"]
 
@@ -115,9 +119,11 @@ class Refusal:
         colour: a colour (the current colour, the mini pile's colour).
         kind: the kind of draw card being answered. phase: the phase, where it matters.
         is_ruling: True when a ruling of this app decided (RULES.md ``[ruling]``).
-        names: the players' names, used only to word the explanation (not compared).
-        explanation: (property) one or two sentences for a learner, in the second person,
-            ending with ``(rule id)``; worded when read by `unoparty.refusal_words`.
+        names: the players' names, kept for whoever words the refusal (not compared).
+
+    The refusal words nothing itself: `unoparty.refusal_words.explain` makes the sentence a
+    learner reads. ``str()`` is a plain sentence for developers: ``"refused by T-1 (not
+    held)"``.
     """
 
     rule: str
@@ -139,13 +145,9 @@ class Refusal:
         return (Refusal, (self.rule, self.reason, self.player, self.card, self.other, self.seat,
                           self.count, self.colour, self.kind, self.phase, self.is_ruling, self.names))
 
-    @property
-    def explanation(self) -> str:
-        from ..refusal_words import explain
-        return explain(self, self.names)
-
     def __str__(self) -> str:
-        return self.explanation
+        ruling = ", a ruling of this app" if self.is_ruling else ""
+        return f"refused by {self.rule} ({self.reason.value}{ruling})"
 
 
 def _card_matches(top: Card, colour: Colour | None, card: Card) -> bool:
@@ -248,8 +250,6 @@ def is_mistake(s: State, move: Move) -> bool:
 
 R = RefusalReason
 
-_MOVE_TYPES = frozenset((Play, Draw, Keep, SpeedPlay, CallUno, Catch, Accept, Challenge, PointAt, TakeMiniPile))
-
 
 def _seat_type(field_name: str, value: object, s: State) -> None:
     if type(value) is not int:
@@ -303,7 +303,8 @@ def why_illegal(s: State, move: Move, names: Sequence[str] | None = None) -> Ref
 
     A speed play that does not match is *allowed* (it is a mistake, SP-4): use
     :func:`is_mistake` to tell. Seats out of range are refused here too, so the function
-    never raises for a well-typed move.
+    never raises for a well-typed move. The checks of each kind of move are its entry in
+    :data:`CHECKERS`, in the order of RULES.md "Order of refusals".
 
     Raises:
         TypeError / ValueError: an ill-typed move (:func:`check_move_types`), naming the field.
@@ -311,7 +312,7 @@ def why_illegal(s: State, move: Move, names: Sequence[str] | None = None) -> Ref
     Args:
         s: the state.
         move: a Move (seats are ints).
-        names: the players' names, kept in the refusal to word its explanation (``None``:
+        names: the players' names, kept in the refusal for whoever words it (``None``:
             "player N").
 
     Returns:
@@ -327,216 +328,260 @@ def why_illegal(s: State, move: Move, names: Sequence[str] | None = None) -> Ref
 
     if not (0 <= p < n):
         return r("T-0", R.NO_SUCH_SEAT, seat=p)
-    phase = s.phase
-    hand = s.hands[p]
-    cur = s.current
+    return CHECKERS[type(move)](s, move, r)
 
-    # ---- plays -----------------------------------------------------------------------
-    if isinstance(move, Play):
-        card = move.card
-        if card not in hand:
-            return r("T-1", R.NOT_HELD, card=card)
-        if phase in _OVER:
-            return r("R-1", R.PLAY_NOT_NOW, card=card, phase=phase)
-        if phase is Phase.POINTING:
-            return r("PT-3", R.PLAY_WHILE_POINTING, card=card)
-        if phase is Phase.CHALLENGE:
-            stack_ok = s.rules.stacking and card.kind is s.pending_kind
-            if not stack_ok:
-                # RULES.md "Order of refusals": a play during `challenge` is refused W-3 —
-                # H-1 when stacking is on and the card is not one that stacks (for anyone).
-                if s.rules.stacking:
-                    if p == cur:
-                        return r("H-1", R.STACK_ONLY, card=card, kind=s.pending_kind, count=s.pending_draw)
-                    return r("H-1", R.STACK_ONLY_OTHER, card=card, kind=s.pending_kind,
-                             count=s.pending_draw, seat=cur)
-                return r("W-3", R.ANSWER_WD4_FIRST, card=card, seat=cur)
-            if p != cur:
-                return r("T-0", R.NOT_YOUR_TURN_ANSWER, card=card, seat=cur)
-        elif p != cur:
-            if phase is Phase.MINI_PILE:
-                return r("T-0", R.NOT_YOUR_TURN_MINI_PILE, card=card, seat=cur)
-            return r("T-0", R.NOT_YOUR_TURN_PLAY, card=card, seat=cur)
-        if phase is Phase.DRAWN and card is not s.drawn_card:
-            return r("T-3", R.DRAWN_CARD_ONLY, card=card, other=s.drawn_card)
+
+class _Refuse(Protocol):
+    """`why_illegal`'s maker of refusals for the seat whose move is checked."""
+
+    def __call__(self, rule: str, reason: RefusalReason, ruling: bool = False, **data: Any) -> Refusal: ...
+
+
+# ---- plays -----------------------------------------------------------------------
+def _play(s: State, move: Play, r: _Refuse) -> Refusal | None:
+    p, n, phase, hand, cur = move.player, s.n, s.phase, s.hands[move.player], s.current
+    card = move.card
+    if card not in hand:
+        return r("T-1", R.NOT_HELD, card=card)
+    if phase in _OVER:
+        return r("R-1", R.PLAY_NOT_NOW, card=card, phase=phase)
+    if phase is Phase.POINTING:
+        return r("PT-3", R.PLAY_WHILE_POINTING, card=card)
+    if phase is Phase.CHALLENGE:
+        stack_ok = s.rules.stacking and card.kind is s.pending_kind
+        if not stack_ok:
+            # RULES.md "Order of refusals": a play during `challenge` is refused W-3 —
+            # H-1 when stacking is on and the card is not one that stacks (for anyone).
+            if s.rules.stacking:
+                if p == cur:
+                    return r("H-1", R.STACK_ONLY, card=card, kind=s.pending_kind, count=s.pending_draw)
+                return r("H-1", R.STACK_ONLY_OTHER, card=card, kind=s.pending_kind,
+                         count=s.pending_draw, seat=cur)
+            return r("W-3", R.ANSWER_WD4_FIRST, card=card, seat=cur)
+        if p != cur:
+            return r("T-0", R.NOT_YOUR_TURN_ANSWER, card=card, seat=cur)
+    elif p != cur:
         if phase is Phase.MINI_PILE:
-            if move.colour is not None or move.link is not None:
-                return r("PU-3", R.MINI_PILE_NO_CHOICES, card=card)
-            if not fits_mini_pile(s, card):
-                return r("PU-4", R.MINI_PILE_NEEDS_COLOUR, card=card, colour=s.mini_colour)
-            if move.twice or move.swap_with is not None:
-                return r("PU-4", R.MINI_PILE_ONE_CARD, card=card)
-        elif phase is not Phase.CHALLENGE and not matches(s, card):
-            top = s.discard_pile[-1]
-            if top.kind >= Kind.WILD:
-                return r("T-1", R.NO_MATCH_CHOSEN_COLOUR, card=card, other=top, colour=s.colour)
-            if top.kind is Kind.NUMBER:
-                return r("T-1", R.NO_MATCH_NUMBER, card=card, other=top, colour=s.colour, count=top.number)
-            return r("T-1", R.NO_MATCH_SYMBOL, card=card, other=top, colour=s.colour)
-        if phase is not Phase.MINI_PILE:
-            if card.kind.takes_colour and move.colour is None:
-                return r("W-1", R.NAME_A_COLOUR, card=card)
-            if not card.kind.takes_colour and move.colour is not None:
-                if card.kind is Kind.WILD_PILE_UP:
-                    return r("PU-1", R.NO_COLOUR_FOR_PILE_UP, card=card)
-                return r("W-1", R.NO_COLOUR_FOR_CARD, card=card)
-            if card.kind is Kind.WILD_DRAWN_TOGETHER:
-                if move.link is None:
-                    return r("LK-1", R.LINK_MISSING, card=card)
-                a, b = move.link
-                if not (0 <= a < n and 0 <= b < n):
-                    return r("LK-1", R.LINK_OFF_TABLE, card=card)
-                if a == b:
-                    return r("LK-1", R.LINK_SAME_PLAYER, card=card)
-            elif move.link is not None:
-                return r("LK-1", R.LINK_NOT_WDT, card=card)
-        left = len(hand) - (2 if move.twice else 1)
-        if move.call_uno and left != 1:
-            return r("U-1", R.UNO_CALL_LEAVES, card=card, count=left)
-        if move.swap_with is not None:
-            swap = _swap_refusal(s, card, move.swap_with, p)
-            if swap is not None:
-                return r("H-2", swap, card=card)
-        if move.twice:
-            if not s.rules.doubles:
-                return r("H-4", R.DOUBLES_OFF, card=card)
-            if card.kind >= Kind.WILD:
-                return r("H-4", R.DOUBLES_WILD, ruling=True, card=card)
-            if phase is Phase.DRAWN:
-                return r("T-3", R.DOUBLES_AFTER_DRAW, card=card, other=s.drawn_card)
-            if hand.count(card) < 2:
-                return r("H-4", R.DOUBLES_NEED_TWO, card=card)
-        return None
-
-    # ---- draw, keep ------------------------------------------------------------------------
-    if isinstance(move, Draw):
-        if phase in _OVER:
-            return r("R-1", R.DRAW_NOT_NOW, phase=phase)
-        if phase is Phase.TURN:
-            if p != cur:
-                return r("T-0", R.NOT_YOUR_TURN, seat=cur)
-            return None
+            return r("T-0", R.NOT_YOUR_TURN_MINI_PILE, card=card, seat=cur)
+        return r("T-0", R.NOT_YOUR_TURN_PLAY, card=card, seat=cur)
+    if phase is Phase.DRAWN and card is not s.drawn_card:
+        return r("T-3", R.DRAWN_CARD_ONLY, card=card, other=s.drawn_card)
+    if phase is Phase.MINI_PILE:
+        if move.colour is not None or move.link is not None:
+            return r("PU-3", R.MINI_PILE_NO_CHOICES, card=card)
+        if not fits_mini_pile(s, card):
+            return r("PU-4", R.MINI_PILE_NEEDS_COLOUR, card=card, colour=s.mini_colour)
+        if move.twice or move.swap_with is not None:
+            return r("PU-4", R.MINI_PILE_ONE_CARD, card=card)
+    elif phase is not Phase.CHALLENGE and not matches(s, card):
+        top = s.discard_pile[-1]
+        if top.kind >= Kind.WILD:
+            return r("T-1", R.NO_MATCH_CHOSEN_COLOUR, card=card, other=top, colour=s.colour)
+        if top.kind is Kind.NUMBER:
+            return r("T-1", R.NO_MATCH_NUMBER, card=card, other=top, colour=s.colour, count=top.number)
+        return r("T-1", R.NO_MATCH_SYMBOL, card=card, other=top, colour=s.colour)
+    if phase is not Phase.MINI_PILE:
+        if card.kind.takes_colour and move.colour is None:
+            return r("W-1", R.NAME_A_COLOUR, card=card)
+        if not card.kind.takes_colour and move.colour is not None:
+            if card.kind is Kind.WILD_PILE_UP:
+                return r("PU-1", R.NO_COLOUR_FOR_PILE_UP, card=card)
+            return r("W-1", R.NO_COLOUR_FOR_CARD, card=card)
+        if card.kind is Kind.WILD_DRAWN_TOGETHER:
+            if move.link is None:
+                return r("LK-1", R.LINK_MISSING, card=card)
+            a, b = move.link
+            if not (0 <= a < n and 0 <= b < n):
+                return r("LK-1", R.LINK_OFF_TABLE, card=card)
+            if a == b:
+                return r("LK-1", R.LINK_SAME_PLAYER, card=card)
+        elif move.link is not None:
+            return r("LK-1", R.LINK_NOT_WDT, card=card)
+    left = len(hand) - (2 if move.twice else 1)
+    if move.call_uno and left != 1:
+        return r("U-1", R.UNO_CALL_LEAVES, card=card, count=left)
+    if move.swap_with is not None:
+        swap = _swap_refusal(s, card, move.swap_with, p)
+        if swap is not None:
+            return r("H-2", swap, card=card)
+    if move.twice:
+        if not s.rules.doubles:
+            return r("H-4", R.DOUBLES_OFF, card=card)
+        if card.kind >= Kind.WILD:
+            return r("H-4", R.DOUBLES_WILD, ruling=True, card=card)
         if phase is Phase.DRAWN:
-            # RULES.md "Order of refusals": a draw during `drawn` is refused T-3, by anyone.
-            if p != cur:
-                return r("T-3", R.DRAW_AFTER_OTHERS_DRAW, seat=cur)
-            return r("T-3", R.ALREADY_DREW)
-        if phase is Phase.CHALLENGE:
-            if s.pending_kind is Kind.DRAW_TWO:
-                return r("W-3", R.DRAW_FACING_DRAW_TWO, count=s.pending_draw)
-            return r("W-3", R.DRAW_FACING_WD4)
-        if phase is Phase.POINTING:
-            return r("PT-3", R.DRAW_WHILE_POINTING)
-        return r("PU-4", R.DRAW_MINI_PILE)
+            return r("T-3", R.DOUBLES_AFTER_DRAW, card=card, other=s.drawn_card)
+        if hand.count(card) < 2:
+            return r("H-4", R.DOUBLES_NEED_TWO, card=card)
+    return None
 
-    if isinstance(move, Keep):
-        if phase in _OVER:
-            return r("R-1", R.ROUND_IS_OVER)
-        if phase is Phase.DRAWN:
-            if p != cur:
-                return r("T-0", R.KEEP_NOT_DRAWER, seat=cur)
-            return None
-        return r("T-3", R.KEEP_NOT_AFTER_DRAW)
 
-    # ---- speed play ------------------------------------------------------------------------
-    if isinstance(move, SpeedPlay):
-        card = move.card
-        if card not in hand:
-            return r("SP-4", R.SPEED_NOT_HELD, card=card)
-        if phase in _OVER:
-            return r("R-1", R.PLAY_NOT_NOW, card=card, phase=phase)
-        if not s.rules.has_speed_play:
-            return r("SP-7", R.SPEED_CLASSIC, card=card)
-        if phase is Phase.DRAWN and p == cur:
-            return r("T-3", R.SPEED_AFTER_DRAW, card=card, other=s.drawn_card)
-        if phase not in (Phase.TURN, Phase.DRAWN):
-            return r("SP-5", R.SPEED_NOT_NOW, ruling=True, card=card, phase=phase)
-        if s.top_player == p:
-            return r("SP-5", R.SPEED_OWN_CARD, ruling=True, card=card)
-        if move.call_uno and len(hand) != 2:
-            return r("U-1", R.SPEED_UNO_CALL_LEAVES, card=card, count=len(hand) - 1)
-        swap_with = getattr(move, "swap_with", None)
-        if swap_with is not None:
-            swap = _swap_refusal(s, card, swap_with, p)
-            if swap is not None:
-                return r("H-2", swap, card=card)
-        return None
-
-    # ---- UNO -------------------------------------------------------------------------------
-    if isinstance(move, CallUno):
-        if phase in _OVER:
-            return r("R-1", R.ROUND_IS_OVER)
-        if len(hand) != 1:
-            return r("U-1", R.UNO_NOT_ONE_CARD, count=len(hand))
-        if s.uno_called[p]:
-            return r("U-1", R.UNO_ALREADY)
-        return None
-
-    if isinstance(move, Catch):
-        t = move.target
-        if phase in _OVER:
-            return r("R-1", R.ROUND_IS_OVER)
-        if not (0 <= t < n):
-            return r("U-3", R.CATCH_NO_SUCH, ruling=True, seat=t)
-        if t == p:
-            return r("U-3", R.CATCH_SELF, ruling=True, seat=t)
-        if len(s.hands[t]) != 1:
-            return r("U-3", R.CATCH_NOT_ONE_CARD, ruling=True, seat=t)
-        if s.uno_called[t]:
-            return r("U-3", R.CATCH_CALLED, ruling=True, seat=t)
-        if s.catchable != t:
-            return r("U-2", R.CATCH_TOO_LATE, ruling=True, seat=t)
-        return None
-
-    # ---- answers to draw cards -------------------------------------------------------------------
-    if isinstance(move, Accept):
-        if phase in _OVER:
-            return r("R-1", R.ROUND_IS_OVER)
-        if phase is not Phase.CHALLENGE:
-            return r("W-3", R.NOTHING_TO_ACCEPT)
+# ---- draw, keep ------------------------------------------------------------------------
+def _draw(s: State, move: Draw, r: _Refuse) -> Refusal | None:
+    p, phase, cur = move.player, s.phase, s.current
+    if phase in _OVER:
+        return r("R-1", R.DRAW_NOT_NOW, phase=phase)
+    if phase is Phase.TURN:
         if p != cur:
-            return r("T-0", R.ACCEPT_NOT_YOU, seat=cur, kind=s.pending_kind)
+            return r("T-0", R.NOT_YOUR_TURN, seat=cur)
         return None
-
-    if isinstance(move, Challenge):
-        if phase in _OVER:
-            return r("R-1", R.ROUND_IS_OVER)
-        if phase is not Phase.CHALLENGE:
-            return r("W-3", R.NOTHING_TO_CHALLENGE)
-        # W-3 ruling: nobody can challenge a Draw Two — refused H-1, by anyone.
-        if s.pending_kind is not Kind.WILD_DRAW_FOUR:
-            return r("H-1", R.CHALLENGE_DRAW_TWO, kind=s.pending_kind)
+    if phase is Phase.DRAWN:
+        # RULES.md "Order of refusals": a draw during `drawn` is refused T-3, by anyone.
         if p != cur:
-            return r("T-0", R.CHALLENGE_NOT_YOU, seat=cur)
-        return None
+            return r("T-3", R.DRAW_AFTER_OTHERS_DRAW, seat=cur)
+        return r("T-3", R.ALREADY_DREW)
+    if phase is Phase.CHALLENGE:
+        if s.pending_kind is Kind.DRAW_TWO:
+            return r("W-3", R.DRAW_FACING_DRAW_TWO, count=s.pending_draw)
+        return r("W-3", R.DRAW_FACING_WD4)
+    if phase is Phase.POINTING:
+        return r("PT-3", R.DRAW_WHILE_POINTING)
+    return r("PU-4", R.DRAW_MINI_PILE)
 
-    # ---- Point Taken -------------------------------------------------------------------------------
-    if isinstance(move, PointAt):
-        t = move.target
-        if phase in _OVER:
-            return r("R-1", R.ROUND_IS_OVER)
-        if phase is not Phase.POINTING:
-            return r("PT-3", R.POINT_NOT_NOW)
-        if p in s.pointing:
-            return r("PT-3", R.POINT_ALREADY)
-        if not (0 <= t < n) or t == p:
-            return r("PT-3", R.POINT_AT_SELF, seat=t)
-        return None
 
-    # ---- Wild Pile Up --------------------------------------------------------------------------------
-    if isinstance(move, TakeMiniPile):
-        if phase in _OVER:
-            return r("R-1", R.ROUND_IS_OVER)
-        if phase is not Phase.MINI_PILE:
-            return r("PU-6", R.NO_MINI_PILE)
+def _keep(s: State, move: Keep, r: _Refuse) -> Refusal | None:
+    p, phase, cur = move.player, s.phase, s.current
+    if phase in _OVER:
+        return r("R-1", R.ROUND_IS_OVER)
+    if phase is Phase.DRAWN:
         if p != cur:
-            return r("T-0", R.TAKE_NOT_YOU, seat=cur)
-        for card in hand:
-            if fits_mini_pile(s, card):
-                return r("PU-5", R.MUST_ADD, ruling=True, card=card, colour=s.mini_colour)
+            return r("T-0", R.KEEP_NOT_DRAWER, seat=cur)
         return None
+    return r("T-3", R.KEEP_NOT_AFTER_DRAW)
 
-    raise TypeError(f"not a move: {move!r}")
+
+# ---- speed play ------------------------------------------------------------------------
+def _speed_play(s: State, move: SpeedPlay, r: _Refuse) -> Refusal | None:
+    p, phase, hand, cur = move.player, s.phase, s.hands[move.player], s.current
+    card = move.card
+    if card not in hand:
+        return r("SP-4", R.SPEED_NOT_HELD, card=card)
+    if phase in _OVER:
+        return r("R-1", R.PLAY_NOT_NOW, card=card, phase=phase)
+    if not s.rules.has_speed_play:
+        return r("SP-7", R.SPEED_CLASSIC, card=card)
+    if phase is Phase.DRAWN and p == cur:
+        return r("T-3", R.SPEED_AFTER_DRAW, card=card, other=s.drawn_card)
+    if phase not in (Phase.TURN, Phase.DRAWN):
+        return r("SP-5", R.SPEED_NOT_NOW, ruling=True, card=card, phase=phase)
+    if s.top_player == p:
+        return r("SP-5", R.SPEED_OWN_CARD, ruling=True, card=card)
+    if move.call_uno and len(hand) != 2:
+        return r("U-1", R.SPEED_UNO_CALL_LEAVES, card=card, count=len(hand) - 1)
+    swap_with = getattr(move, "swap_with", None)
+    if swap_with is not None:
+        swap = _swap_refusal(s, card, swap_with, p)
+        if swap is not None:
+            return r("H-2", swap, card=card)
+    return None
+
+
+# ---- UNO -------------------------------------------------------------------------------
+def _call_uno(s: State, move: CallUno, r: _Refuse) -> Refusal | None:
+    p, phase, hand = move.player, s.phase, s.hands[move.player]
+    if phase in _OVER:
+        return r("R-1", R.ROUND_IS_OVER)
+    if len(hand) != 1:
+        return r("U-1", R.UNO_NOT_ONE_CARD, count=len(hand))
+    if s.uno_called[p]:
+        return r("U-1", R.UNO_ALREADY)
+    return None
+
+
+
+def _catch(s: State, move: Catch, r: _Refuse) -> Refusal | None:
+    p, n, phase = move.player, s.n, s.phase
+    t = move.target
+    if phase in _OVER:
+        return r("R-1", R.ROUND_IS_OVER)
+    if not (0 <= t < n):
+        return r("U-3", R.CATCH_NO_SUCH, ruling=True, seat=t)
+    if t == p:
+        return r("U-3", R.CATCH_SELF, ruling=True, seat=t)
+    if len(s.hands[t]) != 1:
+        return r("U-3", R.CATCH_NOT_ONE_CARD, ruling=True, seat=t)
+    if s.uno_called[t]:
+        return r("U-3", R.CATCH_CALLED, ruling=True, seat=t)
+    if s.catchable != t:
+        return r("U-2", R.CATCH_TOO_LATE, ruling=True, seat=t)
+    return None
+
+
+# ---- answers to draw cards -------------------------------------------------------------------
+def _accept(s: State, move: Accept, r: _Refuse) -> Refusal | None:
+    p, phase, cur = move.player, s.phase, s.current
+    if phase in _OVER:
+        return r("R-1", R.ROUND_IS_OVER)
+    if phase is not Phase.CHALLENGE:
+        return r("W-3", R.NOTHING_TO_ACCEPT)
+    if p != cur:
+        return r("T-0", R.ACCEPT_NOT_YOU, seat=cur, kind=s.pending_kind)
+    return None
+
+
+
+def _challenge(s: State, move: Challenge, r: _Refuse) -> Refusal | None:
+    p, phase, cur = move.player, s.phase, s.current
+    if phase in _OVER:
+        return r("R-1", R.ROUND_IS_OVER)
+    if phase is not Phase.CHALLENGE:
+        return r("W-3", R.NOTHING_TO_CHALLENGE)
+    # W-3 ruling: nobody can challenge a Draw Two — refused H-1, by anyone.
+    if s.pending_kind is not Kind.WILD_DRAW_FOUR:
+        return r("H-1", R.CHALLENGE_DRAW_TWO, kind=s.pending_kind)
+    if p != cur:
+        return r("T-0", R.CHALLENGE_NOT_YOU, seat=cur)
+    return None
+
+
+# ---- Point Taken -------------------------------------------------------------------------------
+def _point_at(s: State, move: PointAt, r: _Refuse) -> Refusal | None:
+    p, n, phase = move.player, s.n, s.phase
+    t = move.target
+    if phase in _OVER:
+        return r("R-1", R.ROUND_IS_OVER)
+    if phase is not Phase.POINTING:
+        return r("PT-3", R.POINT_NOT_NOW)
+    if p in s.pointing:
+        return r("PT-3", R.POINT_ALREADY)
+    if not (0 <= t < n) or t == p:
+        return r("PT-3", R.POINT_AT_SELF, seat=t)
+    return None
+
+
+# ---- Wild Pile Up --------------------------------------------------------------------------------
+def _take_mini_pile(s: State, move: TakeMiniPile, r: _Refuse) -> Refusal | None:
+    p, phase, hand, cur = move.player, s.phase, s.hands[move.player], s.current
+    if phase in _OVER:
+        return r("R-1", R.ROUND_IS_OVER)
+    if phase is not Phase.MINI_PILE:
+        return r("PU-6", R.NO_MINI_PILE)
+    if p != cur:
+        return r("T-0", R.TAKE_NOT_YOU, seat=cur)
+    for card in hand:
+        if fits_mini_pile(s, card):
+            return r("PU-5", R.MUST_ADD, ruling=True, card=card, colour=s.mini_colour)
+    return None
+
+
+CHECKERS: dict[type, Callable[[State, Any, _Refuse], Refusal | None]] = {
+    Play: _play,
+    Draw: _draw,
+    Keep: _keep,
+    SpeedPlay: _speed_play,
+    CallUno: _call_uno,
+    Catch: _catch,
+    Accept: _accept,
+    Challenge: _challenge,
+    PointAt: _point_at,
+    TakeMiniPile: _take_mini_pile,
+}
+"""`why_illegal` as a table: each kind of move → its checker, which returns the first
+refusal that applies or ``None``. Every kind of `Move` has an entry (tested), so every move
+kind has its reasons by construction. The values take the move as ``Any``: each checker
+takes its own kind (``_play(s, move: Play, r)``), which one callable type cannot say."""
+
+_MOVE_TYPES = frozenset(CHECKERS)
 
 
 def _swap_refusal(s: State, card: Card, t: int, p: int) -> RefusalReason | None:

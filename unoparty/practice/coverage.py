@@ -10,6 +10,7 @@ a rule no exercise can pose is listed in :data:`NOT_POSED` with the reason, and 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 
 from .exercises import cut_round
 
@@ -56,11 +57,12 @@ T-5 (a reshuffle while drawing) is posed mostly on documented changes of real ta
 same draw from a short draw pile (:data:`unoparty.practice.exercises.CHANGES`)."""
 
 
-def distinct_positions(seeds=STATS_SEEDS, progress=None) -> dict[str, int]:
+def distinct_positions(seeds: Iterable[int] = STATS_SEEDS,
+                       progress: Callable[[int], object] | None = None) -> dict[str, int]:
     """rule id → the number of distinct positions among the exercises of the rounds `seeds`
     (each round played and cut once, :func:`cut_round`). `progress`: called with each seed
     once its round is counted (a progress bar)."""
-    keys: dict[str, set] = defaultdict(set)
+    keys: dict[str, set[tuple[object, ...]]] = defaultdict(set)
     for seed in seeds:
         cut_round(seed, keys)
         if progress is not None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..cards import Card, Colour, Kind
 
@@ -132,7 +132,7 @@ class SpeedDrill:
         return sum(self.reactions) / len(self.reactions) if self.reactions else None
 
 
-def _judge(top: Card, card: Card, hand) -> tuple[str, bool]:
+def _judge(top: Card, card: Card, hand: Iterable[Card]) -> tuple[str, bool]:
     """(rule, allowed) for a speed play of `card` on `top`, asked of the engine on a table
     where a bot is to play: SP-1 for an exact match, SP-4 for a mistake."""
     from ..engine.moves import SpeedPlay
@@ -150,4 +150,4 @@ def _judge(top: Card, card: Card, hand) -> tuple[str, bool]:
     return "SP-1", True
 
 
-assert Kind.NUMBER == 0  # the drill turns up number cards only (SP-1)
+assert int(Kind.NUMBER) == 0  # the drill turns up number cards only (SP-1)

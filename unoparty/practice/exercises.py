@@ -36,13 +36,14 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..cards import Colour, Kind
+from ..cards import Card, Colour, Kind
 from ..engine import Phase
 from ..engine.events import Event, EventKind
-from ..engine.moves import Catch, Draw, Play, SpeedPlay
+from ..engine.moves import Catch, Draw, Move, Play, SpeedPlay
 from ..game import Game
 from ..rules import Rules
 
@@ -54,6 +55,11 @@ NAMES = ("Ava", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "K
 """Seat names of the practice tables, in seat order."""
 
 _CAP = 400  # moves per round at most: a round that long is cut there (its moments are kept)
+
+
+Answer = bool | int | Colour | None
+"""An exercise's answer: yes or no, a seat or a count of cards or points, a colour; ``None``
+where the engine says nobody (no one acts next, no current colour)."""
 
 
 class ExerciseKind(enum.Enum):
@@ -99,10 +105,10 @@ class Exercise:
     index: int
     rules: Rules
     names: tuple[str, ...]
-    moves: tuple
-    move: object
+    moves: tuple[Move, ...]
+    move: Move
     target: int | None
-    answer: object
+    answer: Answer
     change: str = ""
     seat: int | None = None
     hard: str = ""
@@ -125,7 +131,7 @@ class Exercise:
             game.apply(m)
         return CHANGES[self.change](game) if self.change else game
 
-    def choices(self) -> tuple:
+    def choices(self) -> tuple[Answer, ...]:
         """The possible answers, in the order a page shows them."""
         if self.kind in (ExerciseKind.CAN_PLAY, ExerciseKind.CATCH, ExerciseKind.LINKED):
             return (True, False)
@@ -134,8 +140,10 @@ class Exercise:
         if self.kind is ExerciseKind.COLOUR:
             return (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
         if self.kind is ExerciseKind.SCORE:  # the answer among four scores ten points apart
-            k = min((self.seed + self.index) % 3, self.answer // 10)
-            return tuple(self.answer + 10 * (j - k) for j in range(4))
+            points = self.answer
+            assert isinstance(points, int)  # a score question's answer is the points
+            k = min((self.seed + self.index) % 3, points // 10)
+            return tuple(points + 10 * (j - k) for j in range(4))
         return tuple(range(0, 7))
 
 
@@ -156,24 +164,27 @@ def round_settings(seed: int) -> tuple[Rules, tuple[str, ...]]:
     classic = rng.random() < 0.15
     n = rng.choice((2, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 10, 12)) if not classic else rng.choice((2, 2, 3, 4, 5, 6))
     house = {opt: rng.random() < 0.2 for opt in ("stacking", "seven_o", "jump_in", "doubles")}
-    rules = Rules(rule_set="classic" if classic else "party", **house)
+    rules = Rules(rule_set="classic" if classic else "party", stacking=house["stacking"],
+                  seven_o=house["seven_o"], jump_in=house["jump_in"], doubles=house["doubles"])
     return rules, NAMES[:n]
 
 
 def _actor(game: Game) -> int:
     if game.phase is Phase.POINTING:
         return game.waiting_for[0]
-    return game.current
+    current = game.current
+    assert current is not None  # the round is not over
+    return current
 
 
 @lru_cache(maxsize=64)
-def play_round(seed: int) -> tuple:
+def play_round(seed: int) -> tuple[Move, ...]:
     """The moves of the seeded bot round of `seed` (basic bots that forget UNO now and then,
     reacting out of turn — speed plays, calls, catches — at random moments)."""
     return tuple(move for _game, move in _round_steps(seed))
 
 
-def _round_steps(seed: int):
+def _round_steps(seed: int) -> Generator[tuple[Game, Move], Game | None, None]:
     """(table, move) at each moment of the round of `seed` (:func:`play_round`): the table
     before the move. The caller may send back the table after the move (a copy it applied
     the move to), which play goes on from; else the move is applied here."""
@@ -184,7 +195,7 @@ def _round_steps(seed: int):
     bots = [make_bot("basic", forget_uno=0.35, bluff_rate=0.4) for _ in names]
     made = 0
     while game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER) and made < _CAP:
-        move = None
+        move: Move | None = None
         if rng.random() < 0.35:  # someone out of turn first
             seat = rng.randrange(len(names))
             view = game.view_for(seat)
@@ -220,7 +231,7 @@ _TURN_RULES = (
 )
 
 
-def _turn_rule(events) -> str:
+def _turn_rule(events: Sequence[Event]) -> str:
     for kind, rule in _TURN_RULES:
         e = next((e for e in events if e.kind is kind and e.rule), None)
         if e is not None:
@@ -240,16 +251,16 @@ def _current_colour(game: Game) -> Colour | None:
     return game.colour
 
 
-def _drawn(events, seat: int) -> int:
+def _drawn(events: Sequence[Event], seat: int | None) -> int:
     return sum(len(e.cards) for e in events if e.kind is EventKind.DREW and e.player == seat)
 
 
-def _after(game: Game, move) -> tuple[Game, tuple[Event, ...]]:
+def _after(game: Game, move: Move) -> tuple[Game, tuple[Event, ...]]:
     clone = game.clone()
     return clone, clone.apply(move)
 
 
-def engine_answer(ex: Exercise, game: Game | None = None):
+def engine_answer(ex: Exercise, game: Game | None = None) -> Answer:
     """The answer to `ex` worked out again by the engine on the rebuilt table (or on `game`:
     the table the page already holds, or another table with the same view, for the
     hidden-information check; it is cloned, never changed)."""
@@ -268,7 +279,7 @@ def engine_answer(ex: Exercise, game: Game | None = None):
     return _current_colour(after)
 
 
-def _score_points(game, move, events) -> int | None:
+def _score_points(game: Game | _Before, move: Move, events: Sequence[Event]) -> int | None:
     """The points `move` scores if it ends the round and a score question can be asked of
     it: not after a last Draw Two or Wild Draw Four (the cards drawn first, R-2, are hidden
     until drawn), and only when the other hands (said in the question) hold at most
@@ -281,15 +292,15 @@ def _score_points(game, move, events) -> int | None:
     return points
 
 
-def _last_card_scores(game: Game) -> list[tuple]:
+def _last_card_scores(game: Game) -> list[tuple[Move, int]]:
     """(move, points): for each player who may play their last card now (a play or a speed
     play), the points it would score (:func:`_score_points`) — "Ben is about to play his
     last card: how many points?" on the table as it is."""
-    out = []
+    out: list[tuple[Move, int]] = []
     for seat, hand in enumerate(game.hands):
         if len(hand) != 1:
             continue
-        move = next((m for m in game.legal_moves(seat) if isinstance(m, (Play, SpeedPlay)) and not m.call_uno
+        move: Move | None = next((m for m in game.legal_moves(seat) if isinstance(m, (Play, SpeedPlay)) and not m.call_uno
                      and getattr(m, "colour", None) in (None, Colour.RED)), None)
         if move is not None:
             points = _score_points(game, move, _events_of(game, move))
@@ -298,22 +309,22 @@ def _last_card_scores(game: Game) -> list[tuple]:
     return out
 
 
-def _points(events) -> int | None:
+def _points(events: Sequence[Event]) -> int | None:
     won = next((e for e in events if e.kind is EventKind.ROUND_WON), None)
     return None if won is None else won.count
 
 
-def _still_linked(before: Game, after: Game) -> bool:
+def _still_linked(before: Game | _Before, after: Game) -> bool:
     return bool(before.links) and set(after.links) == set(before.links)
 
 
-def is_right(ex: Exercise, answer, game: Game | None = None) -> bool:
+def is_right(ex: Exercise, answer: object, game: Game | None = None) -> bool:
     """Whether `answer` is the engine's answer to `ex` (checked on the rebuilt table, or on
     `game`, the table at the moment of the question)."""
     return answer == engine_answer(ex, game)
 
 
-def position_key(game: Game) -> tuple:
+def position_key(game: Game) -> tuple[object, ...]:
     """What makes two tables different: hands, piles, phase, turn, direction, links, calls."""
     return (game.hands, game.discard_pile, game.draw_pile, game.mini_pile, game.phase, game.current,
             game.direction, game.links, game.uno_called, game.colour, game.pending_draw)
@@ -329,14 +340,16 @@ def _short_draw_pile(game: Game, keep: int) -> Game:
     draw = game.draw_pile
     discard = game.discard_pile
     colour = game.colour if game.top_card.is_wild else None
-    return Game.from_setup(list(names), {n: list(h) for n, h in zip(names, game.hands)}, names[game.current],
+    current = game.current
+    assert current is not None  # a plain turn (`_can_shorten`)
+    return Game.from_setup(list(names), {n: list(h) for n, h in zip(names, game.hands)}, names[current],
                            [*draw[keep:][::-1], *discard], list(draw[:keep]), rules=game.rules,
                            direction=game.direction, colour=colour, rest="none", seed=len(discard),
                            links=[names[s] for s in game.links],
                            scores={n: sc for n, sc in zip(names, game.scores)})
 
 
-CHANGES = {
+CHANGES: dict[str, Callable[[Game], Game]] = {
     "short draw pile 0": lambda game: _short_draw_pile(game, 0),
     "short draw pile 1": lambda game: _short_draw_pile(game, 1),
 }
@@ -353,11 +366,11 @@ def _can_shorten(game: Game) -> bool:
 
 # ---------------------------------------------------------------------------- cutting a round
 
-def _try_colour(card) -> Colour | None:
+def _try_colour(card: Card) -> Colour | None:
     return Colour.RED if card.is_wild and card.kind is not Kind.WILD_PILE_UP else None
 
 
-def _card_move(game: Game, p: int, card, rng: random.Random):
+def _card_move(game: Game, p: int, card: Card, rng: random.Random) -> Play:
     """A play of `card` by seat `p` as a learner would try it (a colour for a wild card, a
     link for a Wild Drawn Together; sometimes a colour for a Wild Pile Up, which takes none)."""
     in_mini = game.phase is Phase.MINI_PILE
@@ -376,18 +389,19 @@ def _card_move(game: Game, p: int, card, rng: random.Random):
     return legal[0] if legal and move not in legal else move
 
 
-def _yes_no_questions(game: Game, rng: random.Random) -> list[tuple]:
+def _yes_no_questions(game: Game, rng: random.Random) -> list[tuple[Move, str, bool]]:
     """(move, rule, answer): may this player do this now? The acting player's card, a card
     out of turn (T-0), a speed play (SP), an UNO call (U-1, U-3), taking the mini pile
     (PU-5), pointing (PT-3), answering a Wild Draw Four (W-3, T-0)."""
     from ..engine.moves import Accept, CallUno, Challenge, PointAt, TakeMiniPile
-    out = []
+    out: list[tuple[Move, str, bool]] = []
     n = game.n_players
     phase = game.phase
     hands = game.hands
     seats = [s for s in range(n) if hands[s]]
     if phase in (Phase.TURN, Phase.DRAWN, Phase.MINI_PILE):
         p = game.current
+        assert p is not None  # someone is to act in these phases
         hand = sorted(set(hands[p]), key=_card_order)
         if hand:
             out.append(_judged(game, _card_move(game, p, rng.choice(hand), rng)))
@@ -420,11 +434,13 @@ def _yes_no_questions(game: Game, rng: random.Random) -> list[tuple]:
         # only what the answering seat may ask itself: accept the draw, or challenge a
         # Wild Draw Four (a Draw Two is never challenged: accept it or stack, H-1)
         wd4 = game.top_card.kind is Kind.WILD_DRAW_FOUR
-        out.append(_judged(game, (Challenge if wd4 and rng.random() < 0.5 else Accept)(game.current)))
-    return [q for q in out if q is not None]
+        answering = game.current
+        assert answering is not None  # the seat that answers the draw card
+        out.append(_judged(game, (Challenge if wd4 and rng.random() < 0.5 else Accept)(answering)))
+    return out
 
 
-def _card_order(card) -> tuple:
+def _card_order(card: Card) -> tuple[int, int, int]:
     """A card's place in a sorted hand: kind, colour, number (so a pick depends on the hand only)."""
     return (card.kind, -1 if card.colour is None else int(card.colour), -1 if card.number is None else card.number)
 
@@ -433,7 +449,7 @@ _SCRATCH = random.Random(0)
 _SCRATCH_STATE = _SCRATCH.getstate()
 
 
-def _events_of(game: Game, move) -> list[Event]:
+def _events_of(game: Game, move: Move) -> list[Event]:
     """The events of a legal `move` on a copy of the engine state (no Game around it: the
     cut asks this of every legal move it poses). A reshuffle in it shuffles with a fixed
     generator, not the game's: only the events' rules are read."""
@@ -442,7 +458,7 @@ def _events_of(game: Game, move) -> list[Event]:
     return apply_move(game._state.copy(), move, _SCRATCH)
 
 
-def _judged(game: Game, move):
+def _judged(game: Game, move: Move) -> tuple[Move, str, bool]:
     refusal = game.why_illegal(move)
     if refusal is not None:
         return move, refusal.rule, False
@@ -462,8 +478,8 @@ _WILD_RULE = {Kind.WILD: "W-1", Kind.WILD_DRAW_FOUR: "W-2", Kind.WILD_DRAWN_TOGE
               Kind.WILD_PILE_UP: "PU-1"}
 
 
-def _catch_questions(game: Game, rng: random.Random) -> list[tuple]:
-    out = []
+def _catch_questions(game: Game, rng: random.Random) -> list[tuple[Move, str, bool]]:
+    out: list[tuple[Move, str, bool]] = []
     hands = game.hands
     ones = [s for s in range(game.n_players) if len(hands[s]) == 1]
     for target in ones:
@@ -474,7 +490,12 @@ def _catch_questions(game: Game, rng: random.Random) -> list[tuple]:
     return out
 
 
-def _made_move_questions(game: Game, move, after: Game | None = None, events=None) -> list[tuple]:
+_Question = tuple[ExerciseKind, str, int | None, "Answer"]
+"""(kind, rule, target, answer): a question about a move the round made."""
+
+
+def _made_move_questions(game: Game | _Before, move: Move, after: Game | None = None,
+                         events: Sequence[Event] | None = None) -> list[tuple[ExerciseKind, str, int | None, Answer, int | None]]:
     """(kind, rule, target, answer, seat) about a move the round made, each answered from
     what `seat` (None: the move's player) sees: no "who acts next" after a turn's draw (it
     depends on the card drawn, T-3); a challenge's outcome from the seat of the Wild Draw
@@ -482,16 +503,18 @@ def _made_move_questions(game: Game, move, after: Game | None = None, events=Non
     if not isinstance(move, (Play, SpeedPlay, Draw)) and type(move).__name__ not in (
             "Accept", "Challenge", "Keep", "TakeMiniPile", "PointAt", "Catch", "CallUno"):
         return []
-    if after is None:
+    if after is None or events is None:
+        if not isinstance(game, Game):
+            raise TypeError("the table after the move and its events are needed with a table kept before it")
         after, events = _after(game, move)
-    out = []
+    out: list[_Question] = []
     nxt = _next_actor(after)
     turn_draw = isinstance(move, Draw) and game.phase is Phase.TURN and game.pending_draw == 0
     if nxt is not None and type(move).__name__ not in ("CallUno",) and not turn_draw:
         rule = _turn_rule(events)
         if rule:
             out.append((ExerciseKind.WHO_NEXT, rule, None, nxt))
-    drawers = []
+    drawers: list[int | None] = []
     reshuffled = any(e.kind is EventKind.RESHUFFLED for e in events)
     for e in events:
         if e.kind is EventKind.DREW and e.player not in drawers and e.rule:
@@ -518,7 +541,7 @@ def _made_move_questions(game: Game, move, after: Game | None = None, events=Non
     return [(*q, seat) for q in out]
 
 
-def _hard(game: Game, kind: ExerciseKind, move) -> str:
+def _hard(game: Game, kind: ExerciseKind, move: Move) -> str:
     """Which two rules meet in a question on `game` (:data:`HARD`), or ``""``."""
     if kind is ExerciseKind.LINKED:
         return "links end"
@@ -541,7 +564,7 @@ def round_exercises(seed: int) -> tuple[Exercise, ...]:
     return cut_round(seed)
 
 
-def cut_round(seed: int, positions: dict | None = None) -> tuple[Exercise, ...]:
+def cut_round(seed: int, positions: dict[str, set[tuple[object, ...]]] | None = None) -> tuple[Exercise, ...]:
     """The exercises of the round of `seed` (:func:`round_exercises`, not cached). With
     `positions` (rule id → set), the :func:`position_key` of each exercise's table is added
     under its rule as the round is cut (the census of :mod:`unoparty.practice.coverage`:
@@ -550,7 +573,7 @@ def cut_round(seed: int, positions: dict | None = None) -> tuple[Exercise, ...]:
     rng = random.Random(f"practice-cut-{seed}")
     found: list[Exercise] = []
     names = tuple(names)
-    moves: list = []
+    moves: list[Move] = []
     steps = _round_steps(seed)  # the round is played as it is cut: each move applied once
     step = next(steps, None)
     while step is not None:
@@ -559,12 +582,14 @@ def cut_round(seed: int, positions: dict | None = None) -> tuple[Exercise, ...]:
         moves.append(move)
         said: list[str] = []  # the rules of this moment's exercises (the census)
 
-        def add(kind, rule, m, target, answer, change="", seat=None, hard=None):
+        def add(kind: ExerciseKind, rule: str, m: Move, target: int | None, answer: Answer, change: str = "",
+                seat: int | None = None, hard: str | None = None) -> None:
             said.append(rule)
             if positions is None:
                 found.append(Exercise(kind, rule, seed, len(found), rules, names, upto, m, target, answer, change,
                                       seat, _hard(game, kind, m) if hard is None else hard))
 
+        answer: Answer
         for m, rule, answer in _yes_no_questions(game, rng):
             add(ExerciseKind.CAN_PLAY, rule, m, None, answer)
         for m, points in _last_card_scores(game):
@@ -573,7 +598,8 @@ def cut_round(seed: int, positions: dict | None = None) -> tuple[Exercise, ...]:
             add(ExerciseKind.CATCH, rule, m, None, answer)
         key = position_key(game) if positions is not None else None
         # a documented change for T-5: the same draw from a short draw pile
-        changed = change = None
+        changed: Game | None = None
+        change = ""
         draws = isinstance(move, Draw) or (isinstance(move, Play) and move.card.kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR))
         if draws and _can_shorten(game):
             change = "short draw pile 1" if rng.random() < 0.5 else "short draw pile 0"
@@ -586,7 +612,7 @@ def cut_round(seed: int, positions: dict | None = None) -> tuple[Exercise, ...]:
         for kind, rule, target, answer, seat in _made_move_questions(before, move, game, events):
             add(kind, rule, move, target, answer, seat=seat, hard=hards[kind if kind is ExerciseKind.LINKED
                                                                      else ExerciseKind.WHO_NEXT])
-        if key is not None and said:
+        if positions is not None and key is not None and said:
             for rule in said:
                 positions.setdefault(rule, set()).add(key)
         if changed is not None and changed.why_illegal(move) is None:
@@ -595,6 +621,7 @@ def cut_round(seed: int, positions: dict | None = None) -> tuple[Exercise, ...]:
             for kind, rule, target, answer, seat in _made_move_questions(shown, move, changed, changed.apply(move)):
                 if kind is ExerciseKind.HOW_MANY and rule == "T-5":
                     if positions is not None:
+                        assert changed_key is not None  # made above when positions are counted
                         positions.setdefault(rule, set()).add(changed_key)
                     else:
                         add(kind, rule, move, target, answer, change, seat, hards[ExerciseKind.WHO_NEXT])
@@ -610,6 +637,12 @@ class _Before:
     move is made on the table itself."""
 
     __slots__ = ("phase", "pending_draw", "hands", "links", "wd4_player", "n_players")
+    phase: Phase
+    pending_draw: int
+    hands: tuple[tuple[Card, ...], ...]
+    links: tuple[int, ...]
+    wd4_player: int | None
+    n_players: int
 
     def __init__(self, game: Game) -> None:
         self.phase, self.pending_draw, self.hands = game.phase, game.pending_draw, game.hands
@@ -633,7 +666,7 @@ def _shortened(game: Game, keep: int) -> Game:
 
 
 # rules only some tables can pose: the test on (rules, names), to skip the others at once
-_REQUIRES = {
+_REQUIRES: dict[str, Callable[[Rules, tuple[str, ...]], bool]] = {
     "A-3": lambda rules, names: len(names) == 2,
     "H-1": lambda rules, names: rules.stacking,
     "H-2": lambda rules, names: rules.seven_o,
@@ -702,7 +735,7 @@ def _q(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     return "[" + ", ".join(_q(str(c)) for c in cards) + "]"
 
 
@@ -730,8 +763,10 @@ def to_scenario(ex: Exercise) -> str:
     opts = {key: getattr(ex.rules, key) for key in ("stacking", "seven_o", "jump_in", "doubles") if getattr(ex.rules, key)}
     if opts:
         lines.append("options = { " + ", ".join(f"{key} = true" for key in opts) + " }")
+    turn = start.current
+    assert turn is not None  # the scenario starts at a turn (`_start_of`)
     lines += ["", "[setup]", "players = [" + ", ".join(_q(n) for n in names) + "]",
-              f"turn = {_q(names[start.current])}",
+              f"turn = {_q(names[turn])}",
               f'direction = "{"clockwise" if start.direction == 1 else "counterclockwise"}"',
               f"discard_pile = {_cards(start.discard_pile)}",
               f"draw_pile = {_cards(start.draw_pile)}", 'rest = "none"']
@@ -789,12 +824,12 @@ def _expect(ex: Exercise, game: Game) -> dict[str, str]:
     refusal = game.why_illegal(ex.move)
     if refusal is not None:
         return {"refused": "true", "reason": _q(refusal.rule)}
-    if ex.kind is ExerciseKind.WHO_NEXT and ex.answer is not None:
+    if ex.kind is ExerciseKind.WHO_NEXT and isinstance(ex.answer, int):
         return {"turn": _q(ex.names[ex.answer])}
-    if ex.kind is ExerciseKind.HOW_MANY:
+    if ex.kind is ExerciseKind.HOW_MANY and ex.target is not None:
         after, _events = _after(game, ex.move)
         return {"hand": "{ " + f"{_q(ex.names[ex.target])} = {len(after.hands[ex.target])}" + " }"}
-    if ex.kind is ExerciseKind.COLOUR and ex.answer is not None:
+    if ex.kind is ExerciseKind.COLOUR and isinstance(ex.answer, Colour):
         return {"colour": _q(ex.answer.name.lower())}
     if ex.kind is ExerciseKind.LINKED:
         after, _events = _after(game, ex.move)

@@ -30,11 +30,12 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 __all__ = ["Answer", "RuleMastery", "PracticeStore", "MemoryPracticeStore", "FilePracticeStore",
            "LearnerPracticeStore", "mastery",
-           "next_rule", "carry_over", "MASTERY_STREAK", "REVIEW_WITHIN", "ACTIVE", "practice_path"]
+           "next_rule", "carry_over", "MASTERY_STREAK", "REVIEW_WITHIN", "ACTIVE", "practice_path",
+           "progress_path"]
 
 MASTERY_STREAK = 3
 """Right answers in a row that make a rule mastered."""
@@ -83,6 +84,28 @@ class MemoryPracticeStore:
         return self._answers.pop(learner, [])
 
 
+class _PracticeRecord(Protocol):
+    """One answer as the progress store gives it back (``unoparty.store.PracticeAnswer``)."""
+
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def right(self) -> bool: ...
+
+    @property
+    def at(self) -> float: ...
+
+
+class ProgressStore(Protocol):
+    """What :class:`LearnerPracticeStore` asks of the progress store (``unoparty.store.Store``:
+    the layer above this one, so named here by what it does)."""
+
+    def record_practice(self, learner: str, rule: str, right: bool, *, at: float | None = None) -> None: ...
+
+    def practice(self, learner: str) -> Sequence[_PracticeRecord]: ...
+
+
 class LearnerPracticeStore:
     """Answers kept in the progress store (:class:`unoparty.store.Store`: SQLite,
     PostgreSQL or the browser's storage), per learner, beside their stars. A store that
@@ -93,7 +116,7 @@ class LearnerPracticeStore:
         store: the progress store.
     """
 
-    def __init__(self, store) -> None:
+    def __init__(self, store: ProgressStore) -> None:
         self.store = store
         self.errors = 0
 
@@ -113,10 +136,19 @@ class LearnerPracticeStore:
             return []
 
 
+def progress_path() -> Path:
+    """The lessons' old progress file: ``UNOPARTY_PROGRESS``, else
+    ``~/.unoparty/progress.json`` (read by :class:`unoparty.views.progress.Progress`; kept
+    here, below the views, since the practice file sits beside it)."""
+    env = os.environ.get("UNOPARTY_PROGRESS")
+    if env:
+        return Path(env)
+    return Path.home() / ".unoparty" / "progress.json"
+
+
 def practice_path() -> Path:
     """The practice file: ``practice.json`` beside the lessons' progress file
     (``UNOPARTY_PROGRESS`` moves both)."""
-    from ..views.progress import progress_path  # a light module: no widgets
     return progress_path().with_name("practice.json")
 
 
@@ -124,10 +156,10 @@ class FilePracticeStore:
     """Answers in a small JSON file, written whole and atomically like the lessons' stars; a
     missing or broken file counts as no answers, never as an error the learner sees."""
 
-    def __init__(self, path: str | os.PathLike | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.path = Path(path) if path is not None else practice_path()
 
-    def _read(self) -> dict[str, list]:
+    def _read(self) -> dict[str, list[Any]]:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):

@@ -11,19 +11,23 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..cards import Colour
+from ..game import Game
+from ..rules import Rules
+from ..engine.events import Event
 from ..engine.moves import PointAt
 from ..i18n import _, colour_name, the_card
 from ..move_words import move_infinitive
-from .exercises import Exercise, ExerciseKind
+from .exercises import Answer, Exercise, ExerciseKind
 
 __all__ = ["question", "choice_label", "explanation", "situation", "rules_line"]
 
 _RULE_SUFFIX = re.compile(r"\s*\([A-Z]{1,2}-\d+[^()]*\)\s*$")
 
 
-def question(ex: Exercise, game=None) -> str:
+def question(ex: Exercise, game: Game | None = None) -> str:
     """The question, naming the players and cards: ``"Can Ben play the red 7 now?"``.
     `game`: the table at the moment (default: rebuilt from the deal, :meth:`Exercise.game`)."""
     names = ex.names
@@ -43,6 +47,7 @@ def question(ex: Exercise, game=None) -> str:
     if ex.kind is ExerciseKind.HOW_MANY:
         if isinstance(ex.move, PointAt):  # the pointing is secret until the last one: say it
             did += " " + _pointing(ex, game)
+        assert ex.target is not None  # a HOW_MANY question names who draws
         return did + " " + _("How many cards does {name} draw?").format(name=names[ex.target])
     if ex.kind is ExerciseKind.LINKED:
         a, b = game.links[:2]
@@ -56,7 +61,7 @@ def question(ex: Exercise, game=None) -> str:
     return did + " " + _("Which colour is current then?")
 
 
-def situation(ex: Exercise, game=None) -> list[str]:
+def situation(ex: Exercise, game: Game | None = None) -> list[str]:
     """What decides answers but the table does not draw (the public log says it): who
     played the Point Taken being answered (PT-3), who played the Wild Draw Four being
     answered and the colour it was played on (W-2, W-3), who laid the top card for a speed
@@ -66,7 +71,7 @@ def situation(ex: Exercise, game=None) -> list[str]:
     from ..engine.moves import Catch, SpeedPlay
     from ..i18n import ngettext
     game = game if game is not None else ex.game()
-    out = []
+    out: list[str] = []
     if isinstance(ex.move, SpeedPlay):
         top = game.top_player
         out.append(_("{name} laid the top card.").format(name=ex.names[top]) if top is not None
@@ -93,7 +98,7 @@ def situation(ex: Exercise, game=None) -> list[str]:
     return out
 
 
-def rules_line(rules) -> str:
+def rules_line(rules: Rules) -> str:
     """``"Rules: UNO Party! + Stacking (H-1)"``: the rule set and the house rules on."""
     names = {"stacking": _("Stacking (H-1)"), "seven_o": _("Seven-O (H-2)"), "jump_in": _("Jump-In (H-3)"),
              "doubles": _("Doubles (H-4)")}
@@ -103,7 +108,7 @@ def rules_line(rules) -> str:
         options=(" + " + ", ".join(on)) if on else "")
 
 
-def _pointing(ex: Exercise, game) -> str:
+def _pointing(ex: Exercise, game: Game) -> str:
     """"Then everyone has pointed: Ava at Ben, …" for the last pointing of a Point Taken."""
     from ..engine.events import EventKind
     events = game.clone().apply(ex.move)
@@ -114,18 +119,19 @@ def _pointing(ex: Exercise, game) -> str:
     return _("Then everyone has pointed: {pairs}.").format(pairs=pairs)
 
 
-def choice_label(ex: Exercise, choice) -> str:
+def choice_label(ex: Exercise, choice: Answer) -> str:
     """The words on an answer button."""
     if isinstance(choice, bool):
         return _("Yes") if choice else _("No")
     if isinstance(choice, Colour):
         return colour_name(choice)
-    if ex.kind is ExerciseKind.WHO_NEXT:
+    if ex.kind is ExerciseKind.WHO_NEXT and isinstance(choice, int):
         return ex.names[choice]
     return str(choice)
 
 
-def explanation(ex: Exercise, game=None, events=None) -> str:
+def explanation(ex: Exercise, game: Game | None = None,
+                events: Sequence[Event] | None = None) -> str:
     """Why the engine's answer is right, citing the rule: the refusal's words for a move
     refused, the narration of what the move does for a move made, then the rule's plain
     words and its id. `game`: the table at the moment (default: rebuilt, :meth:`Exercise.game`);

@@ -33,7 +33,7 @@ __all__ = ["StepResult", "AnswerResult", "Runner", "StepRun", "run_step", "refus
 
 def _bare(e: IllegalMove | Refusal) -> str:
     """A refusal's explanation without its trailing "(RULE)"."""
-    text = " ".join(str(getattr(e, "explanation", "") or e).split())
+    text = " ".join(narrate_refusal(e).split())
     suffix = f"({e.rule})"
     if text.endswith(suffix):
         text = text[: -len(suffix)].rstrip()

@@ -24,6 +24,7 @@ from ..engine import Phase
 from ..engine.moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay,
                             TakeMiniPile)
 from ..i18n import _
+from ..refusal_words import explain
 from . import svg
 from .common import MessageBox, button
 from .markup import esc
@@ -289,7 +290,7 @@ class Board:
         if refusal is None:
             refusal = game.why_illegal(SpeedPlay(me, card))
         if refusal is not None:
-            self.message.show(refusal.explanation, "bad", refusal.rule)  # the explanation carries the ruling note
+            self.message.show(explain(refusal), "bad", refusal.rule)  # the explanation carries the ruling note
         else:
             self.message.show(_("The {card} can't be played now.").format(card=svg.card_words(card)), "bad")
 

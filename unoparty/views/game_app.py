@@ -20,6 +20,7 @@ from ..engine import Phase
 from ..errors import IllegalMove
 from ..i18n import _, ngettext
 from ..move_words import move_advice
+from ..refusal_words import explain
 from ..rules import Rules
 from .board import Board
 from .common import ErrorPanel, LogView, button, split
@@ -359,7 +360,7 @@ class GameApp:
         try:
             c.submit(move)
         except IllegalMove as exc:
-            self.board.message.show(exc.explanation, "bad", exc.rule)  # the explanation carries the ruling note
+            self.board.message.show(explain(exc.refusal), "bad", exc.rule)  # the explanation carries the ruling note
             self.render()
             return
         self.board.message.clear()

@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from ..i18n import _, ngettext
 from ..move_words import move_advice
-from ..refusal_words import ruling_note
+from ..refusal_words import explain, ruling_note
 from ..session.lesson import Feedback, LessonSession
 from .board import Board
 from .common import ErrorPanel, LogView, MessageBox, button, split
@@ -422,7 +422,7 @@ class LessonPlayer:
                 text = step.say or ""
                 self.task.value = ""
                 if s.refusal is not None:
-                    explanation = s.refusal.explanation
+                    explanation = explain(s.refusal.refusal)
                     mover = getattr(s.refused_move, "player", None)
                     if mover is not None and mover != s.me and 0 <= mover < len(s.game.names):
                         explanation = _("The app tells {name}: “{text}”").format(

@@ -20,14 +20,9 @@ import os
 import sys
 from pathlib import Path
 
+from ..practice.mastery import progress_path  # the path rule lives below the views
+
 __all__ = ["Progress", "JsonFile", "Unkept", "progress_path", "stars_for"]
-
-
-def progress_path() -> Path:
-    env = os.environ.get("UNOPARTY_PROGRESS")
-    if env:
-        return Path(env)
-    return Path.home() / ".unoparty" / "progress.json"
 
 
 def stars_for(wrong_answers: int) -> int:
