@@ -94,6 +94,7 @@ class AppSession:
         choices: the game form's choices (`DEFAULT_CHOICES` keys).
         sessions: kind → the open session (``"game"``, ``"lesson"``, ``"practice"``).
         notice: a :class:`Notice` for the page to word, or None. version: bumped at every change.
+        shown: how many pages were shown since this session began.
     """
 
     kind: ClassVar[str] = "app"
@@ -110,6 +111,7 @@ class AppSession:
         self.sessions: dict[str, _Kept] = {}
         self.notice: Notice | None = None
         self.version = 0
+        self.shown = 0   # pages shown since the page opened (a key arriving late moves no one on)
         self.on_notice: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ keeping
@@ -158,7 +160,8 @@ class AppSession:
         """Sessions are kept: a store with the learner-key API and the browser's key."""
         return self.key is not None and _api(self.store) is not None
 
-    def _say(self, notice: Notice) -> None:
+    def say(self, notice: Notice) -> None:
+        """Set :attr:`notice` (the page words it)."""
         self.notice = notice
         self.version += 1
         if self.on_notice is not None:
@@ -174,7 +177,7 @@ class AppSession:
         try:
             api.save_session(self.key, target.kind, target.to_state())
         except _store_errors() as exc:
-            self._say(Notice("unsaved", target.kind, str(exc)))
+            self.say(Notice("unsaved", target.kind, str(exc)))
             return False
         return True
 
@@ -186,7 +189,7 @@ class AppSession:
             try:
                 api.save_session(self.key, kind, None)
             except _store_errors() as exc:
-                self._say(Notice("unsaved", kind, str(exc)))
+                self.say(Notice("unsaved", kind, str(exc)))
 
     def kept(self, kind: str) -> Mapping[str, Any] | None:
         """The state kept for `kind` under the browser's key (or its learner), or None."""
@@ -196,7 +199,7 @@ class AppSession:
         try:
             state = api.load_session(self.key, kind)
         except _store_errors() as exc:
-            self._say(Notice("unsaved", kind, str(exc)))
+            self.say(Notice("unsaved", kind, str(exc)))
             return None
         return state if state else None
 
@@ -212,7 +215,7 @@ class AppSession:
             return build(state)
         except Exception as exc:  # noqa: BLE001 - any broken kept state is dropped, never raised
             self.forget(kind)
-            self._say(Notice("dropped", kind, str(exc) if isinstance(exc, ValueError) else type(exc).__name__))
+            self.say(Notice("dropped", kind, str(exc) if isinstance(exc, ValueError) else type(exc).__name__))
             return None
 
     def open(self, session: _Kept) -> None:
@@ -232,7 +235,7 @@ class AppSession:
             try:
                 learner = api.learner_for_key(key)
             except _store_errors() as exc:
-                self._say(Notice("unsaved", "app", str(exc)))
+                self.say(Notice("unsaved", "app", str(exc)))
         if learner:
             self.learner = learner
         self.version += 1
@@ -246,7 +249,7 @@ class AppSession:
             try:
                 name = api.sign_in(self.key, name)
             except _store_errors() as exc:
-                self._say(Notice("unsaved", "app", str(exc)))
+                self.say(Notice("unsaved", "app", str(exc)))
         self.learner = name
         self.version += 1
         return name
@@ -259,7 +262,7 @@ class AppSession:
             try:
                 api.sign_out(self.key)
             except _store_errors() as exc:
-                self._say(Notice("unsaved", "app", str(exc)))
+                self.say(Notice("unsaved", "app", str(exc)))
         self.learner = None
         self.sessions.clear()
         self.version += 1
@@ -277,6 +280,7 @@ class AppSession:
             self.previous = self.page
         changed = page != self.page
         self.page = page
+        self.shown += 1
         self.version += 1
         if changed and page in RETURNABLE:
             self.keep()
