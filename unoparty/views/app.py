@@ -300,6 +300,7 @@ class App:
             self.session.forget("game")
             return
         self.session.open(session)
+        self.session.keep()   # the form's choices it was dealt with
         session.on_kept = self.errors.guard(lambda: self.session.keep(session))
 
     def _game_from_state(self, state) -> GameSession:
@@ -323,11 +324,11 @@ class App:
         fresh = self.session.shown <= 1   # the learner has not moved on since the page opened
         hub = self.learner_picker.fixed and self.learner
         learner = self.session.use_key(key)
-        if hub:  # JupyterHub's user is the learner: the key is signed in as them
+        if hub and learner != self.learner:  # JupyterHub's user is the learner: the key is signed in as them
             self.session.sign_in(self.learner)
-        elif learner and learner != self.learner:
+        state = self.session.kept("app")   # read before signing in shows a page (and keeps it)
+        if not hub and learner and learner != self.learner:
             self.set_learner(learner, typed=False)
-        state = self.session.kept("app")
         if state is None or not fresh:
             if self.page == "game":
                 self._offer_kept_game()
