@@ -329,6 +329,8 @@ class App:
         state = self.session.kept("app")   # read before signing in shows a page (and keeps it)
         if not hub and learner and learner != self.learner:
             self.set_learner(learner, typed=False)
+        elif not hub and not learner and self.learner:  # a name typed before the key came
+            self.session.sign_in(self.learner)
         if state is None or not fresh:
             if self.page == "game":
                 self._offer_kept_game()
