@@ -119,3 +119,32 @@ def test_the_presenter_and_full_screen_buttons_follow_the_language(monkeypatch):
     app.language.value = "en"
     assert (app.presenter_button.description, app.every_hand_button.description, app.keys.label) == \
         ("Presenter", "Show every hand", "Full screen")
+
+
+def test_after_a_switch_mid_game_the_instruction_on_screen_is_in_the_new_language():
+    """A language switch is new widgets on the same game session (issue 18): the same table,
+    and the chance the game waits on is worded again — not left in the old language."""
+    from tests.test_views import StubBot, setup_game
+
+    game = setup_game(["You", "Ava", "Ben"], {"You": ["red 7", "blue 9", "yellow 1"],
+                                            "Ava": ["red 7", "green 4"], "Ben": ["green 2", "green 3"]}, "Ava",
+                      rest="none", draw=["green 5", "green 6", "green 7"])
+
+    class PlaysRed7:
+        def choose(self, view, rng):
+            return Play(1, c("red 7")) if Play(1, c("red 7")) in view.legal_moves else view.legal_moves[0]
+
+    app = App(bot_factory=stub_bots, lang="en", start="game")
+    app.game.start_game(game, 0, {1: PlaysRed7(), 2: StubBot()})
+    before, session = app.game, app.game.session
+    english = before.chance.value
+    assert "speed play" in english and before.continue_button.layout.display != "none"
+    app.language.value = "fr"
+    after = app.game
+    assert after is not before and after.session is session and after.game is game
+    assert after.chance.value and after.chance.value != english and "speed play" not in after.chance.value
+    assert after.continue_button.description == i18n._("Continue") != "Continue"
+    assert after.continue_button.layout.display != "none"
+    after.continue_button.click()       # the new widgets drive the same session
+    assert not session.chance and app.errors.errors == []
+    assert before.session is session and session.on_change is not None

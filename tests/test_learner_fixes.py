@@ -267,31 +267,7 @@ def test_an_accepted_answer_the_lesson_cannot_go_on_from_is_explained_and_taken_
     assert player.game.colour is Colour.BLUE
 
 
-class SpeedBot:
-    """Speed-plays whenever it can; otherwise the first legal move."""
-
-    def choose(self, view, rng):
-        return view.legal_moves[0]
-
-    def react(self, view, rng):
-        from unoparty.engine.moves import SpeedPlay
-        return next((m for m in view.legal_moves if isinstance(m, SpeedPlay)), None)
-
-
-def test_party_pace_bots_leave_the_card_turned_up_at_the_start_to_the_first_player():
-    from unoparty.engine.moves import SpeedPlay
-    from unoparty.views.controller import PARTY, GameController
-    game = setup_game(["You", "Ava", "Ben"], {"You": ["green 1", "blue 2"], "Ava": ["red 3", "blue 9"],
-                                            "Ben": ["green 2", "green 3"]}, "You")
-    assert game.top_player is None and any(isinstance(m, SpeedPlay) for m in game.legal_moves(1))
-    c = GameController(game, 0, {1: SpeedBot(), 2: SpeedBot()}, pace=PARTY)
-    assert c._bot_reaction(1) is None  # no speed play onto the turned-up card
-    # once a player has laid the top card, speed plays onto it count again
-    game2 = setup_game(["You", "Ava", "Ben"], {"You": ["red 3", "blue 2"], "Ava": ["red 3", "blue 9"],
-                                             "Ben": ["green 2", "green 3"]}, "You", draw=["yellow 1"])
-    game2.apply(Play(0, Card.parse("red 3")))
-    c2 = GameController(game2, 0, {1: SpeedBot(), 2: SpeedBot()}, pace=PARTY)
-    assert isinstance(c2._bot_reaction(1), SpeedPlay)
+# the bots leave the card turned up at the start to the first player: tests/test_session_game.py
 
 
 def test_a_refusal_goes_away_once_the_game_has_moved_on():

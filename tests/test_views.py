@@ -433,7 +433,7 @@ def test_party_pace_bots_act_on_the_loop_after_a_click_and_stop_at_the_end():
             loop.run_until_complete(asyncio.wait_for(play(), 60))
             assert c_.is_over()
             assert c_.bot_moves > 0
-            assert not [h for h in c_._handles if not h.cancelled()]
+            assert c_.pending() == 0
             assert not app.errors.errors
         finally:
             loop.close()
@@ -442,21 +442,7 @@ def test_party_pace_bots_act_on_the_loop_after_a_click_and_stop_at_the_end():
 
 
 
-def test_party_pace_stops_by_itself_after_the_idle_limit():
-    def body():
-        loop = asyncio.new_event_loop()
-        try:
-            game = Game(["You", "Ava", "Ben"], seed=2)
-            controller = GameController(game, 0, stub_bots([1, 2]), pace=PARTY, idle_limit=0.05, loop=loop)
-            controller.start()
-            loop.run_until_complete(asyncio.sleep(0.4))
-            assert controller.paused
-            assert "Paused" in controller.chance
-        finally:
-            loop.close()
-
-    in_thread(body)
-
+# the idle limit, the controller's logic: tests/test_session_game.py
 
 
 def test_errors_in_callbacks_show_in_the_error_panel():

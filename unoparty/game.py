@@ -23,6 +23,7 @@ from .cards import Card, Colour, Kind, deck_counts
 from .engine import Event, Move, Phase, Refusal, State
 from .engine.effects import apply_move
 from .engine.legal import among as _among, legal_moves as _legal_moves, listed_as as _listed_as
+from .engine.legal import out_of_turn as _out_of_turn
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
 from .engine.setup import deal_round
 from .errors import IllegalMove, MoveSyntaxError, SeatError, SetupError, UnopartyError, Words
@@ -470,6 +471,12 @@ class Game:
         when the round or match is over. Other seats may still make out-of-turn moves
         (speed play, UNO calls, catches: see `legal_moves`)."""
         return self._state.to_act()
+
+    def out_of_turn(self) -> tuple[int, ...]:
+        """The seats that may move out of turn now — speed play (SP-1), call UNO (U-1) or
+        catch (U-2) — in seat order; worked out from the table without listing anyone's
+        moves (`engine.legal.out_of_turn`). With `to_act` it says who may act now."""
+        return _out_of_turn(self._state)
 
     @property
     def waiting_for(self) -> tuple[int, ...]:

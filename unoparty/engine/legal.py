@@ -16,7 +16,7 @@ from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, P
 from .refusals import MATCHING, SPEED_MATCHING
 from .state import Phase, State
 
-__all__ = ["legal_moves", "listed_as", "among", "LONG"]
+__all__ = ["legal_moves", "out_of_turn", "listed_as", "among", "LONG"]
 
 _TURN, _DRAWN, _CHALLENGE = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE
 _POINTING, _MINI_PILE = Phase.POINTING, Phase.MINI_PILE
@@ -289,3 +289,36 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
             catch = _CATCHES[(p, t)] = Catch(p, t)
         out.append(catch)
     return out
+
+
+def out_of_turn(s: State) -> tuple[int, ...]:
+    """The seats that may make an out-of-turn move now — a speed play (SP-1), an UNO call
+    (U-1) or a catch (U-2) — in seat order, without listing anyone's moves: seat `p` is in
+    it if and only if ``legal_moves(s, p)`` holds a `SpeedPlay`, `CallUno` or `Catch` (a
+    property test checks it). A session asks this once per change to know who may react."""
+    phase = s.phase
+    if phase is _ROUND_OVER or phase is _MATCH_OVER:
+        return ()
+    n = s.n
+    hands = s.hands
+    seats = [False] * n
+    rules = s.rules
+    if (phase is _TURN or phase is _DRAWN) and (rules.rule_set == "party" or rules.jump_in):
+        exact = SPEED_MATCHING[s.discard_pile[-1]][rules.jump_in]
+        for p in range(n):
+            if s.top_player == p or (phase is _DRAWN and p == s.current):
+                continue
+            for card in hands[p]:
+                if card in exact:
+                    seats[p] = True
+                    break
+    called = s.uno_called
+    for p in range(n):
+        if len(hands[p]) == 1 and not called[p]:
+            seats[p] = True
+    t = s.catchable
+    if t is not None and len(hands[t]) == 1 and not called[t]:
+        for p in range(n):
+            if p != t:
+                seats[p] = True
+    return tuple(p for p in range(n) if seats[p])

@@ -15,6 +15,8 @@ from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..i18n import LANGUAGES as LANGUAGE_NAMES, _, available_languages, language, ngettext, set_language
+from ..session.app import AppSession, Notice
+from ..session.game import GameSession
 from . import svg
 from .common import ErrorPanel
 from .game_app import GameApp
@@ -96,6 +98,11 @@ class App:
         page: the page shown ("home", "lesson", "game", "rules").
         lesson: the open :class:`LessonPlayer`, game: the :class:`GameApp`, rules: the
         :class:`RulesPage`. errors: the :class:`ErrorPanel`.
+        session: the :class:`~unoparty.session.app.AppSession` — page, learner, language,
+            the game form's choices and the open game; a language switch builds new
+            widgets on it. session_key: the browser's key widget
+            (:class:`~unoparty.views.session_key.SessionKey`, None without anywidget).
+        notice: the one-line notice (a kept game dropped, a change not saved).
     """
 
     def __init__(self, *, progress: Progress | None = None, bot_factory: Callable | None = None,
@@ -104,6 +111,7 @@ class App:
         self.errors = ErrorPanel()
         g = self.errors.guard
         self.unsaved_note = w.HTML("", _dom_classes=("up-unsaved",))  # unoparty.unsaved: changes not saved yet
+        self.notice = w.HTML("", _dom_classes=("up-notice",))
         self._init_learner(progress, learner, store)
         follow_request = lang is None
         if lang is None:  # the chain of unoparty.views.language, without the page's request yet
@@ -112,6 +120,8 @@ class App:
             from .language import choose_language
             lang = choose_language(self.progress.language, dict(os.environ))
         set_language(lang)
+        self.session = AppSession(self.store if progress is None else None, learner=self.learner, language=lang)
+        self.session.on_notice = g(self._say_notice)
         self.only_groups = groups
         self._shared()
         self.header = self._html()
@@ -162,9 +172,15 @@ class App:
         self._previous = "home"
         # a lesson opened from lower in the list starts at its top: a tiny script output
         self._scroller = w.Output(layout=w.Layout(height="0px", overflow="hidden", margin="0"))
-        self.box = w.VBox([style_widget(), self.header, nav_bar, self.errors.box, self.unsaved_note, self.content,
-                           self.every_hand,
-                           self._scroller])
+        try:
+            from .session_key import SessionKey
+        except ImportError:  # anywidget missing: nothing is kept past this page
+            self.session_key = None
+        else:
+            self.session_key = SessionKey(on_key=g(self.use_key))
+        self.box = w.VBox([style_widget(), self.header, nav_bar, self.errors.box, self.unsaved_note, self.notice,
+                           self.content, self.every_hand, self._scroller,
+                           *([self.session_key] if self.session_key is not None else [])])
         self.box.add_class("up-app")
         self._mark_language()
         self._label()
@@ -235,15 +251,17 @@ class App:
             finally:
                 self._quiet = False
         self._label()
+        self.session.set_language(lang)
+        self._say_notice()
         focus = self._rules.focus if self._rules is not None else None
         self._rules = None
-        old_game = self._game
         self._scenarios = self._teacher = None
         if self._practice is not None:  # the same question, in the new language
             self._practice.relabel()
-        if old_game is not None:
+        if self._game is not None:  # new widgets on the same game session and choices
             self._game = None
-            self.game.resume(old_game)
+            if self.session.sessions.get("game") is not None:
+                self.game  # noqa: B018 — built now: the running game redraws in the new language
         page, lesson = self.page, self.lesson
         if page == "lesson" and lesson is not None and getattr(lesson, "lesson_id", None):
             info = next((i for i in self.catalogue() if i.id == lesson.lesson_id), None)
@@ -263,12 +281,88 @@ class App:
 
     @property
     def game(self) -> GameApp:
+        """The game page: widgets on the app's game session and the form's choices."""
         if self._game is None:
+            running = self.session.sessions.get("game")
             self._game = GameApp(bot_factory=self._bot_factory, on_rule=self.errors.guard(self.show_rules),
-                                 errors=self.errors)
+                                 errors=self.errors, choices=self.session.choices,
+                                 session=running if isinstance(running, GameSession) else None,
+                                 on_session=self.errors.guard(self._game_session))
             self._game.on_replay = self.errors.guard(self.open_replay)
             self._watch_table(self._game.board.table)
         return self._game
+
+    # ------------------------------------------------------------------ sessions outlive the page
+
+    def _game_session(self, session: GameSession | None) -> None:
+        """The game page started `session` (None: the game ended): keep it after every change."""
+        if session is None:
+            self.session.forget("game")
+            return
+        self.session.open(session)
+        self.session.keep()   # the form's choices it was dealt with
+        session.on_kept = self.errors.guard(lambda: self.session.keep(session))
+
+    def _game_from_state(self, state) -> GameSession:
+        from ..session.game import make_bots
+        return GameSession.from_state(state, bot_factory=self._bot_factory or make_bots)
+
+    def _offer_kept_game(self) -> None:
+        """The Play page offers "Resume your game" / "New game" when a game is kept and none runs."""
+        game = self.game
+        if game.session is not None or game.resume_box.layout.display != "none":
+            return
+        if self.session.kept("game") is not None:
+            game.offer_resume(lambda: self.session.resume("game", self._game_from_state))
+
+    def use_key(self, key: str) -> None:
+        """The browser sent its session key (:class:`~unoparty.views.session_key.SessionKey`):
+        sign in as the learner it is signed in as — no name to type, no PIN —, then come
+        back to the page and the language kept for it, and offer the kept game."""
+        if self.session.key == key:
+            return
+        fresh = self.session.shown <= 1   # the learner has not moved on since the page opened
+        hub = self.learner_picker.fixed and self.learner
+        learner = self.session.use_key(key)
+        if hub and learner != self.learner:  # JupyterHub's user is the learner: the key is signed in as them
+            self.session.sign_in(self.learner)
+        state = self.session.kept("app")   # read before signing in shows a page (and keeps it)
+        if not hub and learner and learner != self.learner:
+            self.set_learner(learner, typed=False)
+        elif not hub and not learner and self.learner:  # a name typed before the key came
+            self.session.sign_in(self.learner)
+        if state is None or not fresh:
+            if self.page == "game":
+                self._offer_kept_game()
+            return
+        try:
+            kept = AppSession()
+            kept.restore(state)
+        except ValueError as exc:
+            self.session.forget("app")
+            self.session.say(Notice("dropped", "app", str(exc)))
+            return
+        for k, v in kept.choices.items():
+            self.session.choices[k] = v
+        if kept.language != language() and kept.language in dict(self.language.options).values():
+            self.set_language(kept.language)
+        back = {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(kept.page)
+        if back is not None and kept.page != self.page:
+            back()
+        elif self.page == "game":
+            self._offer_kept_game()
+
+    def _say_notice(self) -> None:
+        """The app's one-line notice, worded in the language shown."""
+        n = self.session.notice
+        if n is None:
+            self.notice.value = ""
+            return
+        if n.what == "dropped":
+            text = _("Your kept game could not be opened again, so it was put away. You can start a new one.")
+        else:
+            text = _("Your last change could not be saved yet.")
+        self.notice.value = f'<div class="up-msg up-msg-info" role="status">{esc(text)}</div>'
 
     # ------------------------------------------------------------------ pages
 
@@ -280,6 +374,7 @@ class App:
         if self.page and self.page != page:
             self._previous = self.page
         self.page = page
+        self.session.show(page)
         self.content.children = [widget]
         self._render_every_hand()
         if page == "home":
@@ -453,7 +548,8 @@ class App:
         self.progress = progress if progress is not None else LearnerProgress(store, learner)
         self.learner_picker = LearnerPicker(store if progress is None else None,
                                             on_pick=self.errors.guard(self.set_learner), current=learner,
-                                            fixed=bool(hub_user) and learner == hub_user)
+                                            fixed=bool(hub_user) and learner == hub_user,
+                                            on_not_me=self.errors.guard(self.sign_out))
         if progress is not None:
             self.learner_picker.box.layout.display = "none"
 
@@ -468,11 +564,18 @@ class App:
     def learner(self) -> str | None:
         return getattr(self.progress, "learner", None)
 
-    def set_learner(self, name: str) -> None:
-        """Keep progress under `name` from now on (their language too, if they chose one)."""
+    def set_learner(self, name: str, *, typed: bool = True) -> None:
+        """Keep progress under `name` from now on (their language too, if they chose one).
+        `typed`: the learner typed it (the browser's key is signed in as it, and work kept
+        under the key moves to it); else the key was already signed in as it."""
         from ..store import LearnerProgress
         if getattr(self.store, "keeps_last_learner", False):
             name = self.store.remember_learner(name)  # picked again after a reload
+        if typed:
+            name = self.session.sign_in(name)
+        else:
+            self.learner_picker.current = name
+            self.learner_picker.refresh()
         self.progress = LearnerProgress(self.store, name)
         if self._practice is not None:  # the Practice page shows the new learner's record
             # answers given before a name was typed move to the learner, and both pages say so
@@ -485,6 +588,22 @@ class App:
             self.show_home()
         if self._practice is not None and self._practice.note.value:  # said where the name was typed too
             self.learner_picker.message.value += self._practice.note.value
+
+    def sign_out(self) -> None:
+        """"Not me" on the landing page: the browser's key signs in as nobody; the page asks
+        for a name again (what was kept stays under the name)."""
+        from ..store import LearnerProgress
+        self.session.sign_out()
+        if self._game is not None and self._game.session is not None:
+            self._game.session.stop()
+        self._game = None
+        self.progress = LearnerProgress(self.store, None)
+        self.learner_picker.current = None
+        self.learner_picker.name_field.value = ""
+        self.learner_picker.refresh()
+        if self._practice is not None:
+            self._practice.switch_learner(*self._practice_record(), carry=False)
+        self.show_home()
 
     # ------------------------------------------------------------------ classroom pages
 
@@ -670,6 +789,7 @@ class App:
 
     def show_game(self) -> None:
         self._set("game", self.game.box)
+        self._offer_kept_game()
 
     @property
     def practice(self):

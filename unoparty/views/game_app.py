@@ -1,8 +1,11 @@
 """The game: you against 1–15 bots (DESIGN.md "Views").
 
 Settings are chosen before dealing: bots and their level, rule set, house rules, target
-score, and the pace (learning or party). One :class:`~unoparty.views.controller.GameController`
-applies every move; the board only turns clicks into moves.
+score, and the pace (learning or party). The page keeps nothing but its widgets and its
+session: one :class:`~unoparty.session.game.GameSession` applies every move and owns the
+bots; the form's choices live in a dict the app's session shares (a page built again in
+another language shows the same choices and the same game); the board only turns clicks
+into moves.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as w
 
@@ -24,7 +27,9 @@ from ..refusal_words import explain
 from ..rules import Rules
 from .board import Board
 from .common import ErrorPanel, LogView, button, split
-from .controller import LEARNING, PARTY, GameController
+from ..session.app import DEFAULT_CHOICES
+from ..session.game import BOT_NAMES, LEARNING, PARTY, GameSession, GameStart, make_bots
+from .controller import chance_words
 from .markup import esc, name_html, name_text
 from .table import phase_line, table_state
 
@@ -33,7 +38,6 @@ if TYPE_CHECKING:
 
 __all__ = ["GameApp", "BOT_NAMES", "make_bots", "proposed_target"]
 
-BOT_NAMES = ("Ava", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max", "Nia", "Oli")
 LEVELS = ("random", "basic", "strong")
 
 
@@ -42,25 +46,6 @@ def fixed_deal_seed() -> int | None:
     each time, a browser test of a known round); None when unset or not a whole number ≥ 0."""
     text = os.environ.get("UNOPARTY_GAME_SEED", "").strip()
     return int(text) if text.isdigit() else None
-
-
-def make_bots(seats, level: str, seed: int = 0) -> dict:
-    """One bot per seat (an int) from :mod:`unoparty.bots`, at `level`, each with its own
-    generator ``bot.rng``, a `random.Random` seeded from `seed` and the seat: the same seed
-    gives the same bots' choices (DESIGN.md: each bot gets its own generator). The
-    controller passes ``bot.rng`` to the bot's ``choose`` and ``react``.
-
-    Raises:
-        ValueError: an unknown level.
-    """
-    from ..bots import make_bot
-    bots = {}
-    for seat in seats:
-        bot = make_bot(level)
-        bot.rng = random.Random(seed * 1000 + seat)  # type: ignore[attr-defined]  # a bot may carry its own generator (bots.base); not part of the Bot protocol
-        bots[seat] = bot
-    return bots
-
 
 
 def _actions(*buttons):
@@ -90,27 +75,33 @@ class GameApp:
             ``stacking``, ``seven_o``, ``jump_in``, ``doubles``, ``target``, ``pace``, ``name``).
         deal_button: starts a game with those settings.
         board: the :class:`~unoparty.views.board.Board`. log: the narration.
-        controller: the running game's controller (None before dealing).
+        session: the running game's :class:`GameSession` (None before dealing; ``controller``
+            is the same). choices: the form's choices (shared with the app's session).
+        resume_box, resume_button, fresh_button: "Resume your game" / "New game", shown
+            while a kept game is offered (:meth:`offer_resume`).
         hint_button, pause_button, undo_button, continue_button, start_button,
         next_round_button, new_game_button: controls.
         errors: the :class:`ErrorPanel`.
     """
 
     def __init__(self, *, bot_factory: Callable | None = None, on_rule: Callable[[str], None] | None = None,
-                 errors: ErrorPanel | None = None, loop: asyncio.AbstractEventLoop | None = None) -> None:
+                 errors: ErrorPanel | None = None, loop: asyncio.AbstractEventLoop | None = None,
+                 session: GameSession | None = None, choices: dict[str, Any] | None = None,
+                 on_session: Callable[[GameSession | None], None] | None = None) -> None:
         self.bot_factory = bot_factory or make_bots
         own_errors = errors is None
         self.errors = errors or ErrorPanel()
         self.loop = loop
         self.on_rule = on_rule
+        self.on_session = on_session  # the app keeps the game (None: the game ended)
         g = self.errors.guard
-        self.controller: GameController | None = None
-        self.game: Game | None = None
-        self.me = 0
+        self.session: GameSession | None = None
+        self.choices: dict[str, Any] = choices if choices is not None else dict(DEFAULT_CHOICES)
+        ch = self.choices
 
-        # settings
+        # settings: their values are the choices; a change is written back at once
         s = {}
-        s["name"] = w.Text(value=_("You"), layout=w.Layout(width="240px"))
+        s["name"] = w.Text(value=ch.get("name") or _("You"), layout=w.Layout(width="240px"))
         s["bots"] = w.IntSlider(value=5, min=1, max=15, layout=w.Layout(width="360px"))
         s["level"] = w.ToggleButtons(options=[(_("Random"), "random"), (_("Basic"), "basic"), (_("Strong"), "strong")],
                                      value="basic")
@@ -130,11 +121,30 @@ class GameApp:
             tooltips=[_("The game stops at every chance you have and says so; you can take moves back."),
                       _("Real time: bots think, race you to speed plays and catch you.")])
         self.settings = s
+        for key in ("rule_set", "bots", "level", "stacking", "seven_o", "jump_in", "doubles", "pace"):
+            try:
+                s[key].value = ch.get(key, s[key].value)
+            except Exception:  # a choice this form cannot show: the form's own default
+                pass
         s["rule_set"].observe(g(self._rule_set_changed), "value")
         self.target_note = w.HTML()
-        self._target_chosen = False  # the learner typed a target: proposals no longer change it
+        for key, widget in s.items():
+            if key not in ("target", "name"):
+                widget.observe(g(lambda change, key=key: ch.__setitem__(key, change["new"])), "value")
         s["bots"].observe(g(lambda _c: self._propose_target()), "value")
+        if ch.get("target_chosen"):
+            s["target"].value = ch.get("target", 500)
         s["target"].observe(g(self._target_changed), "value")
+        # "Resume your game" / "New game": offered while a kept game waits (offer_resume)
+        self.resume_note = w.HTML()
+        self.resume_button = button(_("Resume your game"), "up-go", "up-resume")
+        self.fresh_button = button(_("New game"), "up-fresh")
+        self.resume_box = w.VBox([self.resume_note, _actions(self.resume_button, self.fresh_button)],
+                                 layout=w.Layout(display="none"))
+        self.resume_box.add_class("up-resume-offer")
+        self._resume: Callable[[], GameSession | None] | None = None
+        self.resume_button.on_click(g(lambda _b: self.resume_kept()))
+        self.fresh_button.on_click(g(lambda _b: self.decline_resume()))
         self.deal_button = button(_("Deal the cards"), "up-go", "up-deal")
         self.deal_button.on_click(g(lambda _b: self.deal()))
         self.settings_note = w.HTML()
@@ -154,6 +164,7 @@ class GameApp:
         house.add_class("up-house")
         self.settings_box = w.VBox([
             w.HTML(f"<h2 style='margin:4px 0'>{esc(_('Play against bots'))}</h2><p>{esc(_('Choose the table, then deal. Learning pace waits for you at every chance; party pace runs in real time.'))}</p>"),
+            self.resume_box,
             w.VBox([row(_("Your name"), s["name"]), self.name_message]),
             row(_("Bots"), s["bots"], _("UNO Party! is for 2 to 16 players, best with 6 or more; classic UNO for 2 to 10.")),
             row(_("Bot level"), s["level"]),
@@ -200,7 +211,7 @@ class GameApp:
         # "Replay this round": the App opens the round in the scenario player (unoparty.replay)
         self.on_replay: Callable | None = None
         self.replay_button = button(_("Replay this round"), tooltip=_("Step through the round you just played"))
-        self.replay_button.on_click(g(lambda _b: self.on_replay and self.controller and self.on_replay(self.controller.game, self.me)))
+        self.replay_button.on_click(g(lambda _b: self.on_replay and self.session and self.on_replay(self.session.game, self.me)))
         self.round_box = w.VBox([self.scoring, w.HBox([self.next_round_button, self.replay_button])],
                                 layout=w.Layout(display="none"))
         self.round_box.add_class("up-roundover")
@@ -217,8 +228,30 @@ class GameApp:
         self.game_box = w.VBox([split(left, right)],
                                layout=w.Layout(display="none"))
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.settings_box, self.game_box])
-        self._last_top: Card | None = None
+        self._last_top: Card | None = None   # what the page drew last (a card laid is highlighted)
         self._count_version: int | None = None
+        self._rendered_version: int | None = None
+        if session is not None:  # the same game, shown again (another language)
+            self.show_session(session)
+
+    # ------------------------------------------------------------------ the session
+
+    @property
+    def controller(self) -> GameSession | None:
+        """The running game's session (the page's older name for it)."""
+        return self.session
+
+    @property
+    def game(self) -> Game | None:
+        return self.session.game if self.session is not None else None
+
+    @property
+    def me(self) -> int:
+        return self.session.me if self.session is not None else 0
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed if self.session is not None else 0
 
     # ------------------------------------------------------------------ settings
 
@@ -233,7 +266,7 @@ class GameApp:
         scores the cards of many hands, so a fixed 500 can end a 16-player match in one round."""
         n = int(self.settings["bots"].value) + 1
         proposed = proposed_target(n)
-        if not self._target_chosen:
+        if not self.choices.get("target_chosen"):
             self._proposing = True
             try:
                 self.settings["target"].value = proposed
@@ -242,8 +275,9 @@ class GameApp:
         self.target_note.value = (f"<span class='up-stepno'>{esc(_('For {n} players we propose {points} points: a match of a few rounds. You can change it.').format(n=n, points=proposed))}</span>")
 
     def _target_changed(self, change) -> None:
+        self.choices["target"] = change["new"]
         if not getattr(self, "_proposing", False):
-            self._target_chosen = True
+            self.choices["target_chosen"] = True  # the learner typed a target: proposals no longer change it
 
     def rules(self) -> Rules:
         s = self.settings
@@ -264,10 +298,10 @@ class GameApp:
             seed = fixed_deal_seed()
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
-        self.seed = seed
-        game = Game(names, rules=self.rules(), seed=seed)
-        bots = self.bot_factory(range(1, len(names)), s["level"].value, seed)
-        self.start_game(game, 0, bots, pace=s["pace"].value, seed=seed)
+        start = GameStart(tuple(names), self.rules(), seed, s["level"].value)
+        session = GameSession(start.deal(), 0, self.bot_factory(range(1, len(names)), start.level, seed),
+                              pace=s["pace"].value, seed=seed, clock=self.loop, start=start)
+        self.show_session(session)
 
     def _checked_name(self) -> str | None:
         """The learner's name from the field, or None with a message beside the field.
@@ -280,6 +314,7 @@ class GameApp:
         raw = without_bidi_controls(field.value or "")
         name = raw.strip() or _("You")
         self.name_message.value = ""
+        self.choices["name"] = raw.strip()
         if ":" in name or "\n" in name or "\r" in name:
             self.name_message.value = f"<span class='up-field-error' role='alert' style='color:#A3001B;font-weight:600'>{esc(_('A name may not contain “:” or a line break.'))}</span>"
             return None
@@ -295,40 +330,50 @@ class GameApp:
 
     def start_game(self, game, me: int, bots: dict, *, pace: str = LEARNING, seed: int = 0) -> None:
         """Show `game` with the learner at seat `me` (tests and lessons use this directly)."""
-        if self.controller is not None:
-            self.controller.stop()
-        self._hide_confirm()
-        self.board.close_picker()
-        self._rendered_version: int | None = None
-        self.game, self.me = game, me
-        self.controller = GameController(game, me, bots, pace=pace, seed=seed, loop=self.loop,
-                                         on_change=self.errors.guard(self.render), on_error=self.errors.report)
-        self.board.message.clear()
-        if pace == LEARNING:
-            self.controller.run_bots()
-        self.render()
-        self.settings_box.layout.display = "none"
-        self.game_box.layout.display = ""
+        self.show_session(GameSession(game, me, bots, pace=pace, seed=seed, clock=self.loop))
 
-    def resume(self, other: "GameApp") -> None:
-        """Go on with `other`'s game, shown in another language: the same settings, the same
-        table and controller (bots, pace, moves to take back); nothing is dealt again."""
-        for key, widget in other.settings.items():
-            if key != "name":
-                self.settings[key].value = widget.value
-        self.seed = getattr(other, "seed", 0)
-        c = other.controller
-        if c is None or other.game is None or other.game_box.layout.display == "none":
-            return
-        other.controller = None
+    def show_session(self, session: GameSession) -> None:
+        """Show the game of `session` (a new deal, a kept game resumed, or the same game
+        after a language switch) and go on with it: the bots move until the learner may act
+        (learning pace); the app is told (it keeps the game)."""
+        if self.session is not None and self.session is not session:
+            self.session.stop()
         self._hide_confirm()
+        self.resume_box.layout.display = "none"
+        self._resume = None
+        self.board.close_picker()
+        self.board.message.clear()
         self._rendered_version = None
-        self.game, self.me, self.controller = other.game, other.me, c
-        c.on_change = self.errors.guard(self.render)
-        c.on_error = self.errors.report
-        self.render()
+        self.session = session
+        session.on_change = self.errors.guard(self.render)
+        session.on_error = self.errors.report
         self.settings_box.layout.display = "none"
         self.game_box.layout.display = ""
+        if self.on_session is not None:
+            self.on_session(session)
+        session.settle()
+
+    def offer_resume(self, resume: Callable[[], GameSession | None]) -> None:
+        """Offer "Resume your game" / "New game" on the settings: `resume` rebuilds the kept
+        game (None: it could not be, and the app says why)."""
+        self._resume = resume
+        self.resume_note.value = f"<p><b>{esc(_('Your last game is kept. Play on where you stopped, or start a new one.'))}</b></p>"
+        self.resume_box.layout.display = ""
+
+    def resume_kept(self) -> None:
+        """The learner chose "Resume your game"."""
+        resume, self._resume = self._resume, None
+        self.resume_box.layout.display = "none"
+        session = resume() if resume is not None else None
+        if session is not None:
+            self.show_session(session)
+
+    def decline_resume(self) -> None:
+        """The learner chose "New game": the settings, the kept game forgotten."""
+        self._resume = None
+        self.resume_box.layout.display = "none"
+        if self.on_session is not None:
+            self.on_session(None)
 
     def ask_new_game(self) -> None:
         """New game: at once when the round or match is over, else after a confirmation."""
@@ -342,21 +387,24 @@ class GameApp:
         self.confirm_box.layout.display = "none"
 
     def show_settings(self) -> None:
+        """Back to the settings: the game ends (the app forgets it)."""
         self._hide_confirm()
         self.board.close_picker()
-        if self.controller is not None:
-            self.controller.stop()
+        ended = self.session
+        if ended is not None:
+            ended.stop()
+        self.session = None
         self.settings_box.layout.display = ""
         self.game_box.layout.display = "none"
+        if ended is not None and self.on_session is not None:
+            self.on_session(None)
 
     # ------------------------------------------------------------------ moves
 
     def _on_move(self, move) -> None:
-        c = self.controller
+        c = self.session
         if c is None:
             return
-        if c.pace == PARTY and not c.started:
-            c.start()
         try:
             c.submit(move)
         except IllegalMove as exc:
@@ -468,7 +516,8 @@ class GameApp:
         else:
             if self.board.pick_kind == "point":
                 self.board.close_picker()
-            self.chance.value = (f'<div class="up-msg up-msg-chance">{esc(c.chance)}</div>' if c.chance else "")
+            said = chance_words(c)  # worded here, in the language shown: a switch words it again
+            self.chance.value = f'<div class="up-msg up-msg-chance">{esc(said)}</div>' if said else ""
         self.board.render(g, self.me, fresh_top=fresh, state=state)
         self.log.render(c.events, view.names, self.me, new=c.new_events)
         # status line
@@ -512,7 +561,7 @@ class GameApp:
             self.errors.guard(self.render)()
 
         for k, n in enumerate((2, 1, 0), 1):
-            c.loop.call_later(step * k, tick, n)
+            c.clock.call_later(step * k, tick, n)
 
     def _shown(self) -> Game:
         """The game being played (set when a game starts; the views that read it come after)."""

@@ -35,21 +35,26 @@ class LearnerPicker:
     """
 
     def __init__(self, store: Store | None, on_pick: Callable[[str], None] | None = None,
-                 current: str | None = None, *, fixed: bool = False) -> None:
+                 current: str | None = None, *, fixed: bool = False,
+                 on_not_me: Callable[[], None] | None = None) -> None:
         self.store = store
         self.on_pick = on_pick
+        self.on_not_me = on_not_me  # "Not me": the page signs out (views/app.py)
         self.name_field = w.Combobox(placeholder=_("Type your name or pick it"), ensure_option=False,
                                      description=_("Your name"), layout=w.Layout(width="320px"))
         self.name_field.add_class("up-learner-name")
         self.start_button = button(_("That's me"), "up-go")
         self.start_button.on_click(lambda _b: self.pick(self.name_field.value))
+        self.not_me_button = button(_("Not me"), "up-not-me", tooltip=_("Someone else is learning on this device"))
+        self.not_me_button.on_click(lambda _b: self.on_not_me and self.on_not_me())
         self.message = w.HTML()
         self.pin_box: w.HBox | None = None   # built when a PIN is first asked for (:meth:`_build_pin`)
         self._waiting: str | None = None   # the name whose PIN is asked for
         self._new_pin = False
         self._limit_key = "pin:page:" + access.new_page_key()
         self.fixed = fixed
-        name_row = w.HBox([self.name_field, self.start_button], layout=w.Layout(align_items="center"))
+        name_row = w.HBox([self.name_field, self.start_button, self.not_me_button],
+                          layout=w.Layout(align_items="center"))
         if fixed:
             name_row.layout.display = "none"
         self._name_row = name_row
@@ -65,6 +70,9 @@ class LearnerPicker:
         self.name_field.placeholder = _("Type your name or pick it")
         self.name_field.description = _("Your name")
         self.start_button.description = _("That's me")
+        self.not_me_button.description = _("Not me")
+        self.not_me_button.tooltip = _("Someone else is learning on this device")
+        self.not_me_button.layout.display = "" if (self.current and self.on_not_me is not None) else "none"
         if self.pin_box is not None:
             self.pin_field.description, self.pin_field.placeholder = _("PIN"), _("4 to 6 digits")
             self.pin_again.description, self.pin_again.placeholder = _("Again"), _("the same PIN")

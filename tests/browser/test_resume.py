@@ -1,0 +1,193 @@
+"""Sessions outlive the page, in the browser (issue 18): mid-game, a reload, the browser's
+Back, a tab closed and a new one opened on the same browser, and the Voila server restarted
+on the same database each bring the learner back to the same game — the same hand, the same
+top of the discard pile — under the same name, typed once.
+
+The browser keeps its session key in ``localStorage`` (``unoparty.key``); the test reads it
+there and waits until the store holds the game the page shows (the server's database is
+this module's own), instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.helpers_process import free_port, stop_session
+
+from .conftest import ROOT, SCREENSHOTS, START_S, VoilaServer, patient, server_env, slow_start, voila_command
+
+pytestmark = pytest.mark.browser
+
+LOAD = 90_000  # ms: a cold kernel on a busy 2-core machine
+NAME = "Zoë"
+
+SNAPSHOT = """() => {
+  const shown = (e) => e.offsetParent !== null;
+  const label = (e) => { const s = e && e.querySelector('svg[aria-label]'); return s ? s.getAttribute('aria-label') : null; };
+  return {
+    hand: [...document.querySelectorAll('.up-hand .up-slot')].filter(shown).map(label),
+    top: label(document.querySelector('.up-discard')),
+    pile: (document.querySelector('.up-discard') || {}).innerText || null,
+  };
+}"""
+
+
+class Server(VoilaServer):
+    """The app's Voila on a port of its own, that can be stopped and started again on the
+    same port (the browser's ``localStorage`` belongs to the page's origin) and database."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.env = server_env(tmp)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log = tmp / "voila.log"
+        self._log = open(self.log, "a")
+        self.start()
+
+    def start(self) -> None:
+        if self._log.closed:
+            self._log = open(self.log, "a")
+        self.proc = subprocess.Popen(voila_command("Start here.ipynb", self.port), cwd=ROOT / "notebooks",
+                                     env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        self.wait()
+
+    def restart(self) -> None:
+        self.stop()
+        deadline = time.monotonic() + START_S
+        while True:  # the port is let go with the process
+            try:
+                self.start()
+                return
+            except RuntimeError:
+                if time.monotonic() > deadline:
+                    raise slow_start("voila, started again", START_S, self.log) from None
+
+    def kept_game(self, key: str):
+        """The game the store keeps for `key` (replayed), or None."""
+        from unoparty.session import GameSession
+        from unoparty.store import SQLStore
+        store = SQLStore(self.env["UNOPARTY_DB"])
+        try:
+            state = store.load_session(key, "game")
+        finally:
+            close = getattr(store, "close", None)
+            if close is not None:
+                close()
+        if state is None:
+            return None
+        return GameSession.from_state(state, bot_factory=lambda seats, level, seed: {})
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = Server(tmp_path_factory.mktemp("resume"))
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def _open(page, server) -> None:
+    page.goto(server.url)
+    page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
+
+
+def _key(page) -> str:
+    page.wait_for_function("() => /^[A-Za-z0-9_-]{22,64}$/.test(localStorage.getItem('unoparty.key') || '')",
+                           timeout=LOAD)
+    return page.evaluate("() => localStorage.getItem('unoparty.key')")
+
+
+def _snapshot(page) -> dict:
+    return page.evaluate(SNAPSHOT)
+
+
+def _wait_kept(server, key: str, shown: dict) -> None:
+    """Until the store keeps the game the page shows (as many cards in hand, the same top)."""
+    deadline = time.monotonic() + LOAD / 1000
+    while time.monotonic() < deadline:
+        kept = server.kept_game(key)
+        if kept is not None and len(kept.game.hands[kept.me]) == len(shown["hand"]) and \
+                str(len(kept.game.discard_pile)) in (shown["pile"] or ""):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the store did not keep the game shown: {shown}")
+
+
+def _start_a_game(page, server, answered) -> tuple[str, dict]:
+    """Type the learner's name, deal, make one move; the key and the table shown."""
+    _open(page, server)
+    page.locator(".up-learner-name input").fill(NAME)
+    page.get_by_role("button", name="That's me").click()
+    page.get_by_text(f"Hello {NAME}!").wait_for(timeout=LOAD)
+    page.get_by_role("button", name="Play against bots", exact=True).first.click()
+    page.get_by_role("button", name="Deal the cards").click()
+    page.locator(".up-hand .up-cardbtn").first.wait_for(timeout=LOAD)
+    playable = page.locator(".up-playable .up-cardbtn")
+    draw = page.get_by_role("button", name="Draw a card", exact=True)
+    if page.locator(".up-seat.up-me.up-turn").count() and playable.count():
+        answered(lambda: playable.first.click())
+        picker = page.locator(".up-picker")
+        for _ in range(3):  # a wild: its colour (and players)
+            if not picker.is_visible():
+                break
+            answered(lambda: picker.locator("button:not(:has-text('Cancel'))").first.click())
+    elif draw.is_enabled():
+        answered(lambda: draw.click())
+    answered.still()
+    shown = _snapshot(page)
+    assert shown["hand"] and shown["top"]
+    key = _key(page)
+    _wait_kept(server, key, shown)
+    return key, shown
+
+
+def _comes_back(page, shown: dict, shot, tag: str) -> None:
+    """The page offers the kept game; resumed, it is the same table, under the same name."""
+    resume = page.get_by_role("button", name="Resume your game")
+    resume.wait_for(timeout=LOAD)
+    shot(f"resume-{tag}-offer")
+    resume.click()
+    page.locator(".up-hand .up-cardbtn").first.wait_for(timeout=LOAD)
+    page.wait_for_function(f"(want) => JSON.stringify(({SNAPSHOT})()) === want",
+                           arg=json.dumps(shown), timeout=LOAD)
+    assert _snapshot(page) == shown
+    shot(f"resume-{tag}")
+    page.get_by_role("button", name="Home", exact=True).click()
+    page.get_by_text(f"Hello {NAME}!").wait_for(timeout=LOAD)   # no name typed again
+
+
+def test_a_reload_mid_game_comes_back_to_the_same_game(page, server, shot, answered):
+    _, shown = _start_a_game(page, server, answered)
+    page.reload()
+    _comes_back(page, shown, shot, "reload")
+
+
+def test_the_browsers_back_comes_back_to_the_same_game(page, server, shot, answered):
+    _, shown = _start_a_game(page, server, answered)
+    page.goto("about:blank")
+    page.go_back()
+    _comes_back(page, shown, shot, "back")
+
+
+def test_a_tab_closed_and_a_new_one_opened_comes_back_to_the_same_game(page, context, server, answered):
+    _, shown = _start_a_game(page, server, answered)
+    page.close()
+    tab = patient(context).new_page()
+    tab.goto(server.url)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    _comes_back(tab, shown, lambda name: tab.screenshot(path=str(SCREENSHOTS / f"{name}.png")), "new-tab")
+
+
+def test_a_restarted_server_comes_back_to_the_same_game(page, server, shot, answered):
+    _, shown = _start_a_game(page, server, answered)
+    server.restart()
+    page.goto(server.url)
+    _comes_back(page, shown, shot, "restart")

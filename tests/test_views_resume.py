@@ -1,0 +1,123 @@
+"""Sessions outlive the page, driven from Python (issue 18): the browser's key signs the
+page in, the Play page offers "Resume your game" / "New game", the app comes back to its
+page and language, a bad kept game is dropped with a notice. The browser's side is in
+tests/browser/test_resume.py."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from unoparty import i18n
+from unoparty.engine.moves import CallUno, Catch, SpeedPlay
+from unoparty.views.app import App
+
+from tests.helpers_sessions import KEY_A, KEY_B, store_with_sessions
+from tests.test_views import _progress_file, stub_bots  # noqa: F401
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language("en")
+
+
+def _play_a_little(app: App, clicks: int = 3) -> None:
+    game = app.game
+    session = game.session
+    assert session is not None
+    for _ in range(clicks):
+        if session.chance:
+            game.continue_button.click()
+            continue
+        g = session.game
+        if g.phase.is_over or 0 not in g.to_act():
+            return
+        session.submit(next(m for m in g.legal_moves(0) if not isinstance(m, (Catch, CallUno, SpeedPlay))))
+
+
+def test_a_new_page_on_the_same_browser_comes_back_to_the_same_game_and_name():
+    store = store_with_sessions()
+    app = App(store=store, bot_factory=stub_bots, lang="en")
+    assert app.session_key is not None
+    app.session_key.send(KEY_A)
+    app.learner_picker.pick("Zoë")
+    assert app.learner == "Zoë"
+    app.show_game()
+    app.game.settings["bots"].value = 3
+    app.game.deal(seed=11)
+    _play_a_little(app)
+    g = app.game.game
+    hands, top = g.hands, g.top_card
+    # the page is reloaded: a new kernel builds a new app; the browser sends the same key
+    again = App(store=store, bot_factory=stub_bots, lang="en")
+    assert again.learner is None and again.page == "home"
+    again.session_key.send(KEY_A)
+    assert again.learner == "Zoë"                       # no name typed, no PIN
+    assert again.page == "game"                         # back on the page the learner was on
+    play = again.game
+    assert play.resume_box.layout.display != "none" and play.session is None
+    assert play.settings["bots"].value == 3             # the form's choices came back too
+    play.resume_button.click()
+    assert play.session is not None and play.game.hands == hands and play.game.top_card == top
+    assert play.game_box.layout.display != "none" and again.errors.errors == []
+
+
+def test_new_game_puts_the_kept_game_away():
+    store = store_with_sessions()
+    app = App(store=store, bot_factory=stub_bots, lang="en")
+    app.session_key.send(KEY_A)
+    app.show_game()
+    app.game.deal(seed=5)
+    again = App(store=store, bot_factory=stub_bots, lang="en")
+    again.session_key.send(KEY_A)
+    assert again.page == "game" and again.game.resume_box.layout.display != "none"
+    again.game.fresh_button.click()
+    assert again.game.resume_box.layout.display == "none"
+    third = App(store=store, bot_factory=stub_bots, lang="en")
+    third.session_key.send(KEY_A)
+    assert third.game.resume_box.layout.display == "none"
+
+
+def test_the_page_comes_back_in_its_language_and_not_me_signs_out():
+    store = store_with_sessions()
+    app = App(store=store, bot_factory=stub_bots, lang="en")
+    app.session_key.send(KEY_B)
+    app.learner_picker.pick("Ana")
+    app.show_rules()
+    app.language.value = "fr"
+    again = App(store=store, bot_factory=stub_bots, lang="en")
+    again.session_key.send(KEY_B)
+    assert i18n.language() == "fr" and again.page == "rules" and again.learner == "Ana"
+    again.show_home()
+    assert again.learner_picker.not_me_button.layout.display != "none"
+    again.learner_picker.not_me_button.click()
+    assert again.learner is None and again.page == "home"
+    third = App(store=store, bot_factory=stub_bots, lang="en")
+    third.session_key.send(KEY_B)
+    assert third.learner is None
+
+
+def test_a_bad_kept_game_is_dropped_with_a_one_line_notice():
+    store = store_with_sessions()
+    store.save_session(KEY_A, "game", {"kind": "game", "deal": {"names": ["You", "Ava"], "rules": {}, "seed": 1},
+                                       "moves": [{"kind": "play", "player": 1, "card": "red 99"}]})
+    store.save_session(KEY_A, "app", {"kind": "app", "page": "game", "language": "en"})
+    app = App(store=store, bot_factory=stub_bots, lang="en")
+    app.session_key.send(KEY_A)
+    assert app.page == "game" and app.game.resume_box.layout.display != "none"
+    app.game.resume_button.click()
+    assert "could not be opened again" in app.notice.value
+    assert app.game.session is None and app.errors.errors == []
+    assert store.load_session(KEY_A, "game") is None
+
+
+def test_a_key_arriving_after_the_learner_moved_on_moves_no_one():
+    store = store_with_sessions()
+    store.save_session(KEY_A, "app", {"kind": "app", "page": "rules", "language": "en"})
+    app = App(store=store, bot_factory=stub_bots, lang="en")
+    app.show_practice()
+    app.session_key.send(KEY_A)
+    assert app.page == "practice"
