@@ -56,7 +56,7 @@ def test_a_scenario_without_you_is_a_show_answered_for_the_task_player(tmp_path)
     assert player.me is None
     assert player.board.hand.box.layout.display == "none"   # the table as set up: no hand
     player.next_button.click()
-    while player._waiting_task() is None:
+    while player.session.waiting_task is None:
         player.next_button.click()
     # the task's player's hand is open, but on the projector that seat is not "(you)"
     assert player.board.hand.box.layout.display == ""
