@@ -277,7 +277,7 @@ class TableLog:
 
     # ---- connections ------------------------------------------------------------------------
 
-    def _connect(self) -> Any:
+    def _connect(self, writer: bool = True) -> Any:
         if self.kind == "sqlite":
             if sqlite3 is None:
                 raise StoreUnreachable("this Python has no sqlite3: set UNOPARTY_DB to a PostgreSQL database")
@@ -285,8 +285,9 @@ class TableLog:
             if path != ":memory:":
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
                 path = str(Path(path).expanduser())
-            con = sqlite3.connect(path, timeout=self.timeout, isolation_level=None, check_same_thread=False)
-            con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+            con = sqlite3.connect(path, timeout=0 if writer else self.timeout, isolation_level=None,
+                                  check_same_thread=False)
+            con.execute(f"PRAGMA busy_timeout = {0 if writer else int(self.timeout * 1000)}")
             if path != ":memory:":
                 for attempt in range(50):  # switching to WAL needs a moment alone with the file
                     try:
@@ -306,9 +307,10 @@ class TableLog:
         return (psycopg.Error, OSError)
 
     @contextmanager
-    def _transaction(self) -> Iterator[_Cursor]:
-        """A cursor in one write transaction (SQLite: BEGIN IMMEDIATE), committed at the end,
-        rolled back on any error (then re-raised; database errors as StoreUnreachable)."""
+    def _transaction(self, write: bool = True) -> Iterator[_Cursor]:
+        """A cursor in one transaction (SQLite: BEGIN IMMEDIATE to write, a plain BEGIN to read —
+        readers never wait in WAL mode), committed at the end, rolled back on any error (then
+        re-raised; database errors as StoreUnreachable)."""
         errors = self._errors()
         with self._lock:
             try:
@@ -317,7 +319,10 @@ class TableLog:
                 con = self._con
                 if self.kind == "sqlite":
                     cur = con.cursor()
-                    cur.execute("BEGIN IMMEDIATE")
+                    if write:
+                        self._begin_immediate(cur)
+                    else:
+                        cur.execute("BEGIN")
                     try:
                         yield _Cursor(cur, "?")
                     except BaseException:
@@ -332,6 +337,24 @@ class TableLog:
                 self._drop_connection()
                 where = _sqlite_path(self.url) if self.kind == "sqlite" else "PostgreSQL"
                 raise StoreUnreachable(f"the class store ({where}) cannot be reached: {e}".strip()) from e
+
+    def _begin_immediate(self, cur: Any) -> None:
+        """``BEGIN IMMEDIATE``, retried every fraction of a millisecond while another kernel
+        writes (SQLite's own busy handler sleeps 1, 2, 5, 10… ms: too slow for a race of
+        speed plays), until `timeout`."""
+        deadline = time.monotonic() + self.timeout
+        pause = 0.0002
+        while True:
+            try:
+                cur.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) and "busy" not in str(e):
+                    raise
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(pause * (0.5 + random.random()))
+                pause = min(pause * 1.5, 0.005)
 
     def _drop_connection(self) -> None:
         if self._con is not None and not self._memory:
@@ -382,7 +405,7 @@ class TableLog:
             TableError: BAD_CODE, UNKNOWN_CODE. StoreUnreachable.
         """
         code = normalise_code(code)
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             return self._table(cur, code)
 
     def _table(self, cur: _Cursor, code: str, *, lock: bool = False) -> TableRow:
@@ -402,7 +425,7 @@ class TableLog:
 
     def tables(self, *, include_ended: bool = False) -> list[TableRow]:
         """Every table (live ones only unless `include_ended`), newest first."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             cur.execute("SELECT code, start_json, status, host, created, updated FROM live_tables "
                         + ("" if include_ended else "WHERE status <> 'ended' ") + "ORDER BY created DESC, code")
             return [TableRow(r[0], json.loads(r[1]), r[2], r[3], r[4], r[5]) for r in cur.fetchall()]
@@ -436,7 +459,7 @@ class TableLog:
         Raises:
             TableError: BAD_CODE, UNKNOWN_CODE. StoreUnreachable.
         """
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             t = self._table(cur, code)
             return t, self._seats(cur, code), self._moves(cur, code, after)
 
@@ -452,7 +475,7 @@ class TableLog:
 
     def moves(self, code: str, after: int = 0) -> list[MoveRow]:
         """The table's entries with ``seq > after``, in order."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             return self._moves(cur, code, after)
 
     def _moves(self, cur: _Cursor, code: str, after: int) -> list[MoveRow]:
@@ -462,7 +485,7 @@ class TableLog:
 
     def last_seq(self, code: str) -> int:
         """The sequence number of the table's last entry (0: none yet)."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             cur.execute("SELECT MAX(seq) FROM live_table_moves WHERE code = ?", (code,))
             row = cur.fetchone()
             return int(row[0]) if row and row[0] is not None else 0
@@ -506,7 +529,7 @@ class TableLog:
 
     def seats(self, code: str) -> list[SeatRow]:
         """The table's seats, in seat order."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             return self._seats(cur, code)
 
     def _seats(self, cur: _Cursor, code: str) -> list[SeatRow]:
@@ -516,7 +539,7 @@ class TableLog:
 
     def people(self, code: str) -> list[tuple[str, str | None, float | None]]:
         """The spectators: ``(name, holder, heartbeat)``, in the order they joined."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             cur.execute("SELECT name, holder, heartbeat FROM live_table_people WHERE code = ? ORDER BY joined, name",
                         (code,))
             return [(r[0], r[1], r[2]) for r in cur.fetchall()]
@@ -722,7 +745,7 @@ class TableLog:
 
     def lease(self, code: str) -> tuple[str, float] | None:
         """``(holder, expires)`` of the table's lease, or None."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             cur.execute("SELECT holder, expires FROM live_table_leases WHERE code = ?", (code,))
             row = cur.fetchone()
             return None if row is None else (row[0], row[1])
@@ -765,7 +788,7 @@ class Follower:
                                             connect_timeout=max(1, int(self.log.timeout)))
                 self._con.execute(f'LISTEN "{channel(self.code)}"')
             else:
-                self._con = self.log._connect() if not self.log._memory else self.log._con
+                self._con = self.log._connect(writer=False) if not self.log._memory else self.log._con
         return self._con
 
     def _last_seq(self) -> int:
