@@ -63,7 +63,8 @@ try:
 except ImportError:  # Pyodide: the static site has no live tables
     sqlite3 = None  # type: ignore[assignment]
 
-from ..store import StoreError
+from .dialect import Cursor, Dialect, dialect_for
+from .records import StoreError
 
 __all__ = ["TableLog", "TableError", "StoreUnreachable", "Problem", "MoveRow", "SeatRow", "TableRow",
            "Joined", "Appended", "Follower", "CODE_ALPHABET", "CODE_LENGTH", "new_code", "normalise_code",
@@ -198,37 +199,12 @@ def normalise_code(text: str) -> str:
     return code
 
 
-class _Dialect:
-    """The column types that differ between SQLite and PostgreSQL (CONTRACTS.md §1); replaced by
-    the `progress` branch's dialects when merged."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.text = "TEXT"
-        self.real = "DOUBLE PRECISION" if name == "postgresql" else "REAL"
-
-
-class _Cursor:
-    """A DB-API cursor taking ``?`` placeholders for either database."""
-
-    def __init__(self, cur: Any, mark: str) -> None:
-        self._cur, self._mark = cur, mark
-
-    def execute(self, sql: str, args: tuple[Any, ...] = ()) -> None:
-        if self._mark != "?":
-            sql = sql.replace("?", self._mark)
-        self._cur.execute(sql, args)
-
-    def fetchall(self) -> list[tuple[Any, ...]]:
-        return [tuple(r) for r in self._cur.fetchall()]
+class _Cursor(Cursor):
+    """The migrations' `Cursor` (``?`` placeholders for either database), with ``fetchone``."""
 
     def fetchone(self) -> tuple[Any, ...] | None:
-        r = self._cur.fetchone()
-        return None if r is None else tuple(r)
-
-    @property
-    def rowcount(self) -> int:
-        return int(self._cur.rowcount)
+        rows = self.fetchall()
+        return rows[0] if rows else None
 
 
 def _is_pg(url: str) -> bool:
@@ -269,11 +245,15 @@ class TableLog:
         self._lock = threading.RLock()
         self._con: Any = None
         self._memory = self.kind == "sqlite" and _sqlite_path(url) == ":memory:"
-        with self._transaction() as cur:
-            if self.kind == "postgresql":
-                cur.execute("SELECT pg_advisory_xact_lock(8675310)")  # one creator of the schema at a time
-            from .migrations import m0010_live_tables
-            m0010_live_tables.up(cur, _Dialect(self.kind))
+        self.dialect: Dialect = dialect_for(url)
+        from .migrations import migrate_sql
+        where = _sqlite_path(url) if self.kind == "sqlite" else "the PostgreSQL class store"
+        try:
+            migrate_sql(self._transaction, self.dialect, where)   # every step the store lacks, m0010 among them
+        except StoreUnreachable:
+            raise
+        except StoreError as e:
+            raise StoreUnreachable(str(e)) from e
 
     # ---- connections ------------------------------------------------------------------------
 
@@ -324,7 +304,7 @@ class TableLog:
                     else:
                         cur.execute("BEGIN")
                     try:
-                        yield _Cursor(cur, "?")
+                        yield _Cursor(cur, self.dialect)
                     except BaseException:
                         cur.execute("ROLLBACK")
                         raise
@@ -332,7 +312,7 @@ class TableLog:
                 else:
                     with con.transaction():
                         with con.cursor() as cur:
-                            yield _Cursor(cur, "%s")
+                            yield _Cursor(cur, self.dialect)
             except errors as e:
                 self._drop_connection()
                 where = _sqlite_path(self.url) if self.kind == "sqlite" else "PostgreSQL"
