@@ -30,7 +30,7 @@ number when the file changed.
 Every time is seconds since the epoch, passed in by the caller (``now=``): the sessions take
 it from an injected clock, so tests never wait in real time.
 
-Errors: :class:`TableError` (a subclass of `unoparty.store.StoreError`) with a
+Errors: :class:`TableError` (a subclass of `unoparty.progress.records.StoreError`) with a
 :class:`Problem` (``.problem``) for each bad input; :class:`StoreUnreachable` when the
 database cannot be reached or refuses (nothing was changed).
 
@@ -38,6 +38,8 @@ database cannot be reached or refuses (nothing was changed).
 >>> code = log.create({"seats": 2}, [("learner", "Ava", None), ("bot", "Bot 2", "basic")], host="Ava", now=0.0)
 >>> len(code), all(c in CODE_ALPHABET for c in code)
 (6, True)
+>>> log.start(code, now=0.5, finish=lambda table, seats: ({**table.start, "names": ["Ava", "Bot 2"]}, seats)).status
+'running'
 >>> log.append(code, 0, {"move": "Draw", "player": 0}, seat=0, now=1.0).seq
 1
 >>> [m.seq for m in log.moves(code)]
