@@ -60,6 +60,15 @@ def make_running_table(log: TableLog, names: list[str], *, seed: int, level: str
     return code
 
 
+def append_prefix(log: TableLog, code: str, entries: list[Any]) -> None:
+    """Write a table's first entries in one transaction (a test's setup; not checked)."""
+    import json
+    with log._transaction() as cur:
+        for i, entry in enumerate(entries, 1):
+            cur.execute("INSERT INTO live_table_moves (code, seq, seat, entry, at) VALUES (?, ?, ?, ?, ?)",
+                        (code, i, None, json.dumps(entry, sort_keys=True), 0.0))
+
+
 def reference_history(names: list[str], seed: int, level: str = "basic", cap: int = 3000) -> list[Any]:
     """One round played in one process by the turn protocol of `seat_player`: the lowest seat
     the game waits for moves, its bot seeded by `bot_move`. Returns the log (move dicts)."""
@@ -105,28 +114,43 @@ def seat_player(url: str, code: str, name: str, seat: int, seed: int, level: str
 
 
 def racer(url: str, index: int, tasks: Any, results: Any, barrier: Any) -> None:
-    """A racing process: for each task ``(code, name, seat, move dict, known)`` (or ``None``
-    for "sit this moment out", or ``"stop"``), rebuild the table from the store, wait at the
-    barrier with the other racers, send the move and put the outcome on `results`."""
+    """A racing process: for each batch of tasks ``[(code, name, seat, move dict, known) or
+    None, …]`` (None: no move at that table), or ``"stop"``: rebuild each table's session from
+    the store, wait at the barrier with the other racers, then send its moves table after
+    table (the other racers doing the same at once) and put ``(index, outcomes)`` on `results`."""
     log = TableLog(url)
     try:
         while True:
-            task = tasks.get()
-            if task == "stop":
+            batch = tasks.get()
+            if batch == "stop":
                 return
-            session = None
-            if task is not None:
-                code, name, seat, move, known = task
-                session = TableSession.from_state({"code": code, "name": name, "holder": holder_for(seat)}, log=log,
-                                                  run_bots=False)
+            sessions = [None if t is None else
+                        TableSession.from_state({"code": t[0], "name": t[1], "holder": holder_for(t[2])}, log=log,
+                                                run_bots=False) for t in batch]
             barrier.wait()
-            if session is not None:
+            outcomes = []
+            for t, session in zip(batch, sessions):
+                if t is None or session is None:
+                    outcomes.append(None)
+                    continue
+                code, name, seat, move, known = t
                 o = session.act_at(move_from_dict(move), known)
-                results.put((index, code, seat, o.status, o.raced, o.rule, o.seq))
-            else:
-                results.put((index, None, None, None, None, None, None))
+                outcomes.append((index, code, seat, o.status, o.raced, o.rule, o.seq))
+            results.put((index, outcomes))
     finally:
         log.close()
+
+
+def replay(log: TableLog, code: str) -> Game:
+    """Table `code` rebuilt from its log in this process (the test's own check)."""
+    t = log.table(code)
+    game = Game(list(t.start["names"]), Rules(), seed=int(t.start["seed"]), record_undo=False)
+    for row in log.moves(code):
+        if row.entry == NEW_ROUND:
+            game.new_round()
+        else:
+            game.apply(move_from_dict(row.entry))
+    return game
 
 
 def race_moments(n: int, seed: int, players: int = 4) -> list[tuple[int, list[Any], list[tuple[int, Any]]]]:
@@ -141,7 +165,7 @@ def race_moments(n: int, seed: int, players: int = 4) -> list[tuple[int, list[An
         rng = random.Random(deal)
         game = Game(names, Rules(), seed=deal, record_undo=False)
         bots = [make_bot("basic", forget_uno=0.6) for _ in names]
-        while not game.phase.is_over and len(game.history) < 400 and len(out) < n:
+        while not game.phase.is_over and len(game.history) < 80 and len(out) < n:
             racing: list[tuple[int, Any]] = []
             for p in range(players):
                 moves = [m for m in game.legal_moves(p) if isinstance(m, (SpeedPlay, Catch, CallUno))]
@@ -162,12 +186,13 @@ def kernel(url: str, code: str, name: str, clock_path: str, out: Any) -> None:
     log = TableLog(url)
     clock = FileClock(clock_path)
     session = TableSession.join(log, code, name=name, holder=holder_for(0, name), clock=clock, watch=True)
-    last: tuple[bool, int] | None = None
+    last: tuple[bool, int, float] | None = None
     while True:
+        now = clock()
         rep = session.tick()
-        state = (rep.holds_lease, session.seq)
-        if state != last:
-            out.put((name, *state, session.view().round_over))
+        state = (rep.holds_lease, session.seq, now)
+        if state != last:   # after every move of the clock, and whenever something changed
+            out.put((name, rep.holds_lease, session.seq, session.view().round_over, now))
             last = state
         time.sleep(0.005)
 

@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("ground", {"cards", "rules", "errors", "bidi"}),
     ("engine", {"engine"}),
     ("game", {"game", "notation"}),
-    ("words", {"i18n", "narrate", "move_words", "refusal_words", "rulebook"}),
+    ("words", {"i18n", "narrate", "move_words", "refusal_words", "rulebook", "table_words"}),
     ("content", {"bots", "scenarios", "practice", "simulate", "replay", "playout", "lab"}),
     ("progress", {"progress", "store", "access", "unsaved"}),
     ("session", {"session"}),

@@ -30,7 +30,7 @@ number when the file changed.
 Every time is seconds since the epoch, passed in by the caller (``now=``): the sessions take
 it from an injected clock, so tests never wait in real time.
 
-Errors: :class:`TableError` (a subclass of `unoparty.store.StoreError`) with a
+Errors: :class:`TableError` (a subclass of `unoparty.progress.records.StoreError`) with a
 :class:`Problem` (``.problem``) for each bad input; :class:`StoreUnreachable` when the
 database cannot be reached or refuses (nothing was changed).
 
@@ -38,6 +38,8 @@ database cannot be reached or refuses (nothing was changed).
 >>> code = log.create({"seats": 2}, [("learner", "Ava", None), ("bot", "Bot 2", "basic")], host="Ava", now=0.0)
 >>> len(code), all(c in CODE_ALPHABET for c in code)
 (6, True)
+>>> log.start(code, now=0.5, finish=lambda table, seats: ({**table.start, "names": ["Ava", "Bot 2"]}, seats)).status
+'running'
 >>> log.append(code, 0, {"move": "Draw", "player": 0}, seat=0, now=1.0).seq
 1
 >>> [m.seq for m in log.moves(code)]
@@ -63,7 +65,8 @@ try:
 except ImportError:  # Pyodide: the static site has no live tables
     sqlite3 = None  # type: ignore[assignment]
 
-from ..store import StoreError
+from .dialect import Cursor, Dialect, dialect_for
+from .records import StoreError
 
 __all__ = ["TableLog", "TableError", "StoreUnreachable", "Problem", "MoveRow", "SeatRow", "TableRow",
            "Joined", "Appended", "Follower", "CODE_ALPHABET", "CODE_LENGTH", "new_code", "normalise_code",
@@ -198,37 +201,12 @@ def normalise_code(text: str) -> str:
     return code
 
 
-class _Dialect:
-    """The column types that differ between SQLite and PostgreSQL (CONTRACTS.md §1); replaced by
-    the `progress` branch's dialects when merged."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.text = "TEXT"
-        self.real = "DOUBLE PRECISION" if name == "postgresql" else "REAL"
-
-
-class _Cursor:
-    """A DB-API cursor taking ``?`` placeholders for either database."""
-
-    def __init__(self, cur: Any, mark: str) -> None:
-        self._cur, self._mark = cur, mark
-
-    def execute(self, sql: str, args: tuple[Any, ...] = ()) -> None:
-        if self._mark != "?":
-            sql = sql.replace("?", self._mark)
-        self._cur.execute(sql, args)
-
-    def fetchall(self) -> list[tuple[Any, ...]]:
-        return [tuple(r) for r in self._cur.fetchall()]
+class _Cursor(Cursor):
+    """The migrations' `Cursor` (``?`` placeholders for either database), with ``fetchone``."""
 
     def fetchone(self) -> tuple[Any, ...] | None:
-        r = self._cur.fetchone()
-        return None if r is None else tuple(r)
-
-    @property
-    def rowcount(self) -> int:
-        return int(self._cur.rowcount)
+        rows = self.fetchall()
+        return rows[0] if rows else None
 
 
 def _is_pg(url: str) -> bool:
@@ -269,15 +247,19 @@ class TableLog:
         self._lock = threading.RLock()
         self._con: Any = None
         self._memory = self.kind == "sqlite" and _sqlite_path(url) == ":memory:"
-        with self._transaction() as cur:
-            if self.kind == "postgresql":
-                cur.execute("SELECT pg_advisory_xact_lock(8675310)")  # one creator of the schema at a time
-            from .migrations import m0010_live_tables
-            m0010_live_tables.up(cur, _Dialect(self.kind))
+        self.dialect: Dialect = dialect_for(url)
+        from .migrations import migrate_sql
+        where = _sqlite_path(url) if self.kind == "sqlite" else "the PostgreSQL class store"
+        try:
+            migrate_sql(self._transaction, self.dialect, where)   # every step the store lacks, m0010 among them
+        except StoreUnreachable:
+            raise
+        except StoreError as e:
+            raise StoreUnreachable(str(e)) from e
 
     # ---- connections ------------------------------------------------------------------------
 
-    def _connect(self) -> Any:
+    def _connect(self, writer: bool = True) -> Any:
         if self.kind == "sqlite":
             if sqlite3 is None:
                 raise StoreUnreachable("this Python has no sqlite3: set UNOPARTY_DB to a PostgreSQL database")
@@ -285,8 +267,9 @@ class TableLog:
             if path != ":memory:":
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
                 path = str(Path(path).expanduser())
-            con = sqlite3.connect(path, timeout=self.timeout, isolation_level=None, check_same_thread=False)
-            con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+            con = sqlite3.connect(path, timeout=0 if writer else self.timeout, isolation_level=None,
+                                  check_same_thread=False)
+            con.execute(f"PRAGMA busy_timeout = {0 if writer else int(self.timeout * 1000)}")
             if path != ":memory:":
                 for attempt in range(50):  # switching to WAL needs a moment alone with the file
                     try:
@@ -306,9 +289,10 @@ class TableLog:
         return (psycopg.Error, OSError)
 
     @contextmanager
-    def _transaction(self) -> Iterator[_Cursor]:
-        """A cursor in one write transaction (SQLite: BEGIN IMMEDIATE), committed at the end,
-        rolled back on any error (then re-raised; database errors as StoreUnreachable)."""
+    def _transaction(self, write: bool = True) -> Iterator[_Cursor]:
+        """A cursor in one transaction (SQLite: BEGIN IMMEDIATE to write, a plain BEGIN to read —
+        readers never wait in WAL mode), committed at the end, rolled back on any error (then
+        re-raised; database errors as StoreUnreachable)."""
         errors = self._errors()
         with self._lock:
             try:
@@ -317,9 +301,12 @@ class TableLog:
                 con = self._con
                 if self.kind == "sqlite":
                     cur = con.cursor()
-                    cur.execute("BEGIN IMMEDIATE")
+                    if write:
+                        self._begin_immediate(cur)
+                    else:
+                        cur.execute("BEGIN")
                     try:
-                        yield _Cursor(cur, "?")
+                        yield _Cursor(cur, self.dialect)
                     except BaseException:
                         cur.execute("ROLLBACK")
                         raise
@@ -327,11 +314,29 @@ class TableLog:
                 else:
                     with con.transaction():
                         with con.cursor() as cur:
-                            yield _Cursor(cur, "%s")
+                            yield _Cursor(cur, self.dialect)
             except errors as e:
                 self._drop_connection()
                 where = _sqlite_path(self.url) if self.kind == "sqlite" else "PostgreSQL"
                 raise StoreUnreachable(f"the class store ({where}) cannot be reached: {e}".strip()) from e
+
+    def _begin_immediate(self, cur: Any) -> None:
+        """``BEGIN IMMEDIATE``, retried every fraction of a millisecond while another kernel
+        writes (SQLite's own busy handler sleeps 1, 2, 5, 10… ms: too slow for a race of
+        speed plays), until `timeout`."""
+        deadline = time.monotonic() + self.timeout
+        pause = 0.0002
+        while True:
+            try:
+                cur.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) and "busy" not in str(e):
+                    raise
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(pause * (0.5 + random.random()))
+                pause = min(pause * 1.5, 0.005)
 
     def _drop_connection(self) -> None:
         if self._con is not None and not self._memory:
@@ -382,7 +387,7 @@ class TableLog:
             TableError: BAD_CODE, UNKNOWN_CODE. StoreUnreachable.
         """
         code = normalise_code(code)
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             return self._table(cur, code)
 
     def _table(self, cur: _Cursor, code: str, *, lock: bool = False) -> TableRow:
@@ -402,7 +407,7 @@ class TableLog:
 
     def tables(self, *, include_ended: bool = False) -> list[TableRow]:
         """Every table (live ones only unless `include_ended`), newest first."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             cur.execute("SELECT code, start_json, status, host, created, updated FROM live_tables "
                         + ("" if include_ended else "WHERE status <> 'ended' ") + "ORDER BY created DESC, code")
             return [TableRow(r[0], json.loads(r[1]), r[2], r[3], r[4], r[5]) for r in cur.fetchall()]
@@ -436,7 +441,7 @@ class TableLog:
         Raises:
             TableError: BAD_CODE, UNKNOWN_CODE. StoreUnreachable.
         """
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             t = self._table(cur, code)
             return t, self._seats(cur, code), self._moves(cur, code, after)
 
@@ -452,7 +457,7 @@ class TableLog:
 
     def moves(self, code: str, after: int = 0) -> list[MoveRow]:
         """The table's entries with ``seq > after``, in order."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             return self._moves(cur, code, after)
 
     def _moves(self, cur: _Cursor, code: str, after: int) -> list[MoveRow]:
@@ -462,7 +467,7 @@ class TableLog:
 
     def last_seq(self, code: str) -> int:
         """The sequence number of the table's last entry (0: none yet)."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             cur.execute("SELECT MAX(seq) FROM live_table_moves WHERE code = ?", (code,))
             row = cur.fetchone()
             return int(row[0]) if row and row[0] is not None else 0
@@ -506,7 +511,7 @@ class TableLog:
 
     def seats(self, code: str) -> list[SeatRow]:
         """The table's seats, in seat order."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             return self._seats(cur, code)
 
     def _seats(self, cur: _Cursor, code: str) -> list[SeatRow]:
@@ -516,7 +521,7 @@ class TableLog:
 
     def people(self, code: str) -> list[tuple[str, str | None, float | None]]:
         """The spectators: ``(name, holder, heartbeat)``, in the order they joined."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             cur.execute("SELECT name, holder, heartbeat FROM live_table_people WHERE code = ? ORDER BY joined, name",
                         (code,))
             return [(r[0], r[1], r[2]) for r in cur.fetchall()]
@@ -722,7 +727,7 @@ class TableLog:
 
     def lease(self, code: str) -> tuple[str, float] | None:
         """``(holder, expires)`` of the table's lease, or None."""
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             cur.execute("SELECT holder, expires FROM live_table_leases WHERE code = ?", (code,))
             row = cur.fetchone()
             return None if row is None else (row[0], row[1])
@@ -765,7 +770,7 @@ class Follower:
                                             connect_timeout=max(1, int(self.log.timeout)))
                 self._con.execute(f'LISTEN "{channel(self.code)}"')
             else:
-                self._con = self.log._connect() if not self.log._memory else self.log._con
+                self._con = self.log._connect(writer=False) if not self.log._memory else self.log._con
         return self._con
 
     def _last_seq(self) -> int:

@@ -461,8 +461,12 @@ class TableSession:
         started = self._table is None or (self._table.start.get("names") != t.start.get("names"))
         self._table, self._seats = t, seats
         if started:
+            had = self._seq
             self._build_game()
-            rows = self.log.moves(self.code, 0) if self._game is not None else []
+            if self._game is None:
+                rows = []
+            elif had:
+                rows = self.log.moves(self.code, 0)
         for row in rows:
             self._apply_row(row)
             changed = True

@@ -35,8 +35,3 @@ def up(cur: Any, dialect: Any) -> None:
                 f"holder {text}, heartbeat {real}, joined {real} NOT NULL, PRIMARY KEY (code, name))")
     cur.execute(f"CREATE TABLE IF NOT EXISTS live_table_leases (code {text} PRIMARY KEY, holder {text} NOT NULL, "
                 f"expires {real} NOT NULL)")
-
-
-def up_document(data: dict[str, Any]) -> None:
-    """The document (browser) store has no live tables: the static site has no server (issue 23)."""
-    data.setdefault("live_tables", {})

@@ -1,0 +1,68 @@
+"""Words for live tables (issue 23): the sentence for each refusal of the table log and for a
+move's outcome, in the learner's language (the page shows these; the sessions return data).
+
+`problem_sentence` takes a `unoparty.progress.table_log.Problem`'s value (this module sits
+below the store and imports nothing from it); `outcome_note` an
+`unoparty.session.table.Outcome`'s fields.
+
+>>> from unoparty.i18n import set_language
+>>> set_language("en")
+>>> problem_sentence("full", code="K7M2QX")
+'Table K7M2QX is full: every seat has a learner.'
+>>> outcome_note("refused", raced=True, explanation="You can't catch Ava: she has called UNO. (U-3)")
+"Someone was quicker, and the table changed: You can't catch Ava: she has called UNO. (U-3)"
+"""
+
+from __future__ import annotations
+
+from .i18n import _, format_seconds
+
+__all__ = ["problem_sentence", "outcome_note"]
+
+
+def problem_sentence(problem: str, *, code: str | None = None, name: str | None = None) -> str:
+    """One sentence for a refusal of the table log (`Problem.value`): what is wrong and what
+    to do. An unknown value gets a general sentence."""
+    code = code or ""
+    name = name or ""
+    if problem == "bad code":
+        return _("{code} is not a table code: a code has 6 letters and digits (never 0, O, 1, I or L).").format(code=code)
+    if problem == "unknown code":
+        return _("There is no table {code} on this server: check the code with your teacher.").format(code=code)
+    if problem == "ended":
+        return _("Table {code} has ended.").format(code=code)
+    if problem == "full":
+        return _("Table {code} is full: every seat has a learner.").format(code=code)
+    if problem == "seat live":
+        return _("Your seat at table {code} is open in another tab: close it there first.").format(code=code)
+    if problem == "name taken":
+        return _("A player at table {code} is already called {name}: join with another name.").format(
+            code=code, name=name)
+    if problem == "not running":
+        return _("Table {code} has not started yet: the host starts it.").format(code=code)
+    if problem == "started":
+        return _("Table {code} has started: seats change at the next round.").format(code=code)
+    if problem == "not host":
+        return _("Only the host of the table can do this.")
+    if problem == "not seated":
+        return _("You have no seat at table {code} now: open its code again to take your seat back.").format(code=code)
+    if problem == "bad name":
+        return _("A name at a table has 1 to 40 characters, without ':'.")
+    if problem == "unreachable":
+        return _("The class store cannot be reached just now: nothing was played. Trying again…")
+    return _("The table refused this.")
+
+
+def outcome_note(status: str, *, raced: bool, explanation: str | None = None, wait: float = 0.0) -> str:
+    """A sentence for a move's outcome (`Outcome.status`, `.raced`, the refusal's
+    explanation, `.wait` in seconds); ``""`` for a move applied without a race."""
+    if status == "wait":
+        return _("Wait until the speed-play window closes ({seconds}): only speed plays, UNO calls and "
+                 "catches are taken until then.").format(seconds=format_seconds(wait, 1))
+    if status == "refused":
+        if raced:
+            return _("Someone was quicker, and the table changed: {explanation}").format(explanation=explanation or "")
+        return explanation or ""
+    if raced:
+        return _("Someone was quicker, but your move still fitted the new table: it was played.")
+    return ""
