@@ -2,3 +2,4 @@
 
 from .practice import PracticeSession
 from .lesson import LessonSession
+from .practice import DrillSession
