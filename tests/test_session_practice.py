@@ -133,12 +133,17 @@ def test_a_question_not_answered_yet_comes_back_unanswered(session):
 
 @pytest.mark.parametrize("change", [
     {"version": 99}, {"exercise": "nonsense"}, {"exercise": "5-9999"}, {"choice": 42}, {"draws": -1},
-    {"rules": []}, {"seed": "x"},
+    {"rules": []}, {"seed": "x"}, {"rules": ["Z-99"]},
 ])
 def test_a_bad_state_is_a_value_error(session, change):
     state = {**session.to_state(), **change}
     with pytest.raises(ValueError):
         PracticeSession.from_state(state)
+
+
+def test_a_state_that_is_not_a_mapping_is_a_value_error():
+    with pytest.raises(ValueError):
+        PracticeSession.from_state(None)  # type: ignore[arg-type]
 
 
 def test_a_state_missing_a_key_is_a_value_error(session):

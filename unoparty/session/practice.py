@@ -249,10 +249,14 @@ class PracticeSession:
             rules = tuple(str(r) for r in state["rules"])
             ex = exercise_by_id(str(state["exercise"]))
             choice = state.get("choice")
-        except (KeyError, TypeError, LookupError) as e:
+        except (KeyError, TypeError, AttributeError, LookupError) as e:
             raise ValueError(f"not a practice state: {e}") from None
         if draws < 0 or count < 1 or not rules:
             raise ValueError("not a practice state: bad counts or no rules")
+        from ..rulebook import RULES
+        unknown = [r for r in rules if r not in RULES]
+        if unknown:
+            raise ValueError(f"not a practice state: unknown rule ids {', '.join(unknown)}")
         session = cls(learner=learner, store=store, seed=seed, rules=rules, pose=False)
         for _ in range(draws):
             session.draw()
