@@ -1,6 +1,6 @@
 """The work one click does, in Python (no browser, no Voila): ``Game.apply`` calls and
 widget messages sent to the browser, per practice answer, per practice Next question, per
-lesson Next, per lesson Back, and per game click against bots at learning pace.
+lesson answer (the lesson's first answer to a task), per lesson Next, per lesson Back, and per game click against bots at learning pace.
 
 Widget messages are counted where ipywidgets sends a state update to the front end
 (``Widget._send``, one comm message each); widgets made are counted too (each opens a comm).
@@ -18,6 +18,7 @@ they follow the machine's load)::
                               before → after    before → after before → after   before → after     before → after
     practice answer            1.5 [2] → 0 [0]      0 → 0        0 → 0          13.8 → 13.8        0 → 0
     practice Next            258.9 → 260.6        0.1 → 0.1      0 → 0          37.8 → 37.8       13.9 → 13.9
+    lesson answer              1.0 [1] → 1.0 [1]    0 → 0      1.0 [1] → 0       15.6 → 15.6        0 → 0
     lesson Next                1.7 [6] → 0.6 [2]  1.0 → 0      2.6 [6] → 0.1 [1]  5.3 → 5.3          0 → 0
     lesson Back                1.1 [6] → 0 [0]    1.0 → 0      1.9 [6] → 0        8.9 → 8.9        2.7 → 2.7
     game click                 3.8 → 3.8            0 → 0        0 → 0          26.9 → 26.9        4.4 → 4.4
@@ -26,7 +27,10 @@ A practice Next poses a new question: it plays the rounds the exercise is cut fr
 Game.apply), then builds the table, the engine's answer and the move's events once (+2).
 A lesson Next makes the step's own moves only (0.6: most steps are narration or tasks);
 the one expectation left is a refused step's, which the engine's refusal itself checks.
-The game click belongs to the `sessions` branch (unchanged here).
+A lesson answer makes the learner's move (1) and no longer checks the step's expectations.
+The game click belongs to the `sessions` branch (unchanged here). The widget messages
+are the same before and after: they come from the shared widgets (the table, the hand,
+the message box), drawn only where something changed.
 """
 
 from __future__ import annotations
@@ -155,7 +159,7 @@ def lessons(meter: Meter, count: int) -> None:
             pos = player.pos
             if 0 <= pos < len(steps) and steps[pos].is_task and steps[pos].answer_moves \
                     and player.next_button.description and not _done(player, pos):
-                _answer(player, steps[pos].answer_moves[0])  # the task answered (not counted)
+                meter.measure("lesson answer", lambda: _answer(player, steps[pos].answer_moves[0]))
             if pos + 1 >= len(steps):
                 break
             meter.measure("lesson Next", player.next_button.click)

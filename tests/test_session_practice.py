@@ -133,7 +133,7 @@ def test_a_question_not_answered_yet_comes_back_unanswered(session):
 
 @pytest.mark.parametrize("change", [
     {"version": 99}, {"exercise": "nonsense"}, {"exercise": "5-9999"}, {"choice": 42}, {"draws": -1},
-    {"rules": []}, {"seed": "x"},
+    {"rules": []}, {"seed": "x"}, {"rules": ["Z-99"]},
 ])
 def test_a_bad_state_is_a_value_error(session, change):
     state = {**session.to_state(), **change}
@@ -141,8 +141,33 @@ def test_a_bad_state_is_a_value_error(session, change):
         PracticeSession.from_state(state)
 
 
+def test_a_state_that_is_not_a_mapping_is_a_value_error():
+    with pytest.raises(ValueError):
+        PracticeSession.from_state(None)  # type: ignore[arg-type]
+
+
 def test_a_state_missing_a_key_is_a_value_error(session):
     state = session.to_state()
     del state["exercise"]
     with pytest.raises(ValueError):
         PracticeSession.from_state(state)
+
+
+def test_the_drill_session_flips_a_run_and_keeps_the_last_verdict():
+    from unoparty.session.practice import DrillSession
+    times = iter([float(t) for t in range(100)])
+    drill = DrillSession(seed=1, clock=lambda: next(times), flips=3, scale=100.0)
+    assert drill.jump(drill.drill.hand[0]).outcome == "no-card" and drill.said is not None
+    drill.start("strong")
+    assert drill.level == "strong" and drill.flips_left == 3
+    assert [drill.tick() for _ in range(4)] == [True, True, True, False]
+    drill.drill.match_rate = 1.0
+    drill.flips_left = 1
+    drill.tick()
+    card = drill.drill.matching_card()
+    assert card is not None
+    verdict = drill.jump(card)
+    assert verdict.outcome == "hit" and verdict.rule and drill.said == verdict
+    with pytest.raises(ValueError, match="no bot level"):
+        drill.reset("expert")
+    assert drill.level == "strong"

@@ -18,7 +18,8 @@ from .game import LEARNING, PARTY, GameSession, GameStart, make_bots
 from .app import AppSession
 from .practice import PracticeSession
 from .lesson import LessonSession
+from .practice import DrillSession
 
 __all__ = ["Session", "StateError", "Clock", "Handle", "kernel_clock", "GameSession", "GameStart",
            "make_bots", "LEARNING", "PARTY", "AppSession",
-           "PracticeSession", "LessonSession"]
+           "PracticeSession", "LessonSession", "DrillSession"]

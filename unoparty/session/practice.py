@@ -18,7 +18,7 @@ Nothing is worked out again at click time: :meth:`PracticeSession.pose` builds t
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -29,10 +29,11 @@ from ..practice.mastery import (MemoryPracticeStore, PracticeStore, RuleMastery,
 if TYPE_CHECKING:
     from typing import Self
 
+    from ..cards import Card
     from ..engine.events import Event
     from ..game import Game
 
-__all__ = ["PracticeSession", "Verdict", "PRACTICE_RULES", "key_pick"]
+__all__ = ["PracticeSession", "Verdict", "PRACTICE_RULES", "key_pick", "DrillSession", "DrillVerdict"]
 
 STATE_VERSION = 1
 """The version of :meth:`PracticeSession.to_state`'s dict."""
@@ -248,10 +249,14 @@ class PracticeSession:
             rules = tuple(str(r) for r in state["rules"])
             ex = exercise_by_id(str(state["exercise"]))
             choice = state.get("choice")
-        except (KeyError, TypeError, LookupError) as e:
+        except (KeyError, TypeError, AttributeError, LookupError) as e:
             raise ValueError(f"not a practice state: {e}") from None
         if draws < 0 or count < 1 or not rules:
             raise ValueError("not a practice state: bad counts or no rules")
+        from ..rulebook import RULES
+        unknown = [r for r in rules if r not in RULES]
+        if unknown:
+            raise ValueError(f"not a practice state: unknown rule ids {', '.join(unknown)}")
         session = cls(learner=learner, store=store, seed=seed, rules=rules, pose=False)
         for _ in range(draws):
             session.draw()
@@ -264,3 +269,88 @@ class PracticeSession:
             session.answered = True
             session.verdict = Verdict(session.choice, session.choice == session.expected, session.expected, ex.rule)
         return session
+
+
+@dataclass(frozen=True, slots=True)
+class DrillVerdict:
+    """The verdict on the learner's last jump in the Speed Play drill: `outcome`
+    ``"hit"``, ``"late"``, ``"mistake"`` (:class:`~unoparty.practice.drill.Jump`), or
+    ``"no-card"`` (nothing turned up yet); `seconds` since the flip; `rule` the rule id."""
+
+    outcome: str
+    seconds: float = 0.0
+    rule: str = ""
+
+
+class DrillSession:
+    """The Speed Play drill of the Practice page: the seeded flips
+    (:class:`~unoparty.practice.drill.SpeedDrill`), the bot to beat, the flips left in the
+    run, the verdict on the last jump. The page's timer calls :meth:`tick`.
+
+    Args:
+        seed: the flips' seed. clock: seconds (default ``time.monotonic``; tests pass
+            their own). level: the bot to beat (``"random"``, ``"basic"``, ``"strong"``).
+        flips: flips per run. scale: the bots' reaction times are multiplied by it (the
+            app's ``UNOPARTY_DELAY_SCALE``).
+
+    Raises:
+        ValueError: an unknown level.
+    """
+
+    kind: ClassVar[str] = "drill"
+
+    def __init__(self, *, seed: int = 0, clock: Callable[[], float] | None = None, level: str = "basic",
+                 flips: int = 30, scale: float = 1.0) -> None:
+        self.seed = seed
+        self._clock = clock
+        self.scale = scale
+        self.flips_per_run = flips
+        self.flips_left = 0
+        self.said: DrillVerdict | None = None
+        self.version = 0
+        self.reset(level)
+
+    def reset(self, level: str | None = None) -> None:
+        """A new drill from the seed (against `level`'s bot, default the one in use)."""
+        from ..practice.drill import BOT_REACTION, SpeedDrill
+        level = getattr(self, "level", "basic") if level is None else level
+        if level not in BOT_REACTION:
+            raise ValueError(f"no bot level {level!r} (the levels: {', '.join(BOT_REACTION)})")
+        self.level = level
+        kw: dict[str, Any] = {"clock": self._clock} if self._clock is not None else {}
+        self.drill = SpeedDrill(seed=self.seed, bot_reaction=BOT_REACTION[level] * self.scale, **kw)
+        self.version += 1
+
+    def start(self, level: str | None = None) -> None:
+        """A new run: a new drill, `flips` flips to come (the first by :meth:`tick`)."""
+        self.reset(level)
+        self.flips_left = self.flips_per_run
+
+    def stop(self) -> None:
+        self.flips_left = 0
+        self.version += 1
+
+    def tick(self) -> bool:
+        """Flip the next card if the run has flips left; returns whether it flipped. The
+        verdict on the last jump stays (at party pace a flip comes too soon to read it)."""
+        if self.flips_left <= 0:
+            return False
+        self.flips_left -= 1
+        self.drill.flip()
+        self.version += 1
+        return True
+
+    def jump(self, card: Card) -> DrillVerdict:
+        """Speed play `card` now, judged by the engine (SP-1, SP-3, SP-4); before the
+        first flip: ``"no-card"``.
+
+        Raises:
+            ValueError: `card` is not in the learner's hand.
+        """
+        if self.drill.top is None:
+            self.said = DrillVerdict("no-card")
+        else:
+            j = self.drill.jump(card)
+            self.said = DrillVerdict(j.outcome, j.seconds, j.rule)
+        self.version += 1
+        return self.said

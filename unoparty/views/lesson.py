@@ -92,7 +92,9 @@ class LessonPlayer:
                  errors: ErrorPanel | None = None,
                  on_rule: Callable[[str], None] | None = None, on_exit: Callable[[], None] | None = None,
                  lesson_id: str | None = None, on_next_lesson: Callable[[], None] | None = None,
-                 session: LessonSession | None = None) -> None:
+                 session: LessonSession | None = None,
+                 on_change: Callable[[LessonSession], None] | None = None) -> None:
+        self.on_change = on_change  # told after every change of the session (the app keeps it: store.save_session)
         self.progress = progress or Progress()
         self.session = session if session is not None else LessonSession(scenario, lesson_id=lesson_id,
                                                                           record=self.progress)
@@ -204,13 +206,16 @@ class LessonPlayer:
     def restart(self) -> None:
         self.session.restart()
         self.render()
+        self._changed()
 
     def next(self) -> None:
         self._after(self.session.next())
+        self._changed()
 
     def back(self) -> None:
         self.session.back()
         self.render()
+        self._changed()
 
     def show_hint(self) -> None:
         self._show(self.session.hint())
@@ -218,6 +223,11 @@ class LessonPlayer:
     def answer(self, move: Move) -> None:
         """The learner's answer `move` (a click on the table), judged by the session."""
         self._answered(self.session.answer(move))
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.session)
 
     _answer = answer  # the name the tests and older callers use
 

@@ -44,7 +44,9 @@ class PracticePage:
 
     def __init__(self, *, learner: str = "me", store: PracticeStore | None = None, seed: int | None = None,
                  rules: tuple[str, ...] = PRACTICE_RULES, on_rule: Callable[[str], None] | None = None,
-                 guard: Callable[..., Any] | None = None, session: PracticeSession | None = None) -> None:
+                 guard: Callable[..., Any] | None = None, session: PracticeSession | None = None,
+                 on_change: Callable[[PracticeSession], None] | None = None) -> None:
+        self.on_change = on_change  # told after every change of the session (the app keeps it: store.save_session)
         self.session = session if session is not None else PracticeSession(learner=learner, store=store,
                                                                             seed=seed, rules=rules)
         g = guard or (lambda fn: fn)
@@ -118,21 +120,26 @@ class PracticePage:
         """The next question."""
         self.session.next()
         self.render()
+        self._changed()
 
     def show(self, ex: Exercise, game: Game | None = None) -> None:
         """Pose `ex` (`game`: its table, if already built) and show it."""
         self.session.pose(ex, game)
         self.render()
+        self._changed()
 
     def answer(self, choice: Any) -> bool:
         """Answer `choice`: judged and recorded by the session, explained here. Returns
         whether it was right; a second answer to the same exercise is not recorded."""
-        return self._show_verdict(self.session.answer(choice))
+        right = self._show_verdict(self.session.answer(choice))
+        self._changed()
+        return right
 
     def _seat_clicked(self, seat: int) -> None:
         verdict = self.session.seat_clicked(seat)
         if verdict is not None:
             self._show_verdict(verdict)
+            self._changed()
 
     def switch_learner(self, learner: str, store: PracticeStore | None = None, *, carry: bool = False) -> int:
         """Show `learner`'s record from now on (:meth:`PracticeSession.switch_learner`);
@@ -141,7 +148,12 @@ class PracticePage:
         self.note.value = (f'<div class="up-msg up-msg-info">{esc(carried_sentence(moved, learner))}</div>'
                            if moved else "")
         self.render()
+        self._changed()
         return moved
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.session)
 
     def relabel(self) -> None:
         """Word the page again in the current language (after a language switch): the same
