@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from ..i18n import _, ngettext
 from ..move_words import move_advice
-from ..refusal_words import ruling_note
+from ..refusal_words import ruling_note, told
 from ..scenarios.runner import Runner
 from .board import Board
 from .common import ErrorPanel, LogView, MessageBox, button, split
@@ -489,11 +489,8 @@ class LessonPlayer:
                 text = step.say or ""
                 self.task.value = ""
                 if self._refusal is not None:
-                    explanation = self._refusal.explanation
-                    mover = getattr(self._refused_move, "player", None)
-                    if mover is not None and mover != self.me and 0 <= mover < len(self.game.names):
-                        explanation = _("The app tells {name}: “{text}”").format(
-                            name=name_text(self.game.names[mover]), text=explanation)
+                    # the learner's own refusal, another player's about the learner, or what the app tells them
+                    explanation = told(self._refusal, self.game.names, self.me)
                     text = (text + " " if text else "") + explanation
             self.say.value = f'<div class="up-say">{esc(text)}</div>' if text else ""
         notes = _ruling_notes(self._step_rules)
