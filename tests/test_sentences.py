@@ -163,6 +163,23 @@ def test_a_french_question_never_glues_que_to_a_vowel(lang) -> None:
         assert not re.search(r"\bque [AEIOUaeiouÉé]", text), text
 
 
+def test_no_french_message_puts_de_or_que_before_a_name() -> None:
+    """"de Eli" and "que Eli" are wrong (d'Eli, qu'Eli) and a placeholder cannot elide: the
+    French messages put a name after "à", "pour", a colon, or as the subject."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+    po = Path(__file__).resolve().parents[1] / "unoparty" / "locale" / "fr" / "LC_MESSAGES" / "unoparty.po"
+    with open(po, "rb") as f:
+        catalogue = read_po(f)
+    bad = []
+    for m in catalogue:
+        for text in ([m.string] if isinstance(m.string, str) else list(m.string)):
+            if re.search(r"\b(de|que|lorsque|puisque) \{(name|player|who|target|players|a|b)\}", text or ""):
+                bad.append(text)
+    assert not bad, bad
+
+
 @pytest.mark.parametrize(("lang", "you_at", "at_you"), [
     ("ro", "tu spre Cal", "Ava spre tine"), ("nb", "du på Cal", "Ava på deg"),
     ("fr", "toi vers Cal", "Ava vers toi"), ("en", "you at Cal", "Ava at you")], indirect=["lang"])
