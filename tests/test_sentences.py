@@ -215,3 +215,68 @@ def test_every_name_the_app_gives_a_player_has_a_gender() -> None:
     names.discard("You")
     assert names <= set(NAME_GENDERS), sorted(names - set(NAME_GENDERS))
     assert set(NAME_GENDERS.values()) <= {"f", "m"}
+
+
+# ---- 3. the learner's words presume no gender; the teacher is addressed politely ---------------
+
+MALE_ONLY = {
+    # Czech: the learner's past tense and conditional in the masculine ("UNO už jsi zavolal",
+    # "abys mohl", "Dobral sis", "Skočil jsi", "ty sám")
+    "cs": re.compile(r"\b\w+l (jsi|sis|ses|bys)\b|\b(jsi|sis|ses|bys) ((už|se|si|to|ho|ji|je|mu|nikdy) )?\w+l\b"
+                     r"|\ba?bys \w+l\b|\bty sám\b|\b[Mm]ohl bys\b"),
+    # Romanian: masculine adjectives and participles said of the learner
+    "ro": re.compile(r"\bFii rapid\b|\bești obligat\b|\bpoți fi prins\b|\bte poți prinde singur\b|\bsă fii primul\b"),
+}
+
+
+def _catalogue(lang: str):
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+    po = Path(__file__).resolve().parents[1] / "unoparty" / "locale" / lang / "LC_MESSAGES" / "unoparty.po"
+    with open(po, "rb") as f:
+        return read_po(f)
+
+
+def _strings(m) -> list[str]:
+    return [s for s in ([m.string] if isinstance(m.string, str) else list(m.string)) if s]
+
+
+@pytest.mark.parametrize("lang", sorted(MALE_ONLY))
+def test_no_male_only_form_addresses_the_learner(lang) -> None:
+    found = [s for m in _catalogue(lang) if m.id and not (m.context or "").startswith("said of")
+             for s in _strings(m) if MALE_ONLY[lang].search(s)]
+    assert not found, f"{len(found)} messages address the learner as male only: {found[:5]}"
+
+
+def test_the_male_only_check_finds_the_known_forms() -> None:
+    for text in ("UNO už jsi zavolal.", "abys mohl", "Dobral sis modrou 9.", "Skočil jsi do hry!", "ty sám"):
+        assert MALE_ONLY["cs"].search(text), text
+    for text in ("Fii rapid!", "Dar nu ești obligat!", "altfel poți fi prins"):
+        assert MALE_ONLY["ro"].search(text), text
+    assert not MALE_ONLY["cs"].search("Tvoje UNO už zaznělo.")
+
+
+INFORMAL = {
+    "fr": re.compile(r"\b(tu|ton|ta|tes|toi)\b|\b(Choisis|Tape|Démarre|démarre|regarde|enregistre-le|Importes-en)\b"),
+    "ro": re.compile(r"\b(tău|tale|alegi|vezi|arăți)\b|\b(Alege|Pornește|Scrie|Încarcă|salvează-l|uită-te)\b"),
+    "cs": re.compile(r"\b(tvoje|tvůj|Tvoje|uvidíš|Nahraj|vyber|Zadej|Spusť|spusť|ulož|podívej|Chceš)\b"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(INFORMAL))
+def test_the_teacher_and_scenarios_pages_address_the_teacher_politely(lang) -> None:
+    import ast
+    from pathlib import Path
+    views = Path(__file__).resolve().parents[1] / "unoparty" / "views"
+    ids = set()
+    for name in ("teacher.py", "scenarios_page.py"):
+        for node in ast.walk(ast.parse((views / name).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext") \
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                ids.add(node.args[0].value)
+    assert len(ids) > 30
+    cat = _catalogue(lang)
+    informal = [s for mid in sorted(ids) if (m := cat.get(mid)) is not None for s in _strings(m)
+                if INFORMAL[lang].search(s)]
+    assert not informal, informal
