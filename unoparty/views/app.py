@@ -112,6 +112,7 @@ class App:
             from .language import choose_language
             lang = choose_language(self.progress.language, dict(os.environ))
         set_language(lang)
+        self.learner_picker.refresh()  # built before the language was set: its words again
         self.only_groups = groups
         self._shared()
         self.header = self._html()
