@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 from ..cards import COLOURS, Card, Colour, Kind
 from ..engine import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Phase, Play, PointAt, SpeedPlay,
                       TakeMiniPile, matches, wd4_legal)
-from ..i18n import _, card_name, colour_name, ngettext, the_card
+from ..i18n import _, card_name, colour_name, ngettext, said, said_n, the_card
+from ..player_names import gender_of
 from .base import Timing, best_colour, fewest_cards_order, next_seat, unseen_cards
 from .memory import Decision
 
@@ -159,7 +160,8 @@ class BasicBot:
             return self._point(view)
         for m in moves:
             if type(m) is Catch:
-                return m, _("Catch {who}: they hold one card and did not call UNO.").format(who=view.names[m.target])
+                return m, said(gender_of(view.names[m.target]), "Catch {who}: they hold one card and did not call UNO.").format(
+                    who=view.names[m.target])
         if phase is Phase.CHALLENGE:
             return self._answer(view, rng)
         if phase is Phase.MINI_PILE:
@@ -198,7 +200,7 @@ class BasicBot:
     def _point(self, view: PlayerView) -> tuple[Move, str]:
         target = fewest_cards_order(view, exclude=(view.player,))[0]
         move = PointAt(view.player, target)
-        return move, ngettext("Point at {who}: with {n} card they are closest to going out.",
+        return move, said_n(gender_of(view.names[target]), "Point at {who}: with {n} card they are closest to going out.",
                               "Point at {who}: with {n} cards they are closest to going out.",
                               view.hand_sizes[target]).format(who=view.names[target], n=view.hand_sizes[target])
 
@@ -218,11 +220,11 @@ class BasicBot:
             odds = bluff_odds(view, self.assumed_bluff_rate)
             who = view.names[w]
             if odds > self.challenge_threshold:
-                return Challenge(p), ngettext("Challenge: {who} still holds {n} card, so they may well have had a card of the colour.",
+                return Challenge(p), said_n(gender_of(who), "Challenge: {who} still holds {n} card, so they may well have had a card of the colour.",
                                                "Challenge: {who} still holds {n} cards, so they may well have had a card of the colour.",
                                                view.hand_sizes[w]).format(
                     who=who, n=view.hand_sizes[w])
-            return Accept(p), ngettext("Accept: with only {n} card left, {who} probably had no card of the colour; a failed challenge costs six.",
+            return Accept(p), said_n(gender_of(who), "Accept: with only {n} card left, {who} probably had no card of the colour; a failed challenge costs six.",
                                   "Accept: with only {n} cards left, {who} probably had no card of the colour; a failed challenge costs six.",
                                   view.hand_sizes[w]).format(
                 who=who, n=view.hand_sizes[w])
