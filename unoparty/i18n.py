@@ -294,6 +294,7 @@ def _named(table: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]
     if entry is None:
         raise ValueError(f"no name for the card kind {card.kind!r}")
     if isinstance(entry, dict):
+        assert card.colour is not None  # a card that is not wild has a colour (`Card` checks it)
         return entry[Colour(card.colour)]().format(number=card.number)
     return entry()
 

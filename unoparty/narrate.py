@@ -246,11 +246,11 @@ def _passed_over(e: Event, c: _Ctx) -> str:
     seats = e.players or ((e.player,) if e.player is not None else ())
     if not seats:
         return _("Nobody is passed over.")
-    others = c.others(seats)
-    if len(others) < len(seats):  # the viewer is one of them
-        if not others:
+    passed = c.others(seats)
+    if len(passed) < len(seats):  # the viewer is one of them
+        if not passed:
             return _("You are passed over.")
-        return _("You and {players} are passed over.").format(players=_names_phrase(others))
+        return _("You and {players} are passed over.").format(players=_names_phrase(passed))
     if len(seats) == 1:
         return said(c.gender(seats[0]), "{players} is passed over.").format(players=c.group(seats))
     return _("{players} are passed over.").format(players=c.group(seats))

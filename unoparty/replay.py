@@ -67,7 +67,7 @@ def _replay(game: Game):
     return start, steps
 
 
-def _learner_seat(names, learner: str | None) -> int | None:
+def _learner_seat(names: "list[str] | tuple[str, ...]", learner: str | None) -> int | None:
     """The seat the narration calls "you": the learner's, else a seat named "You" (or its
     translation, the game page's default name), else None (an onlooker's narration)."""
     from .narrate import is_learner_seat_name
