@@ -224,7 +224,7 @@ test-site: site
 # .po and .mo files together).
 messages: $(STAMP)
 	mkdir -p $(LOCALE_DIR)
-	$(VENV)/bin/pybabel extract -F babel.cfg --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 \
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k npgettext:1c,2,3 \
 	    --project=unoparty --sort-by-file -o $(POT) .
 	@for lang in $(LANGUAGES); do \
 	    if [ ! -f $(LOCALE_DIR)/$$lang/LC_MESSAGES/$(DOMAIN).po ]; then \

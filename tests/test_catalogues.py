@@ -87,7 +87,8 @@ def test_plurals_with_1_2_5_and_21(po: Path) -> None:
         assert len(m.string) == cat.num_plurals, (m.id, cat.num_plurals)
         singular, plural = m.id
         for n in (1, 2, 5, 21):
-            form = trans.ngettext(singular, plural, n)
+            form = (trans.npgettext(m.context, singular, plural, n) if m.context
+                    else trans.ngettext(singular, plural, n))
             assert form in m.string, (m.id, n, form)
             if n > 1:
                 assert _placeholders(plural) <= _placeholders(form), (m.id, n, form)

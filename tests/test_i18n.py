@@ -300,16 +300,17 @@ def test_the_walk_through_translates_directions_truths_rule_sets_and_rule_titles
     assert seen_teaches and seen_direction
 
 
-def test_the_viewer_in_a_list_is_the_pronoun_not_the_player_name(marking) -> None:
+def test_the_viewer_in_a_list_is_its_own_sentence_not_the_player_name(marking) -> None:
     """In a list ("you and Ben are passed over") and in the pointing pairs ("you at Cal"), the
-    viewer is the pronoun ``"you"``, not ``"You"`` (the name the learner's seat has)."""
-    names = ("You", "Ava", "Ben")
+    viewer is in a message of its own ("You and {players} …", "you at {target}"), never the
+    name the learner's seat has ("Zed") nor the pronoun dropped into a frame that cannot agree."""
+    names = ("Zed", "Ava", "Ben")
     passed = narrate(Event(EventKind.PASSED_OVER, "A-2", players=(0, 2)), names, viewer=0)
-    assert "⟨you⟩" in passed and "⟨You⟩" not in passed
+    assert passed.startswith("⟨You and {players} are passed over.⟩".replace("{players}", "Ben")) and "Zed" not in passed
     linked = narrate(Event(EventKind.LINKED, "W-5", players=(2, 0)), names, viewer=0)
-    assert "⟨you⟩" in linked and "⟨You⟩" not in linked
+    assert linked.startswith("⟨You and Ben are linked:") and "Zed" not in linked
     pointing = narrate(Event(EventKind.POINTING_RESULT, "PT-1", players=(0, 1), targets=(2, 0)), names, viewer=0)
-    assert pointing.count("⟨you⟩") == 2 and "⟨You⟩" not in pointing
+    assert "⟨you at Ben⟩" in pointing and "⟨Ava at you⟩" in pointing and "Zed" not in pointing
 
 
 def test_the_viewer_is_still_named_you_alone_in_english() -> None:
@@ -323,7 +324,8 @@ def test_the_viewer_is_still_named_you_alone_in_english() -> None:
 def test_the_seat_label_is_its_own_message_not_the_pronoun() -> None:
     """"Ion (you)": the label is the message ``"(you)"``, so a language may word it apart from
     the pronoun ``"you"``."""
-    for rel in ("unoparty/views/board.py", "unoparty/views/table.py"):
+    assert "seat_label(" in (ROOT / "unoparty/views/board.py").read_text(encoding="utf-8")
+    for rel in ("unoparty/narrate.py", "unoparty/views/table.py"):
         source = (ROOT / rel).read_text(encoding="utf-8")
         assert '_("(you)")' in source, rel
         assert '" (" + _("you")' not in source and '({esc(_("you"))})' not in source, rel

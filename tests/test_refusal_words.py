@@ -138,3 +138,25 @@ def test_refusals_name_only_the_draw_cards_on_the_table():
                     checked += 1
             g.apply(random_move(g, rng))
     assert checked > 1000
+
+
+def test_every_reason_has_its_own_entry_in_the_table():
+    from unoparty.refusal_words import WORDS
+    assert set(WORDS) == set(RefusalReason)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ro", "nb", "cs"])
+def test_every_reason_is_worded_in_every_language(lang):
+    import re
+
+    from unoparty import i18n
+    i18n.set_language(lang)
+    try:
+        for reason in RefusalReason:
+            f = Refusal("X-1", reason, player=0, card=C("red 7"), other=C("blue skip"), seat=1, count=3,
+                        colour=Colour.RED, kind=Kind.DRAW_TWO, phase=Phase.ROUND_OVER, names=("You", "Ava"))
+            text = explain(f)
+            assert text.endswith("(X-1)") and "{" not in text and "None" not in text, (lang, reason, text)
+            assert lang == "en" or not re.search(r"\bYou\b", text), (lang, reason, text)
+    finally:
+        i18n.set_language("en")

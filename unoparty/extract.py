@@ -63,7 +63,8 @@ def extract_python_ast(fileobj, keywords, comment_tags, options):
     """Babel extractor for Python files that also sees calls inside f-strings (Babel's own
     extractor reads an f-string as one token on Python 3.11): every ``_("…")``, ``N_("…")``,
     ``ngettext("…", "…", n)`` and ``pgettext("context", "…")`` call with literal text,
-    anywhere in the file.
+    anywhere in the file, and ``said(gender, "…")`` / ``said_n(gender, "…", "…", n)``
+    (:func:`unoparty.i18n.said`): the message alone and in each gender's context.
 
     Yields ``(lineno, funcname, message, comments)``; `message` is a tuple for ngettext
     (singular, plural) and pgettext (context, message).
@@ -72,12 +73,26 @@ def extract_python_ast(fileobj, keywords, comment_tags, options):
 
     source = fileobj.read()
     tree = ast.parse(source)
-    names = set(keywords) if keywords else {"_", "N_", "ngettext", "pgettext"}
+    names = set(keywords) if keywords else {"_", "N_", "ngettext", "pgettext", "npgettext"}
+    if "_" in names or "ngettext" in names:
+        names |= {"said", "said_n"}
     found = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names):
             continue
         args = node.args
+        if node.func.id in ("said", "said_n"):  # i18n.said(gender, "…"): the message and its gendered forms
+            texts = args[1:3] if node.func.id == "said_n" else args[1:2]
+            if texts and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in texts):
+                from .i18n import _SAID_OF
+                plain = tuple(a.value for a in texts)
+                alone, with_context = ("ngettext", "npgettext") if len(plain) == 2 else ("_", "pgettext")
+                if alone in names:  # only the keywords Babel was given (it refuses any other)
+                    found.append((node.lineno, alone, plain if len(plain) == 2 else plain[0], []))
+                if with_context in names:
+                    for context in _SAID_OF.values():
+                        found.append((node.lineno, with_context, (context, *plain), []))
+            continue
         if node.func.id in ("ngettext", "pgettext"):  # (singular, plural) / (context, message)
             if len(args) >= 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):
                 found.append((node.lineno, node.func.id, (args[0].value, args[1].value), []))

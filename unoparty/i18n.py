@@ -21,7 +21,7 @@ from typing import Callable, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["_", "N_", "ngettext", "pgettext", "tr_text", "format_decimal", "format_seconds", "in_every_language", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
+__all__ = ["_", "N_", "ngettext", "pgettext", "npgettext", "tr_text", "format_decimal", "format_seconds", "in_every_language", "said", "said_n", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
            "available_languages", "match_language", "card_name", "colour_name", "colour_initial", "wild_letter",
            "the_card"]
 
@@ -94,7 +94,22 @@ def pgettext(context: str, message: str) -> str:
     in two ways gets two catalogue entries, so that each language may word them apart —
     ``pgettext("colour letter on a card", "G")`` is *V* (vert) in French and *Gr* (grønn)
     in Norwegian, where *G* is *gul*, yellow."""
-    return _translation.pgettext(context, message)
+    return _pget(context, message)
+
+
+def _pget(context: str, message: str) -> str:
+    get = getattr(_translation, "pgettext", None)  # a stand-in catalogue of a test may have gettext alone
+    return get(context, message) if get is not None else _translation.gettext(message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`pgettext` with a plural form chosen by `n` (string literals)."""
+    return _npget(context, singular, plural, n)
+
+
+def _npget(context: str, singular: str, plural: str, n: int) -> str:
+    get = getattr(_translation, "npgettext", None)
+    return get(context, singular, plural, n) if get is not None else _translation.ngettext(singular, plural, n)
 
 
 def tr_text(text: str) -> str:
@@ -147,6 +162,29 @@ def in_every_language(words: "Callable[[], T]") -> "dict[str, T]":
         set_language(before)
 
 
+_SAID_OF = {"f": "said of a player with a feminine name", "m": "said of a player with a masculine name"}
+"""The catalogue contexts of :func:`said` and :func:`said_n`, by the gender of
+:func:`unoparty.player_names.gender_of`."""
+
+
+def said(gender: str | None, message: str) -> str:
+    """`message` (a sentence about another player, a string literal) in the form for that
+    player's grammatical gender (``"f"``, ``"m"``; None: the form that needs none). The
+    extractor (:mod:`unoparty.extract`) puts three entries in the catalogue: the message alone
+    and in each context of :data:`_SAID_OF`, so that Czech can say *Ava zahrála*, *Ben zahrál*
+    and, for a name of unknown gender, *Mia hraje*; other languages repeat one wording."""
+    if gender in _SAID_OF:
+        return _pget(_SAID_OF[gender], message)
+    return _translation.gettext(message)
+
+
+def said_n(gender: str | None, singular: str, plural: str, n: int) -> str:
+    """:func:`said` with a plural form chosen by `n` (string literals)."""
+    if gender in _SAID_OF:
+        return _npget(_SAID_OF[gender], singular, plural, n)
+    return _translation.ngettext(singular, plural, n)
+
+
 def N_(message: str) -> str:
     """Mark a string for the catalogue without translating it now."""
     return message
@@ -171,26 +209,94 @@ def colour_name(colour: Colour | None) -> str:
     return _("blue")
 
 
-def _card_template(kind: Kind) -> str:
-    if kind is Kind.NUMBER:
-        return _("{colour} {number}")
-    if kind is Kind.DRAW_TWO:
-        return _("{colour} draw two")
-    if kind is Kind.REVERSE:
-        return _("{colour} reverse")
-    if kind is Kind.SKIP:
-        return _("{colour} skip")
-    if kind is Kind.POINT_TAKEN:
-        return _("{colour} point taken")
-    if kind is Kind.WILD:
-        return _("wild")
-    if kind is Kind.WILD_DRAW_FOUR:
-        return _("wild draw four")
-    if kind is Kind.WILD_DRAWN_TOGETHER:
-        return _("wild drawn together")
-    if kind is Kind.WILD_PILE_UP:
-        return _("wild pile up")
-    raise ValueError(f"no name for the card kind {kind!r}")
+# A card's name is one catalogue message per kind and colour, in each form a sentence needs
+# (issue 21): the colour agrees with the kind (French *Inversion verte*, *7 vert*; Norwegian
+# *rødt Trekk to*, *rød Reverse*), and the form "in a sentence" carries what the language
+# puts around a card named as the thing played or drawn (French *la carte Inversion verte*,
+# Norwegian *den røde 7-eren*, *jokeren*) — never a colour word glued to a kind word.
+_CARD_NAMES: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]] = {
+    Kind.NUMBER: {
+        Colour.RED: lambda: pgettext("card", "red {number}"),
+        Colour.YELLOW: lambda: pgettext("card", "yellow {number}"),
+        Colour.GREEN: lambda: pgettext("card", "green {number}"),
+        Colour.BLUE: lambda: pgettext("card", "blue {number}"),
+    },
+    Kind.DRAW_TWO: {
+        Colour.RED: lambda: pgettext("card", "red draw two"),
+        Colour.YELLOW: lambda: pgettext("card", "yellow draw two"),
+        Colour.GREEN: lambda: pgettext("card", "green draw two"),
+        Colour.BLUE: lambda: pgettext("card", "blue draw two"),
+    },
+    Kind.REVERSE: {
+        Colour.RED: lambda: pgettext("card", "red reverse"),
+        Colour.YELLOW: lambda: pgettext("card", "yellow reverse"),
+        Colour.GREEN: lambda: pgettext("card", "green reverse"),
+        Colour.BLUE: lambda: pgettext("card", "blue reverse"),
+    },
+    Kind.SKIP: {
+        Colour.RED: lambda: pgettext("card", "red skip"),
+        Colour.YELLOW: lambda: pgettext("card", "yellow skip"),
+        Colour.GREEN: lambda: pgettext("card", "green skip"),
+        Colour.BLUE: lambda: pgettext("card", "blue skip"),
+    },
+    Kind.POINT_TAKEN: {
+        Colour.RED: lambda: pgettext("card", "red point taken"),
+        Colour.YELLOW: lambda: pgettext("card", "yellow point taken"),
+        Colour.GREEN: lambda: pgettext("card", "green point taken"),
+        Colour.BLUE: lambda: pgettext("card", "blue point taken"),
+    },
+    Kind.WILD: lambda: pgettext("card", "wild"),
+    Kind.WILD_DRAW_FOUR: lambda: pgettext("card", "wild draw four"),
+    Kind.WILD_DRAWN_TOGETHER: lambda: pgettext("card", "wild drawn together"),
+    Kind.WILD_PILE_UP: lambda: pgettext("card", "wild pile up"),
+}
+
+_THE_CARD: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]] = {
+    Kind.NUMBER: {
+        Colour.RED: lambda: pgettext("card in a sentence", "the red {number}"),
+        Colour.YELLOW: lambda: pgettext("card in a sentence", "the yellow {number}"),
+        Colour.GREEN: lambda: pgettext("card in a sentence", "the green {number}"),
+        Colour.BLUE: lambda: pgettext("card in a sentence", "the blue {number}"),
+    },
+    Kind.DRAW_TWO: {
+        Colour.RED: lambda: pgettext("card in a sentence", "the red draw two"),
+        Colour.YELLOW: lambda: pgettext("card in a sentence", "the yellow draw two"),
+        Colour.GREEN: lambda: pgettext("card in a sentence", "the green draw two"),
+        Colour.BLUE: lambda: pgettext("card in a sentence", "the blue draw two"),
+    },
+    Kind.REVERSE: {
+        Colour.RED: lambda: pgettext("card in a sentence", "the red reverse"),
+        Colour.YELLOW: lambda: pgettext("card in a sentence", "the yellow reverse"),
+        Colour.GREEN: lambda: pgettext("card in a sentence", "the green reverse"),
+        Colour.BLUE: lambda: pgettext("card in a sentence", "the blue reverse"),
+    },
+    Kind.SKIP: {
+        Colour.RED: lambda: pgettext("card in a sentence", "the red skip"),
+        Colour.YELLOW: lambda: pgettext("card in a sentence", "the yellow skip"),
+        Colour.GREEN: lambda: pgettext("card in a sentence", "the green skip"),
+        Colour.BLUE: lambda: pgettext("card in a sentence", "the blue skip"),
+    },
+    Kind.POINT_TAKEN: {
+        Colour.RED: lambda: pgettext("card in a sentence", "the red point taken"),
+        Colour.YELLOW: lambda: pgettext("card in a sentence", "the yellow point taken"),
+        Colour.GREEN: lambda: pgettext("card in a sentence", "the green point taken"),
+        Colour.BLUE: lambda: pgettext("card in a sentence", "the blue point taken"),
+    },
+    Kind.WILD: lambda: pgettext("card in a sentence", "the wild"),
+    Kind.WILD_DRAW_FOUR: lambda: pgettext("card in a sentence", "the wild draw four"),
+    Kind.WILD_DRAWN_TOGETHER: lambda: pgettext("card in a sentence", "the wild drawn together"),
+    Kind.WILD_PILE_UP: lambda: pgettext("card in a sentence", "the wild pile up"),
+}
+
+
+def _named(table: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]], card: Card) -> str:
+    entry = table.get(card.kind)
+    if entry is None:
+        raise ValueError(f"no name for the card kind {card.kind!r}")
+    if isinstance(entry, dict):
+        assert card.colour is not None  # a card that is not wild has a colour (`Card` checks it)
+        return entry[Colour(card.colour)]().format(number=card.number)
+    return entry()
 
 
 def colour_initial(colour: Colour) -> str:
@@ -214,11 +320,12 @@ def wild_letter() -> str:
 
 
 def card_name(card: Card) -> str:
-    """The card's name without an article: ``"red 7"``, ``"wild draw four"`` (translated)."""
-    colour = colour_name(card.colour) if card.colour is not None else ""
-    return _card_template(card.kind).format(colour=colour, number=card.number)
+    """The card's name on its own, without an article: ``"red 7"``, ``"wild draw four"``
+    (translated: one message per kind and colour, context ``"card"``)."""
+    return _named(_CARD_NAMES, card)
 
 
 def the_card(card: Card) -> str:
-    """``"the red 7"`` (translated): a card named with its article, as explanations use it."""
-    return _("the {card}").format(card=card_name(card))
+    """``"the red 7"`` (translated): the card named in a sentence — the card played, drawn,
+    refused — one message per kind and colour, context ``"card in a sentence"``."""
+    return _named(_THE_CARD, card)

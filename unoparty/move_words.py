@@ -60,6 +60,7 @@ class _Form:
     other: str               # anything else
     yourself: str | None = None  # the name of the seat `me`, when the form says it apart
     pronoun: str = ""
+    link_you: str | None = None  # {did}/{do}, {name}: a link of the seat `me` with another player
 
 
 def _past() -> _Form:
@@ -71,7 +72,7 @@ def _past() -> _Form:
         draw=_("drew a card"), keep=_("kept the card you drew"), call_uno=_("called UNO"),
         catch=_("caught {name}"), accept=_("accepted the draw"), challenge=_("challenged the Wild Draw Four"),
         point=_("pointed at {name}"), point_self=None, take=_("took the mini pile"), other=_("made a move"),
-        yourself=_("yourself"))
+        yourself=_("yourself"), link_you=_("{did}, linking yourself with {name}"))
 
 
 def _perfect() -> _Form:
@@ -87,7 +88,8 @@ def _advice() -> _Form:
         speed=_("speed-play {card}"), speed_swap=True, speed_uno=False,
         draw=_("draw a card"), keep=_("keep the card you drew"), call_uno=_("call UNO"),
         catch=_("catch {name}"), accept=_("accept the draw"), challenge=_("challenge the Wild Draw Four"),
-        point=_("point at {name}"), point_self=None, take=_("take the mini pile"), other=_("make a move"))
+        point=_("point at {name}"), point_self=None, take=_("take the mini pile"), other=_("make a move"),
+        link_you=_("{do}, linking yourself with {name}"))
 
 
 def _infinitive() -> _Form:
@@ -119,7 +121,10 @@ def _words(move: object, names: Sequence[str], me: int | None, f: _Form) -> str:
             text = f.twice.format(card=card_name(move.card), pronoun=f.pronoun)
         if move.colour is not None:
             text = _then(f.colour, text, colour=colour_name(move.colour))
-        if move.link is not None:
+        if move.link is not None and f.link_you is not None and me in move.link:
+            other = move.link[1] if move.link[0] == me else move.link[0]
+            text = _then(f.link_you, text, name=who(other))
+        elif move.link is not None:
             text = _then(f.link, text, a=who(move.link[0]), b=who(move.link[1]))
         if move.swap_with is not None and f.swap is not None:
             text = _then(f.swap, text, name=who(move.swap_with))
@@ -159,9 +164,10 @@ def move_past(move: object, names: Sequence[str], me: int | None = None, *, perf
 
 def move_advice(move: object, names: Sequence[str], me: int | None = None) -> str:
     """A move to make, said to the learner: ``"play the red 7"``, ``"play the wild and choose red"``,
-    ``"keep the card you drew"``; anything not a move is ``"make a move"``. `me` is accepted
-    for symmetry with :func:`move_past` (advice names every seat by its name)."""
-    return _words(move, names, None, _advice())
+    ``"keep the card you drew"``; anything not a move is ``"make a move"``. The seat `me` (the
+    learner) is "yourself" where the move names it: ``"play the wild drawn together, linking
+    yourself with Ava"`` (never the seat's name "You")."""
+    return _words(move, names, me, _advice())
 
 
 def move_infinitive(move: object, names: Sequence[str]) -> str:

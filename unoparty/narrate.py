@@ -19,6 +19,7 @@ function, found in the table :data:`SENTENCES`.
 'Ava plays the blue skip. (T-1)'
 """
 
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
@@ -27,15 +28,18 @@ from .cards import Card
 from .engine.events import Event, EventKind
 from .engine.refusals import Refusal
 from .bidi import isolate
-from .i18n import _, card_name, colour_name, ngettext  # noqa: F401  (card_name, colour_name re-exported)
+from .i18n import _, card_name, colour_name, ngettext, pgettext, said, said_n, the_card  # noqa: F401  (card_name, colour_name re-exported)
+from .player_names import gender_of
 from .rulebook import is_ruling
 
-__all__ = ["narrate", "narrate_all", "narrate_refusal", "card_name", "cards_phrase", "rule_note"]
+__all__ = ["narrate", "narrate_all", "narrate_refusal", "card_name", "cards_phrase", "rule_note",
+           "seat_label", "is_learner_seat_name"]
 
 
 def cards_phrase(cards: Iterable[Card]) -> str:
-    """``"the red 7"``, ``"the red 7 and the wild"``, ``"the red 7, the blue 2 and the wild"``."""
-    parts = [_("the {card}").format(card=card_name(c)) for c in cards]
+    """``"the red 7"``, ``"the red 7 and the wild"``, ``"the red 7, the blue 2 and the wild"``
+    (each card in its catalogue form "the card in a sentence", :func:`unoparty.i18n.the_card`)."""
+    parts = [the_card(c) for c in cards]
     if not parts:
         return _("no card")
     if len(parts) == 1:
@@ -49,6 +53,22 @@ def _names_phrase(items: Sequence[str]) -> str:
     if len(items) == 1:
         return items[0]
     return _("{some} and {last}").format(some=", ".join(items[:-1]), last=items[-1])
+
+
+def is_learner_seat_name(name: str) -> bool:
+    """Whether `name` is the name the learner's seat has when the learner gave none: the
+    lessons' ``"You"`` or its translation (the game page's default name)."""
+    return name in ("You", _("You"))
+
+
+def seat_label(names: Sequence[str], seat: int, me: int | None) -> str:
+    """A player as a button or a picker names them: their name; the learner's own seat
+    (`me`) as the translated ``"You"`` when it has no name of its own, else as
+    ``"Mia (you)"`` — never the engine's seat name ``"You"`` in another language."""
+    name = names[seat] if 0 <= seat < len(names) else "?"
+    if me is not None and seat == me:
+        return _("You") if is_learner_seat_name(name) else name + " " + _("(you)")
+    return name
 
 
 def rule_note(rule: str) -> str:
@@ -78,20 +98,21 @@ class _Ctx:
             return isolate(self.names[seat])  # a right-to-left name never reorders the sentence
         return _("seat {seat}").format(seat=seat)
 
-    def subject(self, seat: int | None) -> str:
-        """A player's name, ``"You"`` for the viewer (subject position)."""
-        if self.you(seat):
-            return _("You")
-        return self.name(seat)
+    def gender(self, seat: int | None) -> str | None:
+        """The grammatical gender of another player's name (:mod:`unoparty.player_names`),
+        for :func:`unoparty.i18n.said`; None when unknown."""
+        if seat is None or not 0 <= seat < len(self.names):
+            return None
+        return gender_of(self.names[seat])
+
+    def others(self, seats: Sequence[int]) -> list[str]:
+        """The names of `seats` other than the viewer."""
+        return [self.name(s) for s in seats if not self.you(s)]
 
     def group(self, seats: Sequence[int]) -> str:
-        """``"Ben and Cal"``, ``"you and Cal"`` (the viewer first, as the pronoun ``"you"`` —
-        never the player name ``"You"`` — capitalised by the caller at a sentence's start)."""
-        seats = list(seats)
-        if self.viewer in seats:
-            seats.remove(self.viewer)
-            return _names_phrase([_("you")] + [self.name(s) for s in seats])
-        return _names_phrase([self.name(s) for s in seats])
+        """``"Ben and Cal"`` — the other players of `seats` (sentences in which the viewer is
+        one of them are messages of their own: "You and Cal are linked")."""
+        return _names_phrase(self.others(seats))
 
 
 def _cap(text: str) -> str:
@@ -100,32 +121,25 @@ def _cap(text: str) -> str:
 
 # One small function per event kind: ``(event, context) -> sentence`` (not capitalised, no
 # rule note: `narrate` adds both). :data:`SENTENCES` maps every EventKind to its function.
-
-def _actor(e: Event, c: _Ctx) -> tuple[bool, str]:
-    """Whether the event's player is the viewer, and the player as a subject (``"You"``)."""
-    return c.you(e.player), c.subject(e.player)
-
-
-def _say(e: Event, c: _Ctx, yours: str, theirs: str, **values: object) -> str:
-    """`yours` when the event's player is the viewer, else `theirs`; either filled in with
-    the player (``{player}``) and `values`."""
-    you, p = _actor(e, c)
-    return (yours if you else theirs).format(player=p, **values)
-
+# A sentence about the viewer is its own message ("You play …"); a sentence about another
+# player goes through `said`, with that player's grammatical gender (Czech: "Ava zahrála").
 
 def _card(e: Event) -> str:
     """The name of the event's first card (``"red 7"``), ``"card"`` when it has none."""
     return card_name(e.cards[0]) if e.cards else _("card")
 
 
+def _p(e: Event, c: _Ctx) -> str:
+    return c.name(e.player)
+
+
 def _round_started(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
     if e.player is None:
         return ngettext("Each player is dealt {n} card.", "Each player is dealt {n} cards.", e.count).format(n=e.count)
-    if you:
+    if c.you(e.player):
         return ngettext("You deal {n} card to each player.", "You deal {n} cards to each player.", e.count).format(n=e.count)
-    return ngettext("{player} deals {n} card to each player.", "{player} deals {n} cards to each player.",
-                    e.count).format(player=p, n=e.count)
+    return said_n(c.gender(e.player), "{player} deals {n} card to each player.",
+                  "{player} deals {n} cards to each player.", e.count).format(player=_p(e, c), n=e.count)
 
 
 def _first_card(e: Event, c: _Ctx) -> str:
@@ -143,66 +157,76 @@ def _first_card_returned(e: Event, c: _Ctx) -> str:
 
 
 def _turn_started(e: Event, c: _Ctx) -> str:
-    return _say(e, c, _("It is your turn."), _("It is {player}'s turn."))
+    if c.you(e.player):
+        return _("It is your turn.")
+    return _("It is {player}'s turn.").format(player=_p(e, c))
 
 
 def _played(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
+    g = c.gender(e.player)
     if len(e.cards) == 2 and e.cards[0] == e.cards[1]:
-        return (_("You play two {card} cards together.") if you
-                else _("{player} plays two {card} cards together.")).format(player=p, card=_card(e))
-    return (_("You play {cards}.") if you else _("{player} plays {cards}.")).format(
-        player=p, cards=cards_phrase(e.cards))
+        if c.you(e.player):
+            return _("You play two {card} cards together.").format(card=_card(e))
+        return said(g, "{player} plays two {card} cards together.").format(player=_p(e, c), card=_card(e))
+    if c.you(e.player):
+        return _("You play {cards}.").format(cards=cards_phrase(e.cards))
+    return said(g, "{player} plays {cards}.").format(player=_p(e, c), cards=cards_phrase(e.cards))
 
 
 def _speed_played(e: Event, c: _Ctx) -> str:
-    return _say(e, c, _("You speed-play {cards}!"),
-                _("{player} speed-plays {cards}!"), cards=cards_phrase(e.cards[:1]))
+    cards = cards_phrase(e.cards[:1])
+    if c.you(e.player):
+        return _("You speed-play {cards}!").format(cards=cards)
+    return said(c.gender(e.player), "{player} speed-plays {cards}!").format(player=_p(e, c), cards=cards)
 
 
 def _speed_play_mistake(e: Event, c: _Ctx) -> str:
-    return _say(e, c, _("Your {card} does not match the top card: a mistake, it goes back to your hand."),
-                _("{player}'s {card} does not match the top card: a mistake, it goes back to their hand."),
-                card=_card(e))
+    if c.you(e.player):
+        return _("Your {card} does not match the top card: a mistake, it goes back to your hand.").format(card=_card(e))
+    return said(c.gender(e.player),
+                "{player}'s {card} does not match the top card: a mistake, it goes back to their hand.").format(
+        player=_p(e, c), card=_card(e))
 
 
 def _drew(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
+    you, p, g = c.you(e.player), _p(e, c), c.gender(e.player)
     got = len(e.cards)
     asked = e.count or got
     if got == 0:
         return (_("You draw no card: there is none left.") if you
-                else _("{player} draws no card: there is none left.")).format(player=p)
+                else said(g, "{player} draws no card: there is none left.").format(player=p))
     if e.cards_visible_to(c.viewer):
-        text = (_("You draw {cards}.") if you else _("{player} draws {cards}.")).format(
+        text = (_("You draw {cards}.") if you else said(g, "{player} draws {cards}.")).format(
             player=p, cards=cards_phrase(e.cards))
     else:
-        text = (ngettext("{player} draws {n} card.", "{player} draws {n} cards.", got)).format(player=p, n=got)
+        text = said_n(g, "{player} draws {n} card.", "{player} draws {n} cards.", got).format(player=p, n=got)
     if got < asked:
         text = text[:-1] + ngettext(" (only {n} was left).", " (only {n} were left).", got).format(n=got)
     return text
 
 
 def _kept(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
+    you, p, g = c.you(e.player), _p(e, c), c.gender(e.player)
     if e.cards and (you or c.viewer is None):
-        return (_("You keep {cards}.") if you else _("{player} keeps {cards}.")).format(
+        return (_("You keep {cards}.") if you else said(g, "{player} keeps {cards}.")).format(
             player=p, cards=cards_phrase(e.cards[:1]))
-    return _("You keep the card you drew.") if you else _("{player} keeps the card they drew.").format(player=p)
+    return _("You keep the card you drew.") if you else said(g, "{player} keeps the card they drew.").format(player=p)
 
 
 def _turn_ended_after_draw(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
+    you, p, g = c.you(e.player), _p(e, c), c.gender(e.player)
     if e.cards and (you or c.viewer is None):
         return (_("You cannot play {cards}: your turn ends.") if you
-                else _("{player} cannot play {cards}: the turn ends.")).format(
+                else said(g, "{player} cannot play {cards}: the turn ends.")).format(
             player=p, cards=cards_phrase(e.cards[:1]))
     return (_("You cannot play the card you drew: your turn ends.") if you
-            else _("{player} cannot play the card they drew: the turn ends.").format(player=p))
+            else said(g, "{player} cannot play the card they drew: the turn ends.").format(player=p))
 
 
 def _skipped(e: Event, c: _Ctx) -> str:
-    return _say(e, c, _("You lose your turn."), _("{player} loses their turn."))
+    if c.you(e.player):
+        return _("You lose your turn.")
+    return said(c.gender(e.player), "{player} loses their turn.").format(player=_p(e, c))
 
 
 def _passed_over(e: Event, c: _Ctx) -> str:
@@ -211,15 +235,25 @@ def _passed_over(e: Event, c: _Ctx) -> str:
     speed-played Reverse or Skip (SP-7) may give the next turn to one of them ("Play jumps
     past Ben and Ava to you. … It is Ava's turn.")."""
     if e.player is not None and e.players:
-        you, _p = _actor(e, c)
-        if you:
-            return _("Play jumps past {players} to you.").format(players=c.group(e.players))
-        return _("Play jumps past {players} to {player}.").format(players=c.group(e.players), player=c.name(e.player))
+        past_you = any(c.you(s) for s in e.players)
+        others = c.group(e.players)
+        if c.you(e.player):
+            return _("Play jumps past {players} to you.").format(players=others)
+        if past_you and others:
+            return _("Play jumps past you and {players} to {player}.").format(players=others, player=_p(e, c))
+        if past_you:
+            return _("Play jumps past you to {player}.").format(player=_p(e, c))
+        return _("Play jumps past {players} to {player}.").format(players=others, player=_p(e, c))
     seats = e.players or ((e.player,) if e.player is not None else ())
     if not seats:
         return _("Nobody is passed over.")
-    if len(seats) == 1 and not c.you(seats[0]):
-        return _("{players} is passed over.").format(players=c.group(seats))
+    passed = c.others(seats)
+    if len(passed) < len(seats):  # the viewer is one of them
+        if not passed:
+            return _("You are passed over.")
+        return _("You and {players} are passed over.").format(players=_names_phrase(passed))
+    if len(seats) == 1:
+        return said(c.gender(seats[0]), "{players} is passed over.").format(players=c.group(seats))
     return _("{players} are passed over.").format(players=c.group(seats))
 
 
@@ -228,8 +262,10 @@ def _direction_changed(e: Event, c: _Ctx) -> str:
 
 
 def _colour_chosen(e: Event, c: _Ctx) -> str:
-    return _say(e, c, _("You choose {colour}."),
-                _("{player} chooses {colour}."), colour=colour_name(e.colour))
+    colour = colour_name(e.colour)
+    if c.you(e.player):
+        return _("You choose {colour}.").format(colour=colour)
+    return said(c.gender(e.player), "{player} chooses {colour}.").format(player=_p(e, c), colour=colour)
 
 
 def _colour_set(e: Event, c: _Ctx) -> str:
@@ -238,6 +274,10 @@ def _colour_set(e: Event, c: _Ctx) -> str:
 
 def _linked(e: Event, c: _Ctx) -> str:
     seats = e.players or tuple(s for s in (e.player, e.target) if s is not None)
+    others = c.others(seats)
+    if len(others) < len(seats):
+        return _("You and {players} are linked: when one of you draws, the other draws the same number.").format(
+            players=_names_phrase(others))
     return _("{players} are linked: when one of them draws, the other draws the same number.").format(
         players=c.group(seats))
 
@@ -252,48 +292,65 @@ def _stacked(e: Event, c: _Ctx) -> str:
 
 
 def _challenge_started(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
     if c.you(e.target):
-        return _("You may accept {player}'s wild draw four or challenge it.").format(player=c.name(e.player))
-    if you:
-        return _("{target} may accept your wild draw four or challenge it.").format(target=c.subject(e.target))
-    return _("{target} may accept {player}'s wild draw four or challenge it.").format(
-        target=c.subject(e.target), player=p)
+        return _("You may accept {player}'s wild draw four or challenge it.").format(player=_p(e, c))
+    if c.you(e.player):
+        return said(c.gender(e.target), "{target} may accept your wild draw four or challenge it.").format(
+            target=c.name(e.target))
+    return said(c.gender(e.target), "{target} may accept {player}'s wild draw four or challenge it.").format(
+        target=c.name(e.target), player=_p(e, c))
 
 
 def _accepted(e: Event, c: _Ctx) -> str:
-    return _say(e, c, _("You accept and draw."), _("{player} accepts and draws."))
+    if c.you(e.player):
+        return _("You accept and draw.")
+    return said(c.gender(e.player), "{player} accepts and draws.").format(player=_p(e, c))
 
 
 def _challenged(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
     shown = ""
     if e.cards and e.cards_visible_to(c.viewer):
-        shown = (_(" (you show {cards})") if c.you(e.target) else _(" ({target} shows {cards})")).format(
-            target=c.subject(e.target), cards=cards_phrase(e.cards))
+        shown = (_(" (you show {cards})") if c.you(e.target)
+                 else said(c.gender(e.target), " ({target} shows {cards})")).format(
+            target=c.name(e.target), cards=cards_phrase(e.cards))
     verdict = (_("the wild draw four was played legally") if e.flag
                else _("the wild draw four was a bluff"))
-    return (_("You challenge {target}{shown}: {verdict}.") if you
-            else _("{player} challenges {target}{shown}: {verdict}.")).format(
-        player=p, target=c.name(e.target), shown=shown, verdict=verdict)
+    if c.you(e.player):
+        return _("You challenge {target}{shown}: {verdict}.").format(target=c.name(e.target), shown=shown, verdict=verdict)
+    if c.you(e.target):
+        return said(c.gender(e.player), "{player} challenges you{shown}: {verdict}.").format(
+            player=_p(e, c), shown=shown, verdict=verdict)
+    return said(c.gender(e.player), "{player} challenges {target}{shown}: {verdict}.").format(
+        player=_p(e, c), target=c.name(e.target), shown=shown, verdict=verdict)
 
 
 def _pointing_started(e: Event, c: _Ctx) -> str:
-    return _say(e, c, _("You play a point taken: 3, 2, 1 — everyone points at another player!"),
-                _("{player} plays a point taken: 3, 2, 1 — everyone points at another player!"))
+    if c.you(e.player):
+        return _("You play a point taken: 3, 2, 1 — everyone points at another player!")
+    return said(c.gender(e.player), "{player} plays a point taken: 3, 2, 1 — everyone points at another player!").format(
+        player=_p(e, c))
 
 
 def _pointed(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
+    you, p, g = c.you(e.player), _p(e, c), c.gender(e.player)
     if e.target is not None and (you or c.viewer is None):
-        return (_("You point at {target}.") if you else _("{player} points at {target}.")).format(
+        return (_("You point at {target}.") if you else said(g, "{player} points at {target}.")).format(
             player=p, target=c.name(e.target))
-    return _("You have pointed.") if you else _("{player} has pointed.").format(player=p)
+    return _("You have pointed.") if you else said(g, "{player} has pointed.").format(player=p)
+
+
+def _pair(c: _Ctx, a: int, b: int) -> str:
+    """One pointing pair: "you at Cal", "Ava at you", "Ava at Cal" (each its own message: the
+    viewer as a subject and as an object take different words)."""
+    if c.you(a):
+        return _("you at {target}").format(target=c.name(b))
+    if c.you(b):
+        return _("{player} at you").format(player=c.name(a))
+    return _("{player} at {target}").format(player=c.name(a), target=c.name(b))
 
 
 def _pointing_result(e: Event, c: _Ctx) -> str:
-    pairs = [_("{player} at {target}").format(player=c.name(a), target=c.name(b))
-             for a, b in zip(e.players, e.targets)]
+    pairs = [_pair(c, a, b) for a, b in zip(e.players, e.targets)]
     return _("Everyone shows where they point: {pairs}.").format(pairs=_names_phrase(pairs))
 
 
@@ -303,6 +360,10 @@ def _mini_pile_wild_turned(e: Event, c: _Ctx) -> str:
 
 def _mini_pile_started(e: Event, c: _Ctx) -> str:
     colour = e.colour if e.colour is not None else (e.cards[0].colour if e.cards else None)
+    if c.you(e.target):
+        return _("The {card} starts a mini pile before you: its colour, {colour}, is the colour now; "
+                 "each player in turn adds a {colour} card or a wild card.").format(
+            card=_card(e), colour=colour_name(colour))
     return _("The {card} starts a mini pile before {target}: its colour, {colour}, is the colour now; "
              "each player in turn adds a {colour} card or a wild card.").format(
         card=_card(e), target=c.name(e.target), colour=colour_name(colour))
@@ -313,18 +374,19 @@ def _mini_pile_not_started(e: Event, c: _Ctx) -> str:
 
 
 def _mini_pile_added(e: Event, c: _Ctx) -> str:
-    return _say(e, c, _("You add {cards} to the mini pile."),
-                _("{player} adds {cards} to the mini pile."), cards=cards_phrase(e.cards[:1]))
+    cards = cards_phrase(e.cards[:1])
+    if c.you(e.player):
+        return _("You add {cards} to the mini pile.").format(cards=cards)
+    return said(c.gender(e.player), "{player} adds {cards} to the mini pile.").format(player=_p(e, c), cards=cards)
 
 
 def _mini_pile_taken(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
     n = len(e.cards) or e.count
-    return (ngettext("You cannot add a card and take the mini pile ({n} card).",
-                     "You cannot add a card and take the mini pile ({n} cards).", n) if you
-            else ngettext("{player} cannot add a card and takes the mini pile ({n} card).",
-                          "{player} cannot add a card and takes the mini pile ({n} cards).", n)
-            ).format(player=p, n=n)
+    if c.you(e.player):
+        return ngettext("You cannot add a card and take the mini pile ({n} card).",
+                        "You cannot add a card and take the mini pile ({n} cards).", n).format(n=n)
+    return said_n(c.gender(e.player), "{player} cannot add a card and takes the mini pile ({n} card).",
+                  "{player} cannot add a card and takes the mini pile ({n} cards).", n).format(player=_p(e, c), n=n)
 
 
 def _reshuffled(e: Event, c: _Ctx) -> str:
@@ -333,20 +395,26 @@ def _reshuffled(e: Event, c: _Ctx) -> str:
 
 
 def _uno_called(e: Event, c: _Ctx) -> str:
-    return _say(e, c, _("You call UNO!"), _("{player} calls UNO!"))
+    if c.you(e.player):
+        return _("You call UNO!")
+    return said(c.gender(e.player), "{player} calls UNO!").format(player=_p(e, c))
 
 
 def _uno_caught(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
     if c.you(e.target):
-        return _("{player} catches you: you did not call UNO.").format(player=p)
-    return (_("You catch {target}, who did not call UNO.") if you
-            else _("{player} catches {target}, who did not call UNO.")).format(player=p, target=c.name(e.target))
+        return said(c.gender(e.player), "{player} catches you: you did not call UNO.").format(player=_p(e, c))
+    if c.you(e.player):
+        return _("You catch {target}, who did not call UNO.").format(target=c.name(e.target))
+    return said(c.gender(e.player), "{player} catches {target}, who did not call UNO.").format(
+        player=_p(e, c), target=c.name(e.target))
 
 
 def _hands_swapped(e: Event, c: _Ctx) -> str:
-    return _say(e, c, _("You swap hands with {target}."),
-                _("{player} swaps hands with {target}."), target=c.name(e.target))
+    if c.you(e.player):
+        return _("You swap hands with {target}.").format(target=c.name(e.target))
+    if c.you(e.target):
+        return said(c.gender(e.player), "{player} swaps hands with you.").format(player=_p(e, c))
+    return said(c.gender(e.player), "{player} swaps hands with {target}.").format(player=_p(e, c), target=c.name(e.target))
 
 
 def _hands_passed(e: Event, c: _Ctx) -> str:
@@ -359,15 +427,17 @@ def _round_blocked(e: Event, c: _Ctx) -> str:
 
 
 def _round_won(e: Event, c: _Ctx) -> str:
-    you, p = _actor(e, c)
-    return (ngettext("You win the round and score {n} point.", "You win the round and score {n} points.", e.count)
-            if you else ngettext("{player} wins the round and scores {n} point.",
-                                 "{player} wins the round and scores {n} points.", e.count)
-            ).format(player=p, n=e.count)
+    if c.you(e.player):
+        return ngettext("You win the round and score {n} point.", "You win the round and score {n} points.",
+                        e.count).format(n=e.count)
+    return said_n(c.gender(e.player), "{player} wins the round and scores {n} point.",
+                  "{player} wins the round and scores {n} points.", e.count).format(player=_p(e, c), n=e.count)
 
 
 def _match_won(e: Event, c: _Ctx) -> str:
-    return _say(e, c, _("You win the match!"), _("{player} wins the match!"))
+    if c.you(e.player):
+        return _("You win the match!")
+    return said(c.gender(e.player), "{player} wins the match!").format(player=_p(e, c))
 
 
 SENTENCES: dict[EventKind, Callable[[Event, _Ctx], str]] = {

@@ -67,6 +67,15 @@ def _replay(game: Game):
     return start, steps
 
 
+def _learner_seat(names: "list[str] | tuple[str, ...]", learner: str | None) -> int | None:
+    """The seat the narration calls "you": the learner's, else a seat named "You" (or its
+    translation, the game page's default name), else None (an onlooker's narration)."""
+    from .narrate import is_learner_seat_name
+    if learner is not None and learner in names:
+        return list(names).index(learner)
+    return next((i for i, n in enumerate(names) if is_learner_seat_name(n)), None)
+
+
 def round_to_toml(game: Game, *, scenario_id: str = "replay", title: str = "A round to replay",
                   learner: str | None = None) -> str:
     """The round `game` has played so far, as scenario text (format 1).
@@ -74,7 +83,8 @@ def round_to_toml(game: Game, *, scenario_id: str = "replay", title: str = "A ro
     Args:
         game: a game; its last round (so far) is written.
         learner: the player whose hand the learner holds (``learner`` key), or None (a show
-            for the class; "You" is the learner by default when a player has that name).
+            for the class; "You" is the learner by default when a player has that name). The
+            steps' narration speaks to the learner's seat as "you", as the game's log does.
 
     Raises:
         ReplayError: the round starts in a phase a setup cannot describe.
@@ -114,8 +124,10 @@ def round_to_toml(game: Game, *, scenario_id: str = "replay", title: str = "A ro
     if any(start.scores):
         lines.append("scores = { " + ", ".join(f"{_q(n)} = {s}" for n, s in zip(names, start.scores)) + " }")
     lines += ["", "[setup.hands]"] + [f"{_q(n)} = {_cards(h)}" for n, h in zip(names, start.hands)]
+    # the learner's seat is "you", as in the game's log (never "Toi pioche…", "À Toi de jouer")
+    you = _learner_seat(names, learner)
     for k, (move, events, _rs) in enumerate(steps, 1):
-        say = " ".join(s for s in (narrate(e, names, None) for e in events) if s)
+        say = " ".join(s for s in (narrate(e, names, you) for e in events) if s)
         lines += ["", "[[steps]]", f"do = {_q(game.format_move(move))}", f"say = {_q(say or game.format_move(move))}"]
         if k == len(steps):
             out = game.outcome()

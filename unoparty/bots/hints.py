@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..engine import CallUno, Catch, Move, SpeedPlay
-from ..i18n import _, card_name, colour_name, ngettext, the_card
+from ..i18n import _, card_name, colour_name, ngettext, said, said_n, the_card
+from ..player_names import gender_of
 from .basic import BasicBot
 from .reasons import Reason, Why
 
@@ -87,6 +88,10 @@ class _Named:
     def who(self) -> str:
         return self.name(self.r.seat)
 
+    def gender(self) -> str | None:
+        """The grammatical gender of the seat the reason names (Czech: *Ava zahrála*)."""
+        return gender_of(self.who()) if self.r.seat is not None else None
+
     def name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None else "?"
 
@@ -109,18 +114,21 @@ class _Named:
 
 
 REASON_WORDS: dict[Why, Callable[[_Named], str]] = {
-    Why.CATCH: lambda x: _("Catch {who}: they hold one card and did not call UNO.").format(who=x.who()),
-    Why.POINT_AT_CLOSEST: lambda x: ngettext(
+    Why.CATCH: lambda x: said(x.gender(), "Catch {who}: they hold one card and did not call UNO.").format(who=x.who()),
+    Why.POINT_AT_CLOSEST: lambda x: said_n(
+        x.gender(),
         "Point at {who}: with {n} card they are closest to going out.",
         "Point at {who}: with {n} cards they are closest to going out.", x.n()).format(who=x.who(), n=x.n()),
     Why.STACK: lambda x: ngettext(
         "Stack {card}: the next player faces {n} card instead of you.",
         "Stack {card}: the next player faces {n} cards instead of you.", x.n()).format(card=x.the(), n=x.n()),
-    Why.CHALLENGE_MANY_CARDS: lambda x: ngettext(
+    Why.CHALLENGE_MANY_CARDS: lambda x: said_n(
+        x.gender(),
         "Challenge: {who} still holds {n} card, so they may well have had a card of the colour.",
         "Challenge: {who} still holds {n} cards, so they may well have had a card of the colour.",
         x.n()).format(who=x.who(), n=x.n()),
-    Why.ACCEPT_FEW_CARDS: lambda x: ngettext(
+    Why.ACCEPT_FEW_CARDS: lambda x: said_n(
+        x.gender(),
         "Accept: with only {n} card left, {who} probably had no card of the colour; a failed challenge costs six.",
         "Accept: with only {n} cards left, {who} probably had no card of the colour; a failed challenge costs six.",
         x.n()).format(who=x.who(), n=x.n()),

@@ -69,28 +69,29 @@ def situation(ex: Exercise, game: Game | None = None) -> list[str]:
     drawn this turn (T-3), the cards waiting to be drawn (W-3, H-1). Sentences, possibly none."""
     from ..engine import Phase
     from ..engine.moves import Catch, SpeedPlay
-    from ..i18n import ngettext
+    from ..i18n import ngettext, said
+    from ..player_names import gender_of
     game = game if game is not None else ex.game()
     out: list[str] = []
     if isinstance(ex.move, SpeedPlay):
         top = game.top_player
-        out.append(_("{name} laid the top card.").format(name=ex.names[top]) if top is not None
+        out.append(said(gender_of(ex.names[top]), "{name} laid the top card.").format(name=ex.names[top]) if top is not None
                    else _("The top card was turned up from the draw pile."))
     if isinstance(ex.move, Catch) and 0 <= ex.move.target < len(ex.names) and \
             len(game.hands[ex.move.target]) == 1 and not game.uno_called[ex.move.target]:
         name = ex.names[ex.move.target]
-        out.append(_("{name} went down to one card without calling UNO; since then nobody has played a card "
-                     "or drawn on their turn.").format(name=name) if game.catchable == ex.move.target
-                   else _("{name} went down to one card without calling UNO, and play has gone on since.").format(name=name))
+        out.append(said(gender_of(name), "{name} went down to one card without calling UNO; since then nobody has "
+                        "played a card or drawn on their turn.").format(name=name) if game.catchable == ex.move.target
+                   else said(gender_of(name), "{name} went down to one card without calling UNO, and play has gone on since.").format(name=name))
     if game.wd4_player is not None:
         before = game.view_for(game.wd4_player).wd4_colour
-        out.append((_("{name} played the Wild Draw Four when the colour was {colour}.").format(
+        out.append((said(gender_of(ex.names[game.wd4_player]), "{name} played the Wild Draw Four when the colour was {colour}.").format(
             name=ex.names[game.wd4_player], colour=colour_name(before)) if before is not None
-            else _("{name} played the Wild Draw Four.").format(name=ex.names[game.wd4_player])))
+            else said(gender_of(ex.names[game.wd4_player]), "{name} played the Wild Draw Four.").format(name=ex.names[game.wd4_player])))
     if game.phase is Phase.POINTING and game.pointer is not None:
-        out.append(_("{name} played a Point Taken.").format(name=ex.names[game.pointer]))
+        out.append(said(gender_of(ex.names[game.pointer]), "{name} played a Point Taken.").format(name=ex.names[game.pointer]))
     if game.phase is Phase.DRAWN and game.drawn_card is not None and game.current is not None:
-        out.append(_("{name} has already drawn {card} this turn.").format(
+        out.append(said(gender_of(ex.names[game.current]), "{name} has already drawn {card} this turn.").format(
             name=ex.names[game.current], card=the_card(game.drawn_card)))
     if game.pending_draw:
         out.append(ngettext("{n} card is waiting to be drawn.", "{n} cards are waiting to be drawn.",

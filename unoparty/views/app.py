@@ -122,6 +122,7 @@ class App:
         set_language(lang)
         self.session = AppSession(self.store if progress is None else None, learner=self.learner, language=lang)
         self.session.on_notice = g(self._say_notice)
+        self.learner_picker.refresh()  # built before the language was set: its words again
         self.only_groups = groups
         self._shared()
         self.header = self._html()

@@ -25,6 +25,7 @@ from ..engine.moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Play,
                             TakeMiniPile)
 from ..i18n import _
 from ..refusal_words import explain
+from ..narrate import seat_label
 from . import svg
 from .common import MessageBox, button
 from .markup import esc
@@ -165,8 +166,8 @@ class Board:
         elif self._pick_kind == "catch":
             targets = {m.target: _("Catch {name}").format(name=names[m.target]) for m in self._pending}
         elif self._pick_kind == "link":
-            targets = {s: _("Link {name}").format(name=names[s]) for s in range(state.n)
-                       if s != self._link_first}
+            targets = {s: (_("Link yourself") if s == me else _("Link {name}").format(name=names[s]))
+                       for s in range(state.n) if s != self._link_first}
         elif state.phase is Phase.POINTING and me in state.waiting_for:
             targets = {s: _("Point at {name}").format(name=names[s]) for s in range(state.n) if s != me}
         self.table.render(state, targets=targets, countdown=self.countdown, fresh_top=fresh_top)
@@ -353,7 +354,7 @@ class Board:
         self.picker_title.value = f"<b>{esc(title)}</b>"
         buttons = []
         for seat, move in options:
-            label = names[seat] + (" " + _("(you)") if seat == self.me else "")  # the seat label, not the pronoun
+            label = seat_label(names, seat, self.me)  # "You" in the language shown, or "Mia (you)"
             b = button(label, "up-primary")
             b.on_click(lambda _b, seat=seat, move=move: self._player_picked(seat, move))
             buttons.append(b)
@@ -389,8 +390,9 @@ class Board:
             if self._link_first is None:
                 self._link_first = seat
                 n = self._shown().n_players
-                self._open_players(_("Link {name} with…").format(name=self._shown().names[seat]),
-                                   [(s, None) for s in range(n) if s != seat], "link")
+                title = (_("Link yourself with…") if seat == self.me
+                         else _("Link {name} with…").format(name=self._shown().names[seat]))
+                self._open_players(title, [(s, None) for s in range(n) if s != seat], "link")
                 return
             pair = {self._link_first, seat}
             moves = [m for m in self._pending if m.link is not None and set(m.link) == pair]

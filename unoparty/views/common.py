@@ -23,8 +23,16 @@ def split(left, right) -> w.HBox:
     return box
 
 
+def _tooltip_follows(change: dict) -> None:
+    change["owner"].tooltip = change["new"]
+
+
 def button(description: str, *classes: str, tooltip: str = "", **kw) -> w.Button:
+    """A button; without a `tooltip` of its own, its tooltip follows its description (a label
+    worded again in another language, "Pause" → "Resume", never keeps the old words)."""
     b = w.Button(description=description, tooltip=tooltip or description, **kw)
+    if not tooltip:
+        b.observe(_tooltip_follows, names="description")
     for c in classes:
         b.add_class(c)
     return b
@@ -48,6 +56,7 @@ class ErrorPanel:
 
     def report(self, exc: BaseException) -> None:
         self.errors.append(exc)
+        self.dismiss.description = _("Dismiss")  # built before the page's language was set
         tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         print(tb, file=sys.stderr)
         self.html.value = (f"<b>{esc(_('Something went wrong inside the app.'))}</b> "

@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from ..i18n import _, ngettext
 from ..move_words import move_advice
-from ..refusal_words import explain, ruling_note
+from ..refusal_words import explain, ruling_note, told
 from ..session.lesson import Feedback, LessonSession
 from .board import Board
 from .common import ErrorPanel, LogView, MessageBox, button, split
@@ -432,11 +432,8 @@ class LessonPlayer:
                 text = step.say or ""
                 self.task.value = ""
                 if s.refusal is not None:
-                    explanation = explain(s.refusal.refusal)
-                    mover = getattr(s.refused_move, "player", None)
-                    if mover is not None and mover != s.me and 0 <= mover < len(s.game.names):
-                        explanation = _("The app tells {name}: “{text}”").format(
-                            name=name_text(s.game.names[mover]), text=explanation)
+                    # the learner's own refusal, another player's about the learner, or what the app tells them
+                    explanation = told(s.refusal, s.game.names, s.me)
                     text = (text + " " if text else "") + explanation
             self.say.value = f'<div class="up-say">{esc(text)}</div>' if text else ""
         notes = _ruling_notes(s.step_rules)

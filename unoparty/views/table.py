@@ -200,7 +200,8 @@ def render_table_html(state: TableState, *, countdown: int | None = None, fresh_
             classes.append("up-me")
         count = v.hand_sizes[seat]
         name = v.names[seat]
-        label = ngettext("{name}: {count} card", "{name}: {count} cards", count).format(name=name_text(name), count=count)
+        shown_name = _("You") if name == "You" else name_text(name)  # the lessons' learner: in the language shown
+        label = ngettext("{name}: {count} card", "{name}: {count} cards", count).format(name=shown_name, count=count)
         tags = []
         if "up-turn" in classes:
             tags.append(f'<span class="up-tag up-tag-turn">▶ {esc(_("turn"))}</span>')
