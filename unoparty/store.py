@@ -9,7 +9,10 @@ The store is chosen by a URL, the environment variable ``UNOPARTY_DB``:
   ``:memory:``: a database that lives as long as the store);
 - ``postgresql://USER@HOST:PORT/DB`` (or ``postgres://``): a PostgreSQL database, through
   psycopg 3 (``pip install "psycopg[binary]"``) — for learners of one class spread over
-  several machines (JupyterHub): the teacher's page sees them all.
+  several machines (JupyterHub): the teacher's page sees them all;
+- ``hub-service:unoparty-store`` (or ``hub-service:URL``): under JupyterHub, the class's
+  store behind the hub's store service (:mod:`unoparty.hub_store`): the learner's server
+  holds no database password, only its hub token.
 
 In the browser (the static site, ``sys.platform == "emscripten"``) with ``UNOPARTY_DB``
 unset, the store is a :class:`DictStore` in the browser's own storage (key ``"store"`` of
@@ -933,6 +936,12 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
         return open_browser_store(migrate=migrate)
     url = url or default_url()
     if url in _OPEN and url not in ("sqlite://", ":memory:"):
+        return _OPEN[url]
+    if url.startswith("hub-service:"):
+        # the class's store behind the hub's store service (issue 22): nothing to carry over
+        # here. Loaded by name: unoparty.hub_store builds on this module (no import circle).
+        import importlib
+        _OPEN[url] = importlib.import_module("unoparty.hub_store").HubServiceStore.from_url(url)
         return _OPEN[url]
     scheme = url.split("://", 1)[0] if "://" in url else ""
     if scheme not in ("", "sqlite", "postgresql", "postgres"):

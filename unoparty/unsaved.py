@@ -10,7 +10,8 @@ sentence (:func:`unsaved_sentence`), the server's log says which learner's chang
 tells the teacher's page which learners have unsaved work on this server
 (:func:`unsaved_learners`). A change is kept only when the store raised
 :class:`~unoparty.store.StoreError` for it — its transaction was rolled back, so trying it
-again never counts it twice.
+again never counts it twice; a change the hub's store service *refused* (an error whose
+``retry_helps`` is False: :class:`unoparty.hub_store.StoreRefusal`) is never kept.
 
 >>> from unoparty.store import open_store
 >>> s = KeptStore(open_store("sqlite://"))
@@ -123,6 +124,8 @@ class KeptStore(Store):
                 try:
                     return getattr(self.store, method)(*args, **kwargs)
                 except StoreError as e:
+                    if getattr(e, "retry_helps", True) is False:
+                        raise  # refused (the hub's store service: not this learner's record): never kept
                     self._log().warning("not saved yet, kept to try again: %s for %s (%s)", method, learner, e)
             self.pending.append((learner, method, args, kwargs))
             self._changed()
@@ -132,11 +135,14 @@ class KeptStore(Store):
         """Try the kept changes in order; True if none is left."""
         with self._lock:
             done = 0
-            for _learner, method, args, kwargs in self.pending:
+            for learner, method, args, kwargs in self.pending:
                 try:
                     getattr(self.store, method)(*args, **kwargs)
-                except StoreError:
-                    break
+                except StoreError as e:
+                    if getattr(e, "retry_helps", True) is not False:
+                        break
+                    # refused for good (the store service's 403): dropped, so the others can land
+                    self._log().warning("not saved, refused: %s for %s (%s)", method, learner, e)
                 done += 1
             if done:
                 del self.pending[:done]
