@@ -59,7 +59,7 @@ from typing import Any
 from .store import LessonRecord, PracticeAnswer, RuleRecord, Store, StoreError, normalise_name
 
 __all__ = ["SERVICE_NAME", "TEACHERS", "SCHEME", "METHODS", "Caller", "StoreRefusal", "HubServiceStore",
-           "StoreService", "authorise", "sentence", "hub_resolver", "main"]
+           "StoreService", "authorise", "sentence", "hub_resolver", "hub_service", "hub_roles", "main"]
 
 SERVICE_NAME = "unoparty-store"   # the service's name in the hub (c.JupyterHub.services)
 TEACHERS = "teachers"             # the hub's group whose members may read and change the class
@@ -704,6 +704,33 @@ def _session_key(key: str) -> str:
     return key
 
 
+# -------------------------------------------------------------------------------- the hub's configuration
+
+
+def hub_service(url: str, db: str, *, name: str = SERVICE_NAME, python: str | None = None,
+                environment: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The store service's entry of ``c.JupyterHub.services``: run by the hub
+    (``python -m unoparty.hub_store``), listening at `url` (``http://127.0.0.1:10101``;
+    ``http://hub:10101`` in Kubernetes), with the database's URL `db` in its environment
+    only (the learners' servers never get it), hidden from the hub's Services menu."""
+    return {"name": name, "url": url, "display": False,
+            "command": [python or sys.executable, "-m", "unoparty.hub_store"],
+            "environment": {"UNOPARTY_DB": db, **(environment or {})}}
+
+
+def hub_roles(name: str = SERVICE_NAME) -> list[dict[str, Any]]:
+    """The roles of ``c.JupyterHub.load_roles`` the store service needs: every user, and the
+    token the hub gives each user's server (``JUPYTERHUB_API_TOKEN``: the role ``server``),
+    may reach the service (``access:services!service=…``) and ask the hub where it is
+    (``read:services!service=…``). The service itself needs no scope: it asks the hub whose
+    a token is with that token."""
+    reach = [f"access:services!service={name}", f"read:services!service={name}"]
+    return [{"name": "user", "description": "Standard user privileges, and the class's store service",
+             "scopes": ["self", *reach]},
+            {"name": "server", "description": "Post activity, and the class's store service",
+             "scopes": ["users:activity!user", "access:servers!server", *reach]}]
+
+
 # -------------------------------------------------------------------------------- starting it
 
 
@@ -723,8 +750,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--teachers", default=os.environ.get("UNOPARTY_TEACHERS_GROUP", TEACHERS),
                     help="the hub's group of the teachers (default: teachers)")
     args = ap.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="[%(levelname)s %(asctime)s %(name)s] %(message)s",
-                        stream=sys.stderr)
+    handler = logging.StreamHandler(sys.stderr)   # the hub's log (a managed service's output)
+    handler.setFormatter(logging.Formatter("[%(levelname)s %(asctime)s %(name)s] %(message)s"))
+    for name in ("unoparty.hub_store", "tornado.application"):
+        logging.getLogger(name).addHandler(handler)
+        logging.getLogger(name).setLevel(logging.INFO)
     from .store import open_store
     if args.db.startswith(SCHEME):
         print("unoparty store service: UNOPARTY_DB must be the database itself, not hub-service:…", file=sys.stderr)
