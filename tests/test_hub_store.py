@@ -334,3 +334,49 @@ def test_open_store_finds_the_service_by_name_through_the_hub(tmp_path, monkeypa
         assert "JUPYTERHUB_API_TOKEN" in str(outside.value)
     finally:
         running.stop()
+
+
+def test_the_hubs_answer_decides_and_a_hub_that_cannot_be_asked_is_503(tmp_path) -> None:
+    """:func:`unoparty.hub_store.hub_resolver` over JupyterHub's HubAuth (here a stand-in):
+    an unknown token is refused, a token without the service's scope too, and a hub that
+    does not answer leaves the change kept for later (503, not a refusal)."""
+    from tornado.web import HTTPError
+
+    from unoparty.hub_store import hub_resolver
+
+    class FakeHubAuth:
+        access_scopes = {"access:services!service=unoparty-store"}
+        down = False
+
+        async def user_for_token(self, token, sync=True):
+            if self.down:
+                raise HTTPError(500, "Failed to connect to Hub API")
+            scopes = [] if token == "tok-noscope" else ["access:services!service=unoparty-store"]
+            return {"tok-ana": {"name": "ana", "groups": [], "scopes": scopes},
+                    "tok-noscope": {"name": "ana", "groups": [], "scopes": scopes}}.get(token)
+
+        def check_scopes(self, required, model):
+            return set(required) & set(model["scopes"])
+
+    hub = FakeHubAuth()
+    running = start_service(SQLStore(f"sqlite:///{tmp_path / 'c.sqlite3'}"), resolve=hub_resolver(hub))
+    try:
+        assert running.client("tok-ana").record_stars("ana", "goal", 1) == 1
+        for token in ("tok-noscope", "tok-nobody"):
+            with pytest.raises(StoreRefusal) as refused:
+                running.client(token).stars("ana")
+            assert refused.value.code == "bad-token"
+        hub.down = True
+        kept = KeptStore(running.client("tok-ana"), retry_every=0)
+        kept.record_stars("ana", "goal", 3)
+        assert len(kept.pending) == 1
+        hub.down = False
+        assert kept.retry() and running.store.stars("ana") == {"goal": 3}
+    finally:
+        running.stop()
+
+
+def test_the_service_refuses_to_stand_in_front_of_itself(capsys) -> None:
+    from unoparty.hub_store import main
+    assert main(["--db", "hub-service:unoparty-store"]) == 2
+    assert "must be the database itself" in capsys.readouterr().err

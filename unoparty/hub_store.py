@@ -349,7 +349,7 @@ def hub_resolver(hub_auth: Any = None) -> Resolver:
     Raises (from the function): HubUnreachable: the hub did not answer.
     """
     if hub_auth is None:
-        from jupyterhub.services.auth import HubAuth
+        from jupyterhub.services.auth import HubAuth  # type: ignore[import-untyped]
         hub_auth = HubAuth()
 
     async def resolve(token: str) -> Mapping[str, Any] | None:
@@ -364,7 +364,7 @@ def hub_resolver(hub_auth: Any = None) -> Resolver:
         required = set(getattr(hub_auth, "access_scopes", None) or ())
         if required and not hub_auth.check_scopes(required, model):
             return None
-        return model
+        return dict(model)
 
     return resolve
 
@@ -456,7 +456,7 @@ except ImportError:  # the kernel's side needs no tornado (Python in the browser
     RequestHandler = object  # type: ignore[misc,assignment]
 
 
-class _MethodHandler(RequestHandler):  # type: ignore[misc,valid-type]
+class _MethodHandler(RequestHandler):
     """``POST {prefix}api/<method>``: one store method."""
 
     def initialize(self, service: StoreService) -> None:
@@ -484,7 +484,7 @@ class _MethodHandler(RequestHandler):  # type: ignore[misc,valid-type]
         self.finish(json.dumps({"error": "http", "message": self._reason, "args": {}}))
 
 
-class _AboutHandler(RequestHandler):  # type: ignore[misc,valid-type]
+class _AboutHandler(RequestHandler):
     """``GET {prefix}``: what this service is (no record, no token needed)."""
 
     def get(self) -> None:
@@ -683,10 +683,10 @@ class HubServiceStore(Store):
     def sign_out(self, key: str) -> None:
         self._call("sign_out", key=_session_key(key))
 
-    def save_session(self, key: str, kind: str, state: dict | None) -> None:
+    def save_session(self, key: str, kind: str, state: dict[str, Any] | None) -> None:
         self._call("save_session", key=_session_key(key), kind=str(kind), state=state)
 
-    def load_session(self, key: str, kind: str) -> dict | None:
+    def load_session(self, key: str, kind: str) -> dict[str, Any] | None:
         return self._call("load_session", key=_session_key(key), kind=str(kind))  # type: ignore[no-any-return]
 
     def __repr__(self) -> str:
