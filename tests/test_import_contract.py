@@ -23,7 +23,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("game", {"game", "notation"}),
     ("words", {"i18n", "narrate", "move_words", "refusal_words", "rulebook"}),
     ("content", {"bots", "scenarios", "practice", "simulate", "replay", "playout", "lab"}),
-    ("progress", {"store", "access", "unsaved", "hub_store"}),
+    ("progress", {"progress", "store", "access", "unsaved", "hub_store"}),
     ("views", {"views"}),
     ("delivery", {"cli", "commands", "serve", "app", "__main__", "__init__", "extract",
                   "notebook_clean", "kernel_pool", "app_kernel", "learner_server", "app_logout"}),

@@ -66,67 +66,18 @@ try:
 except ImportError:  # Python in the browser (Pyodide) ships without it: the store is a DictStore there
     sqlite3 = None  # type: ignore[assignment]
 
+from .progress.dialect import Cursor, dialect_for
+from .progress.migrations import migrate_document, migrate_sql
+from .progress.records import (MAX_NAME, LessonRecord, PracticeAnswer, RuleRecord, StoreError, check_key,
+                               SESSION_KINDS, check_kind, normalise_name, session_state,
+                               session_text)
+
 __all__ = ["Store", "SQLStore", "DictStore", "StoreError", "LessonRecord", "RuleRecord", "PracticeAnswer",
+           "SESSION_KINDS",
            "LearnerProgress",
            "open_store", "open_browser_store", "default_url", "normalise_name", "in_browser", "MAX_NAME"]
 
-MAX_NAME = 40           # characters in a learner's name
-_SCHEMA_VERSION = 1
-
-
-class StoreError(Exception):
-    """The store cannot do what was asked: a bad URL or name, an unreachable database."""
-
-
-@dataclass(frozen=True)
-class LessonRecord:
-    """One learner's record for one lesson: best stars (0–3), tries (times started),
-    mistakes (wrong answers, all tries together)."""
-
-    learner: str
-    lesson: str
-    stars: int
-    tries: int
-    mistakes: int
-
-
-@dataclass(frozen=True)
-class RuleRecord:
-    """One learner's answers about one rule id in one lesson (``lesson`` is ``""`` for
-    answers outside a lesson, e.g. practice): tries (answers), mistakes (wrong ones)."""
-
-    learner: str
-    lesson: str
-    rule: str
-    tries: int
-    mistakes: int
-
-
-@dataclass(frozen=True)
-class PracticeAnswer:
-    """One answer on the Practice page: the rule id it was about, whether it was right
-    (``right``), when (``at``, seconds since the epoch)."""
-
-    rule: str
-    right: bool
-    at: float
-
-
-def normalise_name(name: str) -> str:
-    """A learner's name with outer and doubled spaces and bidirectional control characters
-    (:data:`unoparty.bidi.BIDI_CONTROLS`: an override would reverse the text around the name)
-    removed.
-
-    Raises:
-        StoreError: the name is empty or longer than :data:`MAX_NAME` characters.
-    """
-    from .bidi import without_bidi_controls
-    text = " ".join(without_bidi_controls(name or "").split())
-    if not text:
-        raise StoreError("a learner's name cannot be empty")
-    if len(text) > MAX_NAME:
-        raise StoreError(f"a learner's name has at most {MAX_NAME} characters")
-    return text
+_SCHEMA_VERSION = 1     # the document store's "version" before numbered steps (0827e3c)
 
 
 class Store:
@@ -201,6 +152,81 @@ class Store:
     def practice(self, learner: str) -> list[PracticeAnswer]:
         """The learner's practice record: every answer given on the Practice page, oldest
         first (empty for a learner never seen)."""
+        raise NotImplementedError
+
+    # -- the work of a browser's key signed in as nobody (moves to the learner at sign_in)
+    def start_lesson_for_key(self, key: str, lesson: str) -> None:
+        """:meth:`start_lesson` for a key signed in as nobody (kept until :meth:`sign_in`).
+
+        Raises:
+            StoreError: a bad key (:func:`~unoparty.progress.records.check_key`).
+        """
+        raise NotImplementedError
+
+    def record_answer_for_key(self, key: str, lesson: str, rules: Iterable[str], *, right: bool) -> None:
+        """:meth:`record_answer` for a key signed in as nobody."""
+        raise NotImplementedError
+
+    def record_stars_for_key(self, key: str, lesson: str, stars: int) -> int:
+        """:meth:`record_stars` for a key signed in as nobody; returns the best (0–3)."""
+        raise NotImplementedError
+
+    def record_practice_for_key(self, key: str, rule: str, right: bool, *, at: float | None = None) -> None:
+        """:meth:`record_practice` for a key signed in as nobody."""
+        raise NotImplementedError
+
+    def stars_for_key(self, key: str) -> dict[str, int]:
+        """Lesson id → best stars kept under a key signed in as nobody."""
+        raise NotImplementedError
+
+    def practice_for_key(self, key: str) -> list[PracticeAnswer]:
+        """The Practice answers kept under a key signed in as nobody, oldest first."""
+        raise NotImplementedError
+
+    # -- learner keys and kept sessions (CONTRACTS.md §1)
+    def learner_for_key(self, key: str) -> str | None:
+        """The learner the browser's session key `key` is signed in as, or None (nobody).
+
+        Raises:
+            StoreError: `key` is not 22–64 characters of ``A–Z a–z 0–9 _ -``.
+        """
+        raise NotImplementedError
+
+    def sign_in(self, key: str, name: str) -> str:
+        """Sign `key` in as the learner `name` (added if new), in one change. The work kept
+        under the key while it was signed in as nobody moves to the learner: stars (the
+        higher of the two per lesson wins), tries and mistakes (added), Practice answers
+        (after the learner's own), and kept sessions (each kind: the newer of the key's and
+        the learner's). Returns the normalised name.
+
+        Raises:
+            StoreError: a bad key or name (nothing changed).
+        """
+        raise NotImplementedError
+
+    def sign_out(self, key: str) -> None:
+        """"Not me": `key` is signed in as nobody (the learner's record stays theirs)."""
+        raise NotImplementedError
+
+    def save_session(self, key: str, kind: str, state: dict[str, Any] | None) -> None:
+        """Keep the state of the session of `kind` (``"app"``, ``"game"``, ``"lesson"``,
+        ``"practice"``, ``"table"``) open in the browser of `key`: the learner's when the key
+        is signed in (another browser signed in as them sees it), else the key's. `state`
+        None deletes it.
+
+        Raises:
+            StoreError: a bad key or kind, a state that is not a JSON-able dict or is above
+                1 MB of JSON (nothing changed).
+        """
+        raise NotImplementedError
+
+    def load_session(self, key: str, kind: str) -> dict[str, Any] | None:
+        """The state kept by :meth:`save_session` for `key` (its learner's, when signed
+        in) and `kind`, or None.
+
+        Raises:
+            StoreError: a bad key or kind.
+        """
         raise NotImplementedError
 
     # -- settings
@@ -427,39 +453,44 @@ def _next_attempt(rows: dict[str, tuple[int, float, float]], limits: dict[str, i
 
 # --------------------------------------------------------------------------------- SQL
 
-_TABLES = (
-    """CREATE TABLE IF NOT EXISTS learners (name TEXT PRIMARY KEY)""",
-    """CREATE TABLE IF NOT EXISTS lesson_progress (
-        learner TEXT NOT NULL, lesson TEXT NOT NULL,
-        stars INTEGER NOT NULL DEFAULT 0, tries INTEGER NOT NULL DEFAULT 0,
-        mistakes INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (learner, lesson))""",
-    """CREATE TABLE IF NOT EXISTS rule_progress (
-        learner TEXT NOT NULL, lesson TEXT NOT NULL, rule TEXT NOT NULL,
-        tries INTEGER NOT NULL DEFAULT 0, mistakes INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (learner, lesson, rule))""",
-    """CREATE TABLE IF NOT EXISTS settings (
-        learner TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (learner, key))""",
-    """CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
-    # the Practice page's answers, numbered 1, 2, … per learner (n: their order)
-    """CREATE TABLE IF NOT EXISTS practice_answers (
-        learner TEXT NOT NULL, n INTEGER NOT NULL, rule TEXT NOT NULL,
-        right_answer INTEGER NOT NULL, answered_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (learner, n))""",
-    # wrong tries of a secret (the teacher's code, a PIN) per key: Store.code_attempt
-    """CREATE TABLE IF NOT EXISTS code_attempts (
-        key TEXT PRIMARY KEY, failures INTEGER NOT NULL, last_at DOUBLE PRECISION NOT NULL,
-        locked_until DOUBLE PRECISION NOT NULL)""",
-)
+
+@dataclass(frozen=True)
+class _Owner:
+    """Whose work a row is: a learner's (tables ``lesson_progress``, …, column ``learner``)
+    or a key's signed in as nobody (``key_lessons``, …, column ``key``)."""
+
+    id: str
+    col: str
+    lessons: str
+    rules: str
+    practice: str
+    sessions: str
+
+
+def _learner_owner(name: str) -> _Owner:
+    return _Owner(name, "learner", "lesson_progress", "rule_progress", "practice_answers", "learner_sessions")
+
+
+def _key_owner(key: str) -> _Owner:
+    return _Owner(key, "key", "key_lessons", "key_rules", "key_practice", "key_sessions")
+
+
+_PRACTICE_LOCK = 8675310   # PostgreSQL: one owner's answers numbered one at a time
+_ATTEMPT_LOCK = 8675311    # PostgreSQL: one try of a secret at a time
+_KEY_LOCK = 8675312        # PostgreSQL: one change of a key's sign-in at a time
 
 
 class SQLStore(Store):
-    """The store in SQLite (a file) or PostgreSQL. One short transaction per change.
+    """The store in SQLite (a file) or PostgreSQL. One short transaction per change; the
+    schema is brought up to date on opening (:mod:`unoparty.progress.migrations`).
 
     Args:
         url: ``sqlite:///PATH``, a path, ``sqlite://`` (in memory) or ``postgresql://…``.
         timeout: seconds to wait for a lock (SQLite) or a connection.
 
     Raises:
-        StoreError: psycopg is missing, or the database cannot be opened.
+        StoreError: psycopg is missing, the database cannot be opened, or it was written by
+            a newer release (its schema has a step this code does not know).
     """
 
     def __init__(self, url: str, *, timeout: float = 30.0) -> None:
@@ -467,14 +498,14 @@ class SQLStore(Store):
         self.timeout = timeout
         self._lock = threading.RLock()
         self._memory: sqlite3.Connection | None = None
-        if url.startswith(("postgresql://", "postgres://")):
-            self.kind = "postgresql"
+        self.dialect = dialect_for(url)
+        self.kind = self.dialect.name
+        if self.kind == "postgresql":
             try:
                 import psycopg  # noqa: F401
             except ImportError as e:
                 raise StoreError('a PostgreSQL store needs psycopg 3: pip install "psycopg[binary]"') from e
         else:
-            self.kind = "sqlite"
             if sqlite3 is None:
                 raise StoreError("this Python has no sqlite3: set UNOPARTY_DB to a PostgreSQL database")
             path = url[len("sqlite://"):] if url.startswith("sqlite://") else url
@@ -486,11 +517,12 @@ class SQLStore(Store):
                 self._memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
             else:
                 Path(self.path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        with self._transaction() as cur:
-            if self.kind == "postgresql":
-                cur.execute("SELECT pg_advisory_xact_lock(8675309)")  # one creator at a time
-            for sql in _TABLES:
-                cur.execute(sql)
+        where = f"the progress database {self.path if self.kind == 'sqlite' else _hide_password(url)}"
+        self._version = migrate_sql(self._transaction, self.dialect, where)
+
+    def schema_version(self) -> int:
+        """The highest schema step applied (:func:`unoparty.progress.migrations.latest` once open)."""
+        return self._version
 
     # -- connections
     def _connect_sqlite(self) -> sqlite3.Connection:
@@ -509,7 +541,7 @@ class SQLStore(Store):
         return con
 
     @contextmanager
-    def _transaction(self) -> Iterator[Any]:
+    def _transaction(self) -> Iterator[Cursor]:
         """A cursor inside one transaction: committed at the end, rolled back on error."""
         with self._lock:
             if self.kind == "sqlite":
@@ -521,7 +553,7 @@ class SQLStore(Store):
                     cur = con.cursor()
                     cur.execute("BEGIN IMMEDIATE")
                     try:
-                        yield _Cursor(cur, "?")
+                        yield Cursor(cur, self.dialect)
                     except BaseException:
                         cur.execute("ROLLBACK")
                         raise
@@ -534,14 +566,14 @@ class SQLStore(Store):
             else:
                 import psycopg
                 try:
-                    with psycopg.connect(self.url, connect_timeout=int(self.timeout)) as con:
-                        with con.transaction():
-                            with con.cursor() as cur:
-                                yield _Cursor(cur, "%s")
+                    with psycopg.connect(self.url, connect_timeout=int(self.timeout)) as pcon:
+                        with pcon.transaction():
+                            with pcon.cursor() as pcur:
+                                yield Cursor(pcur, self.dialect)
                 except psycopg.Error as e:
                     raise StoreError(f"the progress database refused a change: {e}") from e
 
-    def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._transaction() as cur:
             cur.execute(sql, args)
             return cur.fetchall()
@@ -559,54 +591,70 @@ class SQLStore(Store):
     def reset_learner(self, name: str) -> None:
         name = normalise_name(name)
         with self._transaction() as cur:
-            cur.execute("DELETE FROM lesson_progress WHERE learner = ?", (name,))
-            cur.execute("DELETE FROM rule_progress WHERE learner = ?", (name,))
-            cur.execute("DELETE FROM practice_answers WHERE learner = ?", (name,))
+            for table in ("lesson_progress", "rule_progress", "practice_answers", "learner_sessions"):
+                cur.execute(f"DELETE FROM {table} WHERE learner = ?", (name,))
 
     def delete_learner(self, name: str) -> None:
         name = normalise_name(name)
         with self._transaction() as cur:
-            for table in ("lesson_progress", "rule_progress", "settings", "practice_answers"):
+            for table in ("lesson_progress", "rule_progress", "settings", "practice_answers", "learner_sessions",
+                          "learner_keys"):
                 cur.execute(f"DELETE FROM {table} WHERE learner = ?", (name,))
             cur.execute("DELETE FROM learners WHERE name = ?", (name,))
 
-    # -- progress
+    # -- progress (a learner's, or a key's signed in as nobody: the same steps on other tables)
+    @staticmethod
+    def _start(cur: Cursor, o: _Owner, lesson: str) -> None:
+        cur.execute(f"INSERT INTO {o.lessons} ({o.col}, lesson, tries) VALUES (?, ?, 1) "
+                    f"ON CONFLICT ({o.col}, lesson) DO UPDATE SET tries = {o.lessons}.tries + 1", (o.id, lesson))
+
+    @staticmethod
+    def _answer(cur: Cursor, o: _Owner, lesson: str, rules: list[str], right: bool) -> None:
+        wrong = 0 if right else 1
+        if wrong and lesson:
+            cur.execute(f"INSERT INTO {o.lessons} ({o.col}, lesson, mistakes) VALUES (?, ?, 1) "
+                        f"ON CONFLICT ({o.col}, lesson) DO UPDATE SET mistakes = {o.lessons}.mistakes + 1",
+                        (o.id, lesson))
+        for rule in rules:
+            cur.execute(f"INSERT INTO {o.rules} ({o.col}, lesson, rule, tries, mistakes) VALUES (?, ?, ?, 1, ?) "
+                        f"ON CONFLICT ({o.col}, lesson, rule) DO UPDATE SET tries = {o.rules}.tries + 1, "
+                        f"mistakes = {o.rules}.mistakes + excluded.mistakes", (o.id, lesson, rule, wrong))
+
+    @staticmethod
+    def _stars(cur: Cursor, o: _Owner, lesson: str, stars: int) -> int:
+        cur.execute(f"INSERT INTO {o.lessons} ({o.col}, lesson, stars) VALUES (?, ?, ?) "
+                    f"ON CONFLICT ({o.col}, lesson) DO UPDATE SET stars = "
+                    f"CASE WHEN excluded.stars > {o.lessons}.stars THEN excluded.stars ELSE {o.lessons}.stars END",
+                    (o.id, lesson, stars))
+        cur.execute(f"SELECT stars FROM {o.lessons} WHERE {o.col} = ? AND lesson = ?", (o.id, lesson))
+        return int(cur.fetchall()[0][0])
+
+    def _practice(self, cur: Cursor, o: _Owner, rule: str, right: bool, when: float) -> None:
+        self.dialect.lock(cur, _PRACTICE_LOCK, o.id)
+        cur.execute(f"INSERT INTO {o.practice} ({o.col}, n, rule, right_answer, answered_at) "
+                    f"SELECT ?, COALESCE(MAX(n), 0) + 1, ?, ?, ? FROM {o.practice} WHERE {o.col} = ?",
+                    (o.id, rule, 1 if right else 0, when, o.id))
+        if rule:
+            self._answer(cur, o, "", [rule], right)
+
     def start_lesson(self, learner: str, lesson: str) -> None:
         learner = normalise_name(learner)
         with self._transaction() as cur:
             _add(cur, learner)
-            cur.execute("INSERT INTO lesson_progress (learner, lesson, tries) VALUES (?, ?, 1) "
-                        "ON CONFLICT (learner, lesson) DO UPDATE SET tries = lesson_progress.tries + 1",
-                        (learner, str(lesson)))
+            self._start(cur, _learner_owner(learner), str(lesson))
 
     def record_answer(self, learner: str, lesson: str, rules: Iterable[str], *, right: bool) -> None:
         learner = normalise_name(learner)
-        wrong = 0 if right else 1
-        rules = list(dict.fromkeys(str(r) for r in rules if r))
+        wanted = list(dict.fromkeys(str(r) for r in rules if r))
         with self._transaction() as cur:
             _add(cur, learner)
-            if wrong and lesson:
-                cur.execute("INSERT INTO lesson_progress (learner, lesson, mistakes) VALUES (?, ?, 1) "
-                            "ON CONFLICT (learner, lesson) DO UPDATE SET mistakes = lesson_progress.mistakes + 1",
-                            (learner, str(lesson)))
-            for rule in rules:
-                cur.execute("INSERT INTO rule_progress (learner, lesson, rule, tries, mistakes) VALUES (?, ?, ?, 1, ?) "
-                            "ON CONFLICT (learner, lesson, rule) DO UPDATE SET tries = rule_progress.tries + 1, "
-                            "mistakes = rule_progress.mistakes + excluded.mistakes",
-                            (learner, str(lesson or ""), rule, wrong))
+            self._answer(cur, _learner_owner(learner), str(lesson or ""), wanted, right)
 
     def record_stars(self, learner: str, lesson: str, stars: int) -> int:
         learner = normalise_name(learner)
-        stars = max(0, min(3, int(stars)))
         with self._transaction() as cur:
             _add(cur, learner)
-            cur.execute("INSERT INTO lesson_progress (learner, lesson, stars) VALUES (?, ?, ?) "
-                        "ON CONFLICT (learner, lesson) DO UPDATE SET stars = "
-                        "CASE WHEN excluded.stars > lesson_progress.stars THEN excluded.stars "
-                        "ELSE lesson_progress.stars END",
-                        (learner, str(lesson), stars))
-            cur.execute("SELECT stars FROM lesson_progress WHERE learner = ? AND lesson = ?", (learner, str(lesson)))
-            return int(cur.fetchall()[0][0])
+            return self._stars(cur, _learner_owner(learner), str(lesson), max(0, min(3, int(stars))))
 
     def lessons(self, learner: str | None = None) -> list[LessonRecord]:
         sql = "SELECT learner, lesson, stars, tries, mistakes FROM lesson_progress"
@@ -623,25 +671,121 @@ class SQLStore(Store):
     # -- practice
     def record_practice(self, learner: str, rule: str, right: bool, *, at: float | None = None) -> None:
         learner = normalise_name(learner)
-        rule = str(rule)
         when = float(time.time() if at is None else at)
         with self._transaction() as cur:
-            if self.kind == "postgresql":  # one learner's answers numbered one at a time
-                cur.execute("SELECT pg_advisory_xact_lock(8675310, hashtext(?))", (learner,))
             _add(cur, learner)
-            cur.execute("INSERT INTO practice_answers (learner, n, rule, right_answer, answered_at) "
-                        "SELECT ?, COALESCE(MAX(n), 0) + 1, ?, ?, ? FROM practice_answers WHERE learner = ?",
-                        (learner, rule, 1 if right else 0, when, learner))
-            if rule:
-                cur.execute("INSERT INTO rule_progress (learner, lesson, rule, tries, mistakes) VALUES (?, '', ?, 1, ?) "
-                            "ON CONFLICT (learner, lesson, rule) DO UPDATE SET tries = rule_progress.tries + 1, "
-                            "mistakes = rule_progress.mistakes + excluded.mistakes",
-                            (learner, rule, 0 if right else 1))
+            self._practice(cur, _learner_owner(learner), str(rule), bool(right), when)
 
     def practice(self, learner: str) -> list[PracticeAnswer]:
-        rows = self._query("SELECT rule, right_answer, answered_at FROM practice_answers WHERE learner = ? ORDER BY n",
-                           (normalise_name(learner),))
+        return self._answers(_learner_owner(normalise_name(learner)))
+
+    def _answers(self, o: _Owner) -> list[PracticeAnswer]:
+        rows = self._query(f"SELECT rule, right_answer, answered_at FROM {o.practice} WHERE {o.col} = ? ORDER BY n",
+                           (o.id,))
         return [PracticeAnswer(str(rule), bool(ok), float(at)) for rule, ok, at in rows]
+
+    # -- the work of a key signed in as nobody
+    def start_lesson_for_key(self, key: str, lesson: str) -> None:
+        owner = _key_owner(check_key(key))
+        with self._transaction() as cur:
+            self._start(cur, owner, str(lesson))
+
+    def record_answer_for_key(self, key: str, lesson: str, rules: Iterable[str], *, right: bool) -> None:
+        owner = _key_owner(check_key(key))
+        wanted = list(dict.fromkeys(str(r) for r in rules if r))
+        with self._transaction() as cur:
+            self._answer(cur, owner, str(lesson or ""), wanted, right)
+
+    def record_stars_for_key(self, key: str, lesson: str, stars: int) -> int:
+        owner = _key_owner(check_key(key))
+        with self._transaction() as cur:
+            return self._stars(cur, owner, str(lesson), max(0, min(3, int(stars))))
+
+    def record_practice_for_key(self, key: str, rule: str, right: bool, *, at: float | None = None) -> None:
+        owner = _key_owner(check_key(key))
+        when = float(time.time() if at is None else at)
+        with self._transaction() as cur:
+            self._practice(cur, owner, str(rule), bool(right), when)
+
+    def stars_for_key(self, key: str) -> dict[str, int]:
+        rows = self._query("SELECT lesson, stars FROM key_lessons WHERE key = ? AND stars > 0", (check_key(key),))
+        return {str(lesson): int(n) for lesson, n in sorted(rows)}
+
+    def practice_for_key(self, key: str) -> list[PracticeAnswer]:
+        return self._answers(_key_owner(check_key(key)))
+
+    # -- learner keys and kept sessions
+    @staticmethod
+    def _signed_in(cur: Cursor, key: str) -> str | None:
+        cur.execute("SELECT learner FROM learner_keys WHERE key = ?", (key,))
+        rows = cur.fetchall()
+        return str(rows[0][0]) if rows else None
+
+    def learner_for_key(self, key: str) -> str | None:
+        key = check_key(key)
+        with self._transaction() as cur:
+            return self._signed_in(cur, key)
+
+    def sign_in(self, key: str, name: str) -> str:
+        key, name = check_key(key), normalise_name(name)
+        with self._transaction() as cur:
+            self.dialect.lock(cur, _KEY_LOCK, key)
+            self.dialect.lock(cur, _PRACTICE_LOCK, name)
+            _add(cur, name)
+            cur.execute(self.dialect.upsert("learner_keys", ("key",), ("learner", "signed_in_at")),
+                        (key, name, time.time()))
+            # the key's work moves to the name: the higher stars win, tries and mistakes add up
+            cur.execute("INSERT INTO lesson_progress (learner, lesson, stars, tries, mistakes) "
+                        "SELECT ?, lesson, stars, tries, mistakes FROM key_lessons WHERE key = ? "
+                        "ON CONFLICT (learner, lesson) DO UPDATE SET "
+                        "stars = CASE WHEN excluded.stars > lesson_progress.stars THEN excluded.stars "
+                        "ELSE lesson_progress.stars END, tries = lesson_progress.tries + excluded.tries, "
+                        "mistakes = lesson_progress.mistakes + excluded.mistakes", (name, key))
+            cur.execute("INSERT INTO rule_progress (learner, lesson, rule, tries, mistakes) "
+                        "SELECT ?, lesson, rule, tries, mistakes FROM key_rules WHERE key = ? "
+                        "ON CONFLICT (learner, lesson, rule) DO UPDATE SET "
+                        "tries = rule_progress.tries + excluded.tries, "
+                        "mistakes = rule_progress.mistakes + excluded.mistakes", (name, key))
+            cur.execute("SELECT COALESCE(MAX(n), 0) FROM practice_answers WHERE learner = ?", (name,))
+            base = int(cur.fetchall()[0][0])
+            cur.execute("INSERT INTO practice_answers (learner, n, rule, right_answer, answered_at) "
+                        "SELECT ?, n + ?, rule, right_answer, answered_at FROM key_practice WHERE key = ?",
+                        (name, base, key))
+            # the key's sessions too, where they are newer than the learner's
+            cur.execute("INSERT INTO learner_sessions (learner, kind, state, saved_at) "
+                        "SELECT ?, kind, state, saved_at FROM key_sessions WHERE key = ? "
+                        "ON CONFLICT (learner, kind) DO UPDATE SET state = excluded.state, "
+                        "saved_at = excluded.saved_at WHERE excluded.saved_at >= learner_sessions.saved_at",
+                        (name, key))
+            for table in ("key_lessons", "key_rules", "key_practice", "key_sessions"):
+                cur.execute(f"DELETE FROM {table} WHERE key = ?", (key,))
+        return name
+
+    def sign_out(self, key: str) -> None:
+        key = check_key(key)
+        with self._transaction() as cur:
+            cur.execute("DELETE FROM learner_keys WHERE key = ?", (key,))
+
+    def save_session(self, key: str, kind: str, state: dict[str, Any] | None) -> None:
+        key, kind = check_key(key), check_kind(kind)
+        text = None if state is None else session_text(state)
+        with self._transaction() as cur:
+            learner = self._signed_in(cur, key)
+            o = _learner_owner(learner) if learner is not None else _key_owner(key)
+            if text is None:
+                cur.execute(f"DELETE FROM {o.sessions} WHERE {o.col} = ? AND kind = ?", (o.id, kind))
+            else:
+                cur.execute(self.dialect.upsert(o.sessions, (o.col, "kind"), ("state", "saved_at")),
+                            (o.id, kind, text, time.time()))
+
+    def load_session(self, key: str, kind: str) -> dict[str, Any] | None:
+        key, kind = check_key(key), check_kind(kind)
+        with self._transaction() as cur:
+            learner = self._signed_in(cur, key)
+            o = _learner_owner(learner) if learner is not None else _key_owner(key)
+            cur.execute(f"SELECT state FROM {o.sessions} WHERE {o.col} = ? AND kind = ?", (o.id, kind))
+            rows = cur.fetchall()
+        return session_state(str(rows[0][0])) if rows else None
 
     # -- settings
     def settings(self, learner: str) -> dict[str, str]:
@@ -651,8 +795,7 @@ class SQLStore(Store):
         learner = normalise_name(learner)
         with self._transaction() as cur:
             _add(cur, learner)
-            cur.execute("INSERT INTO settings (learner, key, value) VALUES (?, ?, ?) "
-                        "ON CONFLICT (learner, key) DO UPDATE SET value = excluded.value",
+            cur.execute(self.dialect.upsert("settings", ("learner", "key"), ("value",)),
                         (learner, str(key), str(value)))
 
     def _meta(self, key: str) -> str | None:
@@ -669,14 +812,12 @@ class SQLStore(Store):
             if value is None:
                 cur.execute("DELETE FROM meta WHERE key = ?", (key,))
             else:
-                cur.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
-                            "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+                cur.execute(self.dialect.upsert("meta", ("key",), ("value",)), (key, value))
 
     def code_attempt(self, limits: dict[str, int], right: bool | None, *, now: float | None = None) -> float:
         now = time.time() if now is None else float(now)
         with self._transaction() as cur:
-            if self.kind == "postgresql":  # one try at a time: the count is read, then written
-                cur.execute("SELECT pg_advisory_xact_lock(8675311)")
+            self.dialect.lock(cur, _ATTEMPT_LOCK)   # one try at a time: the count is read, then written
             keys = list(limits)
             marks = ", ".join("?" for _ in keys)
             cur.execute(f"SELECT key, failures, last_at, locked_until FROM code_attempts WHERE key IN ({marks})",
@@ -687,9 +828,8 @@ class SQLStore(Store):
                 if row is None:
                     cur.execute("DELETE FROM code_attempts WHERE key = ?", (key,))
                 else:
-                    cur.execute("INSERT INTO code_attempts (key, failures, last_at, locked_until) VALUES (?, ?, ?, ?) "
-                                "ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, "
-                                "last_at = excluded.last_at, locked_until = excluded.locked_until", (key, *row))
+                    cur.execute(self.dialect.upsert("code_attempts", ("key",), ("failures", "last_at", "locked_until")),
+                                (key, *row))
             # the keys of pages long gone
             cur.execute("DELETE FROM code_attempts WHERE last_at < ? AND locked_until < ?",
                         (now - 2 * ATTEMPT_FORGET, now))
@@ -699,26 +839,7 @@ class SQLStore(Store):
         return f"SQLStore({self.kind}: {self.path if self.kind == 'sqlite' else _hide_password(self.url)})"
 
 
-class _Cursor:
-    """A DB-API cursor that takes ``?`` placeholders for either database."""
-
-    def __init__(self, cur, mark: str) -> None:
-        self._cur, self._mark = cur, mark
-
-    def execute(self, sql: str, args: tuple = ()) -> None:
-        if self._mark != "?":
-            sql = sql.replace("?", self._mark)
-        self._cur.execute(sql, args)
-
-    def fetchall(self) -> list[tuple]:
-        return [tuple(r) for r in self._cur.fetchall()]
-
-    @property
-    def rowcount(self) -> int:
-        return self._cur.rowcount
-
-
-def _add(cur: _Cursor, name: str) -> None:
+def _add(cur: Cursor, name: str) -> None:
     cur.execute("INSERT INTO learners (name) VALUES (?) ON CONFLICT (name) DO NOTHING", (name,))
 
 
@@ -734,14 +855,55 @@ def _hide_password(url: str) -> str:
 # --------------------------------------------------------------------------------- a dict
 
 
+def _new_record() -> dict[str, Any]:
+    return {"lessons": {}, "rules": {}, "settings": {}, "practice": [], "sessions": {}}
+
+
+def _doc_lesson(rec: dict[str, Any], lesson: str) -> dict[str, int]:
+    row: dict[str, int] = rec.setdefault("lessons", {}).setdefault(lesson, {"stars": 0, "tries": 0, "mistakes": 0})
+    return row
+
+
+def _doc_answer(rec: dict[str, Any], lesson: str, rules: Iterable[str], right: bool) -> None:
+    if not right and lesson:
+        _doc_lesson(rec, lesson)["mistakes"] += 1
+    table = rec.setdefault("rules", {})
+    for rule in dict.fromkeys(str(r) for r in rules if r):
+        row = table.setdefault(f"{lesson or ''}\t{rule}", {"tries": 0, "mistakes": 0})
+        row["tries"] += 1
+        row["mistakes"] += 0 if right else 1
+
+
+def _doc_practice(rec: dict[str, Any], rule: str, right: bool, when: float) -> None:
+    rec.setdefault("practice", []).append([rule, bool(right), when])
+    if rule:
+        _doc_answer(rec, "", [rule], right)
+
+
+def _doc_answers(rows: object) -> list[PracticeAnswer]:
+    out = []
+    for row in rows if isinstance(rows, list) else []:
+        try:
+            rule, ok, at = row
+            out.append(PracticeAnswer(str(rule), bool(ok), float(at)))
+        except (TypeError, ValueError):
+            continue  # a broken row in the browser's storage: skipped, never an error
+    return out
+
+
 class DictStore(Store):
     """The store in one JSON-able dict, loaded and saved whole by two functions (the static
-    site's browser storage; tests). Not for many processes at once.
+    site's browser storage; tests). Not for many processes at once. A document saved by an
+    older release is brought up to date when read (:mod:`unoparty.progress.migrations`) and
+    saved so.
 
     Args:
         load: returns the saved dict (``{}`` or None when nothing is saved yet).
         save: saves the dict (called after every change).
         keeps_last_learner: the store belongs to one browser (:attr:`Store.keeps_last_learner`).
+
+    Raises:
+        StoreError: (from any method) the saved document was written by a newer release.
 
     >>> saved = {}
     >>> s = DictStore(lambda: saved.get("db"), lambda d: saved.__setitem__("db", d))
@@ -749,31 +911,44 @@ class DictStore(Store):
     (3, ['Ana'])
     """
 
-    def __init__(self, load: Callable[[], dict | None] | None = None,
-                 save: Callable[[dict], None] | None = None, *, keeps_last_learner: bool = False) -> None:
+    def __init__(self, load: Callable[[], dict[str, Any] | None] | None = None,
+                 save: Callable[[dict[str, Any]], None] | None = None, *, keeps_last_learner: bool = False) -> None:
         self.keeps_last_learner = keeps_last_learner
-        self._load = load or (lambda: None)
-        self._save = save or (lambda d: None)
+        self._load: Callable[[], dict[str, Any] | None] = load or (lambda: None)
+        self._save: Callable[[dict[str, Any]], None] = save or (lambda d: None)
         self._lock = threading.RLock()
 
-    def _read(self) -> dict:
-        data = self._load() or {}
-        data = json.loads(json.dumps(data)) if data else {}
-        data.setdefault("version", _SCHEMA_VERSION)
-        for key in ("learners", "meta"):
-            data.setdefault(key, {})
-        return data
+    def _read(self) -> dict[str, Any]:
+        with self._lock:
+            data = self._load() or {}
+            data = json.loads(json.dumps(data)) if data else {}
+            newer = migrate_document(data)
+            if newer is not None:
+                data = newer
+                if any(newer.get(k) for k in ("learners", "meta", "keys", "attempts")):
+                    self._save(json.loads(json.dumps(data)))  # brought up to date once, not at every read
+            return data
+
+    def schema_version(self) -> int:
+        """The highest schema step applied to the document (once read: the latest)."""
+        return int(self._read().get("schema_version", 0))
 
     @contextmanager
-    def _change(self) -> Iterator[dict]:
+    def _change(self) -> Iterator[dict[str, Any]]:
         with self._lock:
             data = self._read()
             yield data
             self._save(data)
 
     @staticmethod
-    def _learner(data: dict, name: str) -> dict:
-        return data["learners"].setdefault(name, {"lessons": {}, "rules": {}, "settings": {}, "practice": []})
+    def _learner(data: dict[str, Any], name: str) -> dict[str, Any]:
+        rec: dict[str, Any] = data["learners"].setdefault(name, _new_record())
+        return rec
+
+    @staticmethod
+    def _key(data: dict[str, Any], key: str) -> dict[str, Any]:
+        rec: dict[str, Any] = data.setdefault("keys", {}).setdefault(key, {**_new_record(), "learner": None})
+        return rec
 
     def learners(self) -> list[str]:
         return sorted(self._read()["learners"], key=lambda s: (s.casefold(), s))
@@ -788,38 +963,31 @@ class DictStore(Store):
         name = normalise_name(name)
         with self._change() as data:
             if name in data["learners"]:
-                data["learners"][name]["lessons"] = {}
-                data["learners"][name]["rules"] = {}
-                data["learners"][name]["practice"] = []
+                for part, empty in (("lessons", {}), ("rules", {}), ("practice", []), ("sessions", {})):
+                    data["learners"][name][part] = empty
 
     def delete_learner(self, name: str) -> None:
         name = normalise_name(name)
         with self._change() as data:
             data["learners"].pop(name, None)
-
-    def _lesson(self, data: dict, learner: str, lesson: str) -> dict:
-        return self._learner(data, learner)["lessons"].setdefault(lesson, {"stars": 0, "tries": 0, "mistakes": 0})
+            for rec in data.get("keys", {}).values():
+                if rec.get("learner") == name:
+                    rec["learner"] = None
 
     def start_lesson(self, learner: str, lesson: str) -> None:
         learner = normalise_name(learner)
         with self._change() as data:
-            self._lesson(data, learner, str(lesson))["tries"] += 1
+            _doc_lesson(self._learner(data, learner), str(lesson))["tries"] += 1
 
     def record_answer(self, learner: str, lesson: str, rules: Iterable[str], *, right: bool) -> None:
         learner = normalise_name(learner)
         with self._change() as data:
-            if not right and lesson:
-                self._lesson(data, learner, str(lesson))["mistakes"] += 1
-            rec = self._learner(data, learner)["rules"]
-            for rule in dict.fromkeys(str(r) for r in rules if r):
-                row = rec.setdefault(f"{lesson or ''}\t{rule}", {"tries": 0, "mistakes": 0})
-                row["tries"] += 1
-                row["mistakes"] += 0 if right else 1
+            _doc_answer(self._learner(data, learner), str(lesson or ""), rules, right)
 
     def record_stars(self, learner: str, lesson: str, stars: int) -> int:
         learner = normalise_name(learner)
         with self._change() as data:
-            row = self._lesson(data, learner, str(lesson))
+            row = _doc_lesson(self._learner(data, learner), str(lesson))
             row["stars"] = max(row["stars"], max(0, min(3, int(stars))))
             return row["stars"]
 
@@ -842,26 +1010,95 @@ class DictStore(Store):
 
     def record_practice(self, learner: str, rule: str, right: bool, *, at: float | None = None) -> None:
         learner = normalise_name(learner)
-        rule = str(rule)
         when = round(float(time.time() if at is None else at), 3)
         with self._change() as data:
-            me = self._learner(data, learner)
-            me.setdefault("practice", []).append([rule, bool(right), when])
-            if rule:
-                row = me["rules"].setdefault(f"\t{rule}", {"tries": 0, "mistakes": 0})
-                row["tries"] += 1
-                row["mistakes"] += 0 if right else 1
+            _doc_practice(self._learner(data, learner), str(rule), right, when)
 
     def practice(self, learner: str) -> list[PracticeAnswer]:
-        rows = self._read()["learners"].get(normalise_name(learner), {}).get("practice", [])
-        out = []
-        for row in rows if isinstance(rows, list) else []:
-            try:
-                rule, ok, at = row
-                out.append(PracticeAnswer(str(rule), bool(ok), float(at)))
-            except (TypeError, ValueError):
-                continue  # a broken row in the browser's storage: skipped, never an error
-        return out
+        return _doc_answers(self._read()["learners"].get(normalise_name(learner), {}).get("practice", []))
+
+    # -- the work of a key signed in as nobody
+    def start_lesson_for_key(self, key: str, lesson: str) -> None:
+        key = check_key(key)
+        with self._change() as data:
+            _doc_lesson(self._key(data, key), str(lesson))["tries"] += 1
+
+    def record_answer_for_key(self, key: str, lesson: str, rules: Iterable[str], *, right: bool) -> None:
+        key = check_key(key)
+        with self._change() as data:
+            _doc_answer(self._key(data, key), str(lesson or ""), rules, right)
+
+    def record_stars_for_key(self, key: str, lesson: str, stars: int) -> int:
+        key = check_key(key)
+        with self._change() as data:
+            row = _doc_lesson(self._key(data, key), str(lesson))
+            row["stars"] = max(row["stars"], max(0, min(3, int(stars))))
+            return row["stars"]
+
+    def record_practice_for_key(self, key: str, rule: str, right: bool, *, at: float | None = None) -> None:
+        key = check_key(key)
+        when = round(float(time.time() if at is None else at), 3)
+        with self._change() as data:
+            _doc_practice(self._key(data, key), str(rule), right, when)
+
+    def stars_for_key(self, key: str) -> dict[str, int]:
+        rec = self._read().get("keys", {}).get(check_key(key), {})
+        return {lesson: int(r["stars"]) for lesson, r in sorted(rec.get("lessons", {}).items()) if r.get("stars")}
+
+    def practice_for_key(self, key: str) -> list[PracticeAnswer]:
+        return _doc_answers(self._read().get("keys", {}).get(check_key(key), {}).get("practice", []))
+
+    # -- learner keys and kept sessions
+    def learner_for_key(self, key: str) -> str | None:
+        name = self._read().get("keys", {}).get(check_key(key), {}).get("learner")
+        return str(name) if name else None
+
+    def sign_in(self, key: str, name: str) -> str:
+        key, name = check_key(key), normalise_name(name)
+        with self._change() as data:
+            me = self._learner(data, name)
+            mine = self._key(data, key)
+            for lesson, row in mine.get("lessons", {}).items():
+                to = _doc_lesson(me, lesson)
+                to["stars"] = max(to["stars"], int(row.get("stars", 0)))
+                to["tries"] += int(row.get("tries", 0))
+                to["mistakes"] += int(row.get("mistakes", 0))
+            for rule_key, row in mine.get("rules", {}).items():
+                to = me.setdefault("rules", {}).setdefault(rule_key, {"tries": 0, "mistakes": 0})
+                to["tries"] += int(row.get("tries", 0))
+                to["mistakes"] += int(row.get("mistakes", 0))
+            me.setdefault("practice", []).extend(mine.get("practice", []))
+            sessions = me.setdefault("sessions", {})
+            for kind, kept in mine.get("sessions", {}).items():
+                if kind not in sessions or float(kept.get("at", 0)) >= float(sessions[kind].get("at", 0)):
+                    sessions[kind] = kept
+            data["keys"][key] = {"learner": name, "signed_in_at": time.time()}
+        return name
+
+    def sign_out(self, key: str) -> None:
+        key = check_key(key)
+        with self._change() as data:
+            data.setdefault("keys", {}).pop(key, None)
+
+    def save_session(self, key: str, kind: str, state: dict[str, Any] | None) -> None:
+        key, kind = check_key(key), check_kind(kind)
+        text = None if state is None else session_text(state)
+        with self._change() as data:
+            learner = data.get("keys", {}).get(key, {}).get("learner")
+            rec = self._learner(data, learner) if learner else self._key(data, key)
+            sessions = rec.setdefault("sessions", {})
+            if text is None:
+                sessions.pop(kind, None)
+            else:
+                sessions[kind] = {"state": text, "at": time.time()}
+
+    def load_session(self, key: str, kind: str) -> dict[str, Any] | None:
+        key, kind = check_key(key), check_kind(kind)
+        data = self._read()
+        learner = data.get("keys", {}).get(key, {}).get("learner")
+        rec = data["learners"].get(learner, {}) if learner else data.get("keys", {}).get(key, {})
+        kept = rec.get("sessions", {}).get(kind)
+        return session_state(str(kept.get("state", ""))) if isinstance(kept, dict) else None
 
     def settings(self, learner: str) -> dict[str, str]:
         return dict(self._read()["learners"].get(normalise_name(learner), {}).get("settings", {}))
@@ -869,14 +1106,14 @@ class DictStore(Store):
     def set_setting(self, learner: str, key: str, value: str) -> None:
         learner = normalise_name(learner)
         with self._change() as data:
-            self._learner(data, learner)["settings"][str(key)] = str(value)
+            self._learner(data, learner).setdefault("settings", {})[str(key)] = str(value)
 
     def code_attempt(self, limits: dict[str, int], right: bool | None, *, now: float | None = None) -> float:
         now = time.time() if now is None else float(now)
         with self._change() as data:
             table = data.setdefault("attempts", {})
-            rows = {k: tuple(table[k]) for k in limits if k in table}
-            wait, changes = _next_attempt(rows, limits, right, now)  # type: ignore[arg-type]
+            rows = {k: (int(table[k][0]), float(table[k][1]), float(table[k][2])) for k in limits if k in table}
+            wait, changes = _next_attempt(rows, limits, right, now)
             for key, row in changes.items():
                 if row is None:
                     table.pop(key, None)
@@ -885,7 +1122,8 @@ class DictStore(Store):
             return wait
 
     def _meta(self, key: str) -> str | None:
-        return self._read()["meta"].get(key)
+        value = self._read()["meta"].get(key)
+        return None if value is None else str(value)
 
     def _set_meta(self, key: str, value: str) -> bool:
         with self._change() as data:
@@ -984,51 +1222,120 @@ def open_browser_store(*, migrate: bool = True) -> DictStore:
 
 
 class LearnerProgress:
-    """One learner's view of a store, with the interface the scenario player uses.
+    """One learner's record in a store, with the interface the lesson player and the
+    Practice page use.
 
-    ``learner`` None (nobody has given a name): stars are kept in memory only.
+    Args:
+        store: the store (None: nothing is kept beyond this object).
+        learner: whose record it is.
+        key: the browser's session key (:meth:`Store.sign_in`). With a key and no learner,
+            the record is the key's learner's while the key is signed in as someone, else
+            the key's own (it moves to the learner at :meth:`Store.sign_in`).
+
+    With neither a learner nor a key (or no store), stars and answers are kept in this object
+    only.
+
+    Raises:
+        StoreError: a bad name or key.
     """
 
-    def __init__(self, store: Store | None = None, learner: str | None = None) -> None:
+    def __init__(self, store: Store | None = None, learner: str | None = None, *, key: str | None = None) -> None:
         self.store = store
         self.learner = normalise_name(learner) if learner else None
+        self.key = check_key(key) if key is not None else None
         self._mine: dict[str, int] = {}
+        self._answers: list[PracticeAnswer] = []
         self._language: str | None = None
 
     @property
     def keeps(self) -> bool:
-        return self.store is not None and self.learner is not None
+        """Whether the store keeps this record (a learner's or a key's)."""
+        return self.store is not None and (self.learner is not None or self.key is not None)
+
+    def _who(self) -> tuple[Store, str | None, str | None]:
+        """(store, learner, key): the learner whose record it is now, or else the key."""
+        assert self.store is not None
+        if self.learner is not None:
+            return self.store, self.learner, None
+        assert self.key is not None
+        name = self.store.learner_for_key(self.key)
+        return (self.store, name, None) if name else (self.store, None, self.key)
+
+    @property
+    def name(self) -> str | None:
+        """The learner whose record this is now (None: nobody has given a name)."""
+        if not self.keeps:
+            return self.learner
+        return self._who()[1]
 
     def all(self) -> dict[str, int]:
-        return self.store.stars(self.learner) if self.keeps else dict(self._mine)
+        """Lesson id → best stars (0–3)."""
+        if not self.keeps:
+            return dict(self._mine)
+        store, name, key = self._who()
+        return store.stars(name) if name else store.stars_for_key(key or "")
 
     def stars(self, lesson_id: str) -> int:
         return self.all().get(lesson_id, 0)
 
     def record(self, lesson_id: str, stars: int) -> int:
-        if self.keeps:
-            return self.store.record_stars(self.learner, lesson_id, stars)
-        self._mine[lesson_id] = max(self._mine.get(lesson_id, 0), int(stars))
-        return self._mine[lesson_id]
+        """Keep the best of the kept and the new stars; returns the best."""
+        if not self.keeps:
+            self._mine[lesson_id] = max(self._mine.get(lesson_id, 0), int(stars))
+            return self._mine[lesson_id]
+        store, name, key = self._who()
+        return store.record_stars(name, lesson_id, stars) if name else \
+            store.record_stars_for_key(key or "", lesson_id, stars)
 
     def start(self, lesson_id: str) -> None:
+        """Count one try of the lesson."""
         if self.keeps:
-            self.store.start_lesson(self.learner, lesson_id)
+            store, name, key = self._who()
+            if name:
+                store.start_lesson(name, lesson_id)
+            else:
+                store.start_lesson_for_key(key or "", lesson_id)
 
     def answer(self, lesson_id: str, rules: Iterable[str], right: bool) -> None:
+        """Count one answer about `rules` in the lesson (``""``: outside lessons)."""
         if self.keeps:
-            self.store.record_answer(self.learner, lesson_id, rules, right=right)
+            store, name, key = self._who()
+            if name:
+                store.record_answer(name, lesson_id, rules, right=right)
+            else:
+                store.record_answer_for_key(key or "", lesson_id, rules, right=right)
+
+    def record_practice(self, rule: str, right: bool, *, at: float | None = None) -> None:
+        """Keep one answer of the Practice page (:meth:`Store.record_practice`)."""
+        if not self.keeps:
+            self._answers.append(PracticeAnswer(str(rule), bool(right), time.time() if at is None else float(at)))
+            return
+        store, name, key = self._who()
+        if name:
+            store.record_practice(name, rule, right, at=at)
+        else:
+            store.record_practice_for_key(key or "", rule, right, at=at)
+
+    def practice(self) -> list[PracticeAnswer]:
+        """Every Practice answer of this record, oldest first."""
+        if not self.keeps:
+            return list(self._answers)
+        store, name, key = self._who()
+        return store.practice(name) if name else store.practice_for_key(key or "")
 
     @property
     def language(self) -> str | None:
         """The language this learner chose (``"fr"``), kept in the store as their setting
-        ``language``; None when they chose none (or nobody has given a name)."""
-        if not self.keeps:
+        ``language``; None when they chose none (kept in this object only while nobody has
+        given a name)."""
+        name = self.name
+        if not self.keeps or name is None or self.store is None:
             return self._language
-        return self.store.setting(self.learner, "language")
+        return self.store.setting(name, "language")
 
     @language.setter
     def language(self, lang: str | None) -> None:
         self._language = lang
-        if self.keeps and lang:
-            self.store.set_setting(self.learner, "language", lang)
+        name = self.name
+        if self.keeps and name and lang and self.store is not None:
+            self.store.set_setting(name, "language", lang)

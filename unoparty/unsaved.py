@@ -97,7 +97,8 @@ class KeptStore(Store):
 
     Reads go to `store` (stars and practice answers add the kept ones, and are the last
     ones read while the store cannot be read); changes of the
-    whole class (reset, delete, settings of the class, tries of a secret) are not kept:
+    whole class (reset, delete, settings of the class, tries of a secret), a browser key's
+    sign-in, work and kept sessions are not kept:
     their :class:`~unoparty.store.StoreError` reaches the caller.
     """
 
@@ -280,6 +281,40 @@ class KeptStore(Store):
 
     def code_attempt(self, limits: dict[str, int], right: bool | None, *, now: float | None = None) -> float:
         return self.store.code_attempt(limits, right, now=now)
+
+    # ------------------------------------------------------------------ keys and sessions: not kept either
+    def start_lesson_for_key(self, key: str, lesson: str) -> None:
+        self.store.start_lesson_for_key(key, lesson)
+
+    def record_answer_for_key(self, key: str, lesson: str, rules: Iterable[str], *, right: bool) -> None:
+        self.store.record_answer_for_key(key, lesson, rules, right=right)
+
+    def record_stars_for_key(self, key: str, lesson: str, stars: int) -> int:
+        return self.store.record_stars_for_key(key, lesson, stars)
+
+    def record_practice_for_key(self, key: str, rule: str, right: bool, *, at: float | None = None) -> None:
+        self.store.record_practice_for_key(key, rule, right, at=at)
+
+    def stars_for_key(self, key: str) -> dict[str, int]:
+        return self.store.stars_for_key(key)
+
+    def practice_for_key(self, key: str) -> list[PracticeAnswer]:
+        return self.store.practice_for_key(key)
+
+    def learner_for_key(self, key: str) -> str | None:
+        return self.store.learner_for_key(key)
+
+    def sign_in(self, key: str, name: str) -> str:
+        return self.store.sign_in(key, name)
+
+    def sign_out(self, key: str) -> None:
+        self.store.sign_out(key)
+
+    def save_session(self, key: str, kind: str, state: dict | None) -> None:
+        self.store.save_session(key, kind, state)
+
+    def load_session(self, key: str, kind: str) -> dict | None:
+        return self.store.load_session(key, kind)
 
     def _meta(self, key: str) -> str | None:
         return self.store._meta(key)
