@@ -255,8 +255,58 @@ def test_the_kernel_backend_round_trips_every_store_method(service) -> None:
         s.delete_learner("ben")
     assert teacher.class_setting("curriculum") is None and teacher.learners() == ["ana"]
     assert teacher.lessons("ana") == [] and teacher.practice("ana") == []
-    # every method the service offers is one of the kernel's
+    # every method the service offers is one of the kernel's, and every method of the Store
+    # protocol is offered (or built on those that are)
     assert {m for m in METHODS if not hasattr(HubServiceStore, m)} == {"meta", "set_meta", "put_meta"}
+    from unoparty.store import Store
+    built_on_others = {"setting", "last_learner", "remember_learner", "keep_unnamed_progress",
+                       "import_progress_json", "import_practice_json"}
+    public = {m for m in vars(Store) if not m.startswith("_") and callable(getattr(Store, m))}
+    assert public - set(METHODS) == built_on_others
+
+
+KEY_A = "browserKeyOfTheClassRoom01"   # one browser's session key (22–64 URL-safe characters)
+
+
+def test_session_keys_are_kept_under_the_callers_own_name(service) -> None:
+    """The same browser key sent by two hub users names two keys in the store; sign_in signs
+    in only as the caller; the work of a key signed in as nobody moves to that caller."""
+    ana, ben, teacher = (service.client(t) for t in ("tok-ana", "tok-ben", "tok-teacher"))
+    assert ana.learner_for_key(KEY_A) is None
+    ana.save_session(KEY_A, "game", {"seed": 7, "moves": ["R5"]})
+    assert ana.load_session(KEY_A, "game") == {"seed": 7, "moves": ["R5"]}
+    assert ben.load_session(KEY_A, "game") is None and teacher.load_session(KEY_A, "game") is None
+    assert ana.record_stars_for_key(KEY_A, "goal", 2) == 2
+    ana.start_lesson_for_key(KEY_A, "goal")
+    ana.record_answer_for_key(KEY_A, "goal", ["SP-4"], right=False)
+    ana.record_practice_for_key(KEY_A, "SP-4", True, at=1700000000.0)
+    assert ana.stars_for_key(KEY_A) == {"goal": 2} and len(ana.practice_for_key(KEY_A)) == 1
+    assert ben.stars_for_key(KEY_A) == {} and ben.practice_for_key(KEY_A) == []
+    for client, name in ((ana, "ben"), (teacher, "ana"), (ben, "ana")):
+        with pytest.raises(StoreRefusal) as refused:
+            client.sign_in(KEY_A, name)
+        assert refused.value.code == "not-yours"
+    assert service.store.learners() == []
+    assert ana.sign_in(KEY_A, " ana ") == "ana" and ana.learner_for_key(KEY_A) == "ana"
+    assert ben.learner_for_key(KEY_A) is None
+    assert service.store.stars("ana") == {"goal": 2} and len(service.store.practice("ana")) == 1  # moved
+    assert ana.load_session(KEY_A, "game") == {"seed": 7, "moves": ["R5"]}
+    ana.save_session(KEY_A, "game", None)
+    assert ana.load_session(KEY_A, "game") is None
+    ana.sign_out(KEY_A)
+    assert ana.learner_for_key(KEY_A) is None and service.store.stars("ana") == {"goal": 2}
+    # the raw key is nowhere in the store: another user could not reach it by sending it
+    assert service.store.learner_for_key(KEY_A) is None and service.store.load_session(KEY_A, "game") is None
+    for bad in (lambda: ana.save_session("short", "game", {}), lambda: ana.load_session(KEY_A, "chess"),
+                lambda: ana.save_session(KEY_A, "game", {"big": "x" * 1_000_001})):
+        with pytest.raises(StoreError):
+            bad()
+    for body in (b'{"key": "browserKeyOfTheClassRoom01", "kind": "chess"}',
+                 json.dumps({"key": KEY_A, "kind": "game", "state": {"big": "x" * 1_000_001}}).encode(),
+                 json.dumps({"key": KEY_A, "kind": "game", "state": [1]}).encode()):
+        status, answer = _post(service.url + "api/save_session" if b"state" in body else
+                               service.url + "api/load_session", body)
+        assert status == 400 and answer["error"] == "bad-argument"
 
 
 def test_the_store_down_raises_store_error_and_the_answer_is_kept(tmp_path) -> None:

@@ -66,6 +66,15 @@ def _up(url: str) -> bool:
         return False
 
 
+def _about(url: str) -> bool:
+    """True when `url` answers as the store service (not the hub's 404 page)."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as resp:
+            return json.loads(resp.read()).get("service") == "unoparty-store"
+    except (OSError, ValueError):
+        return False
+
+
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("hub")
@@ -106,6 +115,8 @@ c.JupyterHub.load_groups = {{"teachers": {{"users": ["mme-roux"]}}}}
         started = time.monotonic()
         _wait(lambda: _up(api + "/"), proc, log)
         _wait(lambda: _up(f"http://127.0.0.1:{store_port}/services/unoparty-store/"), proc, log)
+        # the hub adds the service's route to the proxy once the service is up
+        _wait(lambda: _about(f"http://127.0.0.1:{port}/services/unoparty-store/"), proc, log)
         up = time.monotonic() - started
         status, _ = _api(api + "/users", "POST", {"usernames": ["ana", "ben"]})
         assert status == 201, _
@@ -130,7 +141,12 @@ def test_a_learners_token_reaches_only_their_own_record_through_the_hubs_service
     ana.record_practice("ana", "SP-4", False)
     assert ana.stars("ana") == {"speed-play": 2} and len(ana.practice("ana")) == 1
     assert ana.base_url().startswith("http://127.0.0.1:") and ana.base_url().endswith("/services/unoparty-store/")
+    key = "browserKeyOfAnasLaptop01"
+    assert ana.sign_in(key, "ana") == "ana" and ana.learner_for_key(key) == "ana"
+    ana.save_session(key, "lesson", {"lesson": "speed-play", "step": 2})
+    assert ana.load_session(key, "lesson") == {"lesson": "speed-play", "step": 2}
     for call in (lambda: ana.record_stars("ben", "speed-play", 3), lambda: ana.settings("ben"),
+                 lambda: ana.sign_in(key, "ben"),
                  ana.learners, lambda: ana.reset_learner("ana")):
         with pytest.raises(StoreRefusal):
             call()

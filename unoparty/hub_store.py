@@ -26,8 +26,10 @@ The rules (:func:`authorise`):
   ``teachers`` (the teacher's page still asks for its code too); reading the class's
   settings is for everyone;
 - session keys (``save_session``, ``load_session``, ``learner_for_key``, ``sign_in``,
-  ``sign_out``) are kept under the caller's own name: the same browser key sent by two
-  hub users names two different sessions, and ``sign_in`` signs in only as the caller.
+  ``sign_out`` and the work of a key signed in as nobody, ``record_stars_for_key`` and the
+  like) are kept under the caller's own name: the same browser key sent by two hub users
+  names two different keys in the store, and ``sign_in`` signs in only as the caller (a
+  teacher too).
 
 Answers: 200 ``{"result": …}``; a bad request 400, a refused one 403, the store's own
 :class:`~unoparty.store.StoreError` (or a hub that cannot be asked) 503, each with
@@ -56,7 +58,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .store import LessonRecord, PracticeAnswer, RuleRecord, Store, StoreError, normalise_name
+from .progress.records import (LessonRecord, PracticeAnswer, RuleRecord, StoreError, check_key, check_kind,
+                               normalise_name, session_text)
+from .store import Store
 
 __all__ = ["SERVICE_NAME", "TEACHERS", "SCHEME", "METHODS", "Caller", "StoreRefusal", "HubServiceStore",
            "StoreService", "authorise", "sentence", "hub_resolver", "hub_service", "hub_roles", "main"]
@@ -67,7 +71,6 @@ SCHEME = "hub-service:"           # UNOPARTY_DB=hub-service:NAME or hub-service:
 TIMEOUT = 15.0                    # seconds the kernel waits for one answer
 MAX_BODY = 4 * 1024 * 1024        # bytes of one request (a session's state is at most 1 MB)
 MAX_TEXT = 65536                  # characters of one text argument
-_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
 
 # -------------------------------------------------------------------------------- the methods
 
@@ -123,8 +126,16 @@ METHODS: dict[str, Method] = {
     "learner_for_key": _m(KEY, ("key", "key", True)),
     "sign_in": _m(KEY, ("key", "key", True), _NAME),
     "sign_out": _m(KEY, ("key", "key", True)),
-    "save_session": _m(KEY, ("key", "key", True), ("kind", "text", True), ("state", "dict?", True)),
-    "load_session": _m(KEY, ("key", "key", True), ("kind", "text", True)),
+    "save_session": _m(KEY, ("key", "key", True), ("kind", "kind", True), ("state", "state?", True)),
+    "load_session": _m(KEY, ("key", "key", True), ("kind", "kind", True)),
+    # the work of a key signed in as nobody (it moves to the learner at sign_in)
+    "start_lesson_for_key": _m(KEY, ("key", "key", True), _LESSON),
+    "record_answer_for_key": _m(KEY, ("key", "key", True), _LESSON, ("rules", "texts", True), ("right", "bool", True)),
+    "record_stars_for_key": _m(KEY, ("key", "key", True), _LESSON, ("stars", "int", True)),
+    "record_practice_for_key": _m(KEY, ("key", "key", True), ("rule", "text", True), ("right", "bool", True),
+                                  ("at", "number?", False)),
+    "stars_for_key": _m(KEY, ("key", "key", True)),
+    "practice_for_key": _m(KEY, ("key", "key", True), result="practice"),
 }
 
 
@@ -287,10 +298,16 @@ def _check(kind: str, value: Any) -> tuple[bool, Any]:
               and all(isinstance(k, str) and len(k) <= 200 and isinstance(n, int) and not isinstance(n, bool)
                       for k, n in value.items()))
         return ok, value
-    if kind == "key":
-        return isinstance(value, str) and bool(_KEY.fullmatch(value)), value
-    if kind == "dict":
-        return isinstance(value, dict), value
+    try:
+        if kind == "key":
+            return True, check_key(value)
+        if kind == "kind":
+            return True, check_kind(value)
+        if kind == "state":   # a JSON object of at most 1 MB (MAX_SESSION_BYTES)
+            session_text(value)
+            return isinstance(value, dict), value
+    except StoreError:
+        return False, None
     return False, None
 
 
@@ -675,33 +692,44 @@ class HubServiceStore(Store):
 
     # the browser's session key (CONTRACTS.md §1), kept by the service under the caller's name
     def learner_for_key(self, key: str) -> str | None:
-        return self._call("learner_for_key", key=_session_key(key))  # type: ignore[no-any-return]
+        return self._call("learner_for_key", key=check_key(key))  # type: ignore[no-any-return]
 
     def sign_in(self, key: str, name: str) -> str:
-        return str(self._call("sign_in", key=_session_key(key), name=normalise_name(name)))
+        return str(self._call("sign_in", key=check_key(key), name=normalise_name(name)))
 
     def sign_out(self, key: str) -> None:
-        self._call("sign_out", key=_session_key(key))
+        self._call("sign_out", key=check_key(key))
 
     def save_session(self, key: str, kind: str, state: dict[str, Any] | None) -> None:
-        self._call("save_session", key=_session_key(key), kind=str(kind), state=state)
+        if state is not None:
+            session_text(state)   # a state the store would refuse is refused here, before any request
+        self._call("save_session", key=check_key(key), kind=check_kind(kind), state=state)
 
     def load_session(self, key: str, kind: str) -> dict[str, Any] | None:
-        return self._call("load_session", key=_session_key(key), kind=str(kind))  # type: ignore[no-any-return]
+        return self._call("load_session", key=check_key(key), kind=check_kind(kind))  # type: ignore[no-any-return]
+
+    def start_lesson_for_key(self, key: str, lesson: str) -> None:
+        self._call("start_lesson_for_key", key=check_key(key), lesson=str(lesson))
+
+    def record_answer_for_key(self, key: str, lesson: str, rules: Iterable[str], *, right: bool) -> None:
+        self._call("record_answer_for_key", key=check_key(key), lesson=str(lesson or ""),
+                   rules=[str(r) for r in rules], right=bool(right))
+
+    def record_stars_for_key(self, key: str, lesson: str, stars: int) -> int:
+        return int(self._call("record_stars_for_key", key=check_key(key), lesson=str(lesson), stars=int(stars)))
+
+    def record_practice_for_key(self, key: str, rule: str, right: bool, *, at: float | None = None) -> None:
+        self._call("record_practice_for_key", key=check_key(key), rule=str(rule), right=bool(right),
+                   at=None if at is None else float(at))
+
+    def stars_for_key(self, key: str) -> dict[str, int]:
+        return {str(k): int(v) for k, v in self._call("stars_for_key", key=check_key(key)).items()}
+
+    def practice_for_key(self, key: str) -> list[PracticeAnswer]:
+        return self._call("practice_for_key", key=check_key(key))  # type: ignore[no-any-return]
 
     def __repr__(self) -> str:
         return f"HubServiceStore({self._base or self.target})"
-
-
-def _session_key(key: str) -> str:
-    """`key` if it is a browser's session key (22–64 URL-safe characters).
-
-    Raises:
-        StoreError: it is not.
-    """
-    if not isinstance(key, str) or not _KEY.fullmatch(key):
-        raise StoreError("a session key is 22 to 64 URL-safe characters")
-    return key
 
 
 # -------------------------------------------------------------------------------- the hub's configuration
