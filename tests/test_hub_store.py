@@ -430,3 +430,14 @@ def test_the_service_refuses_to_stand_in_front_of_itself(capsys) -> None:
     from unoparty.hub_store import main
     assert main(["--db", "hub-service:unoparty-store"]) == 2
     assert "must be the database itself" in capsys.readouterr().err
+
+
+def test_a_hub_learners_page_with_the_class_list_on_asks_for_no_list(service) -> None:
+    """Under JupyterHub the learner's name is the hub's (nothing to pick): with the teacher's
+    setting list-names on, the page does not ask the service for the class's names (which
+    the service refuses a learner) and greets the learner."""
+    from unoparty.views.learner import LearnerPicker
+    service.store.set_class_setting("list-names", "1")
+    picker = LearnerPicker(service.client("tok-ana"), current="ana", fixed=True)
+    assert "Hello <bdi>ana</bdi>" in picker.message.value and "teachers" not in picker.message.value
+    assert picker.name_field.options == ()

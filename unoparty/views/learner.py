@@ -71,7 +71,7 @@ class LearnerPicker:
             self.pin_button.description = self.pin_button.tooltip = (_("Keep my PIN") if self._new_pin
                                                                      else _("Open my record"))
         names: list[str] = []
-        if self.store is not None and self._offers_names():
+        if self.store is not None and not self.fixed and self._offers_names():  # the hub's name: no list
             try:
                 names = self.store.learners()
             except StoreError as e:
