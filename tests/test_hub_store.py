@@ -441,3 +441,27 @@ def test_a_hub_learners_page_with_the_class_list_on_asks_for_no_list(service) ->
     picker = LearnerPicker(service.client("tok-ana"), current="ana", fixed=True)
     assert "Hello <bdi>ana</bdi>" in picker.message.value and "teachers" not in picker.message.value
     assert picker.name_field.options == ()
+
+
+def test_a_kept_change_refused_when_tried_again_is_dropped_and_the_next_lands() -> None:
+    """KeptStore's retry: a change the service later refuses for good (the token lost its
+    scope, say) is dropped (and logged), so the changes kept after it still land."""
+    inner = open_store("sqlite://")
+
+    class Flaky(type(inner)):  # the first try fails, the next one is refused
+        tries = 0
+
+        def record_stars(self, learner, lesson, stars):
+            Flaky.tries += 1
+            if Flaky.tries == 1:
+                raise StoreError("the store service cannot be reached just now")
+            if lesson == "refused":
+                raise StoreRefusal("refused", 403, "bad-token")
+            return super().record_stars(learner, lesson, stars)
+
+    store = Flaky("sqlite://")
+    kept = KeptStore(store, retry_every=0)
+    kept.record_stars("ana", "refused", 3)
+    assert len(kept.pending) == 1
+    kept.record_stars("ana", "goal", 2)     # tries the kept one first: refused now, dropped
+    assert kept.pending == [] and store.stars("ana") == {"goal": 2} and Flaky.tries == 3
