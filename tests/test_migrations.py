@@ -16,7 +16,7 @@ import pytest
 
 from unoparty.progress import migrations
 from unoparty.progress.dialect import POSTGRESQL, SQLITE
-from unoparty.store import DictStore, SQLStore, StoreError
+from unoparty.progress import DictStore, SQLStore, StoreError
 
 from tests.pg import postgres_url
 
