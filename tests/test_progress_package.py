@@ -5,7 +5,6 @@ package has one answer record."""
 from __future__ import annotations
 
 import importlib
-import sys
 import warnings
 
 import pytest
@@ -14,16 +13,20 @@ import unoparty.progress as progress
 from unoparty.practice import mastery
 
 
-def test_the_old_store_module_still_works_and_warns(monkeypatch) -> None:
-    monkeypatch.delitem(sys.modules, "unoparty.store", raising=False)
-    with pytest.warns(DeprecationWarning, match=r"unoparty\.store is deprecated; use unoparty\.progress "
-                                                r"\(unoparty\.store goes in the next minor version\)"):
-        old = importlib.import_module("unoparty.store")
+def test_the_old_store_module_still_works_and_warns() -> None:
+    old = importlib.import_module("unoparty.store")
+    message = (r"unoparty\.store is deprecated; use unoparty\.progress "
+               r"\(unoparty\.store goes in the next minor version\)")
     for name in progress.__all__:
-        assert getattr(old, name) is getattr(progress, name), name
-    assert old.ATTEMPT_FORGET == progress.ATTEMPT_FORGET
-    store = old.open_store("sqlite://")
+        with pytest.warns(DeprecationWarning, match=message):
+            assert getattr(old, name) is getattr(progress, name), name
+    with pytest.warns(DeprecationWarning, match=message):
+        from unoparty.store import ATTEMPT_FORGET, SQLStore, open_store
+    assert ATTEMPT_FORGET == progress.ATTEMPT_FORGET and SQLStore is progress.SQLStore
+    store = open_store("sqlite://")
     assert store.record_stars("Mia", "uno", 2) == 2 and isinstance(store, progress.Store)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        old.nothing  # noqa: B018
 
 
 def test_the_package_itself_raises_no_deprecation_warning() -> None:
