@@ -17,7 +17,7 @@ import pytest
 
 from tests.helpers_process import free_port
 from unoparty.hub_store import METHODS, HubServiceStore, StoreRefusal, StoreService
-from unoparty.store import SQLStore, StoreError, open_store
+from unoparty.progress import SQLStore, StoreError, open_store
 from unoparty.unsaved import KeptStore
 
 PREFIX = "/services/unoparty-store/"
@@ -258,9 +258,8 @@ def test_the_kernel_backend_round_trips_every_store_method(service) -> None:
     # every method the service offers is one of the kernel's, and every method of the Store
     # protocol is offered (or built on those that are)
     assert {m for m in METHODS if not hasattr(HubServiceStore, m)} == {"meta", "set_meta", "put_meta"}
-    from unoparty.store import Store
-    built_on_others = {"setting", "last_learner", "remember_learner", "keep_unnamed_progress",
-                       "import_progress_json", "import_practice_json"}
+    from unoparty.progress import Store
+    built_on_others = {"setting"}
     public = {m for m in vars(Store) if not m.startswith("_") and callable(getattr(Store, m))}
     assert public - set(METHODS) == built_on_others
 

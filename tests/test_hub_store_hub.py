@@ -24,7 +24,7 @@ from tests.helpers_process import free_port, stop_session
 pytest.importorskip("jupyterhub")
 
 from unoparty.hub_store import HubServiceStore, StoreRefusal, hub_roles, hub_service  # noqa: E402
-from unoparty.store import SQLStore  # noqa: E402
+from unoparty.progress import SQLStore  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ADMIN = "a3f9c1d27be84c6f9d0e5a1b2c3d4e5f"   # the test's own service token (users, groups, tokens)

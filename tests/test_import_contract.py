@@ -33,13 +33,10 @@ RANK = {name: rank for rank, (_, names) in enumerate(LAYERS) for name in names}
 # (importing module, imported module) that break the contract today (issue 18 mends them).
 KNOWN: set[tuple[str, str]] = {
     ("engine.refusals", "refusal_words"),
-    ("store", "views.browser_storage"),
     ("practice.mastery", "views.progress"),
-    ("practice.mastery", "store"),
 }
 KNOWN_CIRCLES: set[frozenset[str]] = {
     frozenset({"engine.refusals", "refusal_words"}),
-    frozenset({"store", "views.browser_storage"}),
 }
 
 

@@ -9,11 +9,11 @@ sentence (:func:`unsaved_sentence`), the server's log says which learner's chang
 (``<UNOPARTY_UNSAVED_DIR>/<pid>.json``, by default ``unsaved/`` beside ``progress.json``)
 tells the teacher's page which learners have unsaved work on this server
 (:func:`unsaved_learners`). A change is kept only when the store raised
-:class:`~unoparty.store.StoreError` for it — its transaction was rolled back, so trying it
+:class:`~unoparty.progress.StoreError` for it — its transaction was rolled back, so trying it
 again never counts it twice; a change the hub's store service *refused* (an error whose
-``retry_helps`` is False: :class:`unoparty.hub_store.StoreRefusal`) is never kept.
+``retry_helps`` is False: :class:`unoparty.progress.hub.StoreRefusal`) is never kept.
 
->>> from unoparty.store import open_store
+>>> from unoparty.progress import open_store
 >>> s = KeptStore(open_store("sqlite://"))
 >>> s.record_stars("Mia", "goal", 2), s.pending
 (2, [])
@@ -28,7 +28,8 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from .store import LessonRecord, PracticeAnswer, RuleRecord, Store, StoreError, normalise_name
+from .progress import LessonRecord, PracticeAnswer, RuleRecord, Store, StoreError, normalise_name
+from .progress.legacy import LegacyStore
 
 __all__ = ["KeptStore", "RETRY_EVERY", "unsaved_dir", "unsaved_learners", "unsaved_sentence"]
 
@@ -83,7 +84,7 @@ def unsaved_sentence() -> str:
              "the app keeps your answers and saves them as soon as it can.")
 
 
-class KeptStore(Store):
+class KeptStore(LegacyStore):
     """A store that keeps the changes `store` refuses and tries them again.
 
     Args:
@@ -99,7 +100,7 @@ class KeptStore(Store):
     ones read while the store cannot be read); changes of the
     whole class (reset, delete, settings of the class, tries of a secret), a browser key's
     sign-in, work and kept sessions are not kept:
-    their :class:`~unoparty.store.StoreError` reaches the caller.
+    their :class:`~unoparty.progress.StoreError` reaches the caller.
     """
 
     def __init__(self, store: Store, *, retry_every: float = RETRY_EVERY,
