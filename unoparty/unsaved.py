@@ -186,7 +186,11 @@ class KeptStore(LegacyStore):
         try:
             if counts:
                 self._marker.parent.mkdir(parents=True, exist_ok=True)
-                self._marker.write_text(json.dumps(counts), encoding="utf-8")
+                # written whole, then put in place: the teacher's page (or the retry timer's
+                # next write) never reads half a file
+                part = self._marker.with_name(f".{self._marker.name}.part")
+                part.write_text(json.dumps(counts), encoding="utf-8")
+                os.replace(part, self._marker)
             elif self._marker.exists():
                 self._marker.unlink()
         except OSError:
