@@ -464,3 +464,16 @@ def test_a_kept_change_refused_when_tried_again_is_dropped_and_the_next_lands() 
     assert len(kept.pending) == 1
     kept.record_stars("ana", "goal", 2)     # tries the kept one first: refused now, dropped
     assert kept.pending == [] and store.stars("ana") == {"goal": 2} and Flaky.tries == 3
+
+
+def test_the_teachers_page_through_the_service_opens_for_the_teachers_group_only(service) -> None:
+    """The teacher's page keeps asking for its code; behind it, the service lets only the
+    hub's group teachers count the code's tries and read the class."""
+    from unoparty.views.teacher import TeacherPage
+    service.client("tok-ana").record_stars("ana", "goal", 2)
+    teacher = TeacherPage(service.client("tok-teacher"), code="owl-42")
+    assert not teacher.unlock("wrong") and teacher.unlock("owl-42")
+    assert "ana" in teacher.table.value
+    learner = TeacherPage(service.client("tok-ana"), code="owl-42")
+    assert not learner.unlock("owl-42") and not learner.is_open   # even with the right code
+    assert "teachers" in learner.message.value and "ana" not in learner.table.value
