@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -204,7 +203,6 @@ class HubServiceStore(Store):
         self._base: str | None = None
         if re.match(r"https?://", self.target):
             self._base = self.target.rstrip("/") + "/"
-        self._lock = threading.Lock()
 
     @classmethod
     def from_url(cls, url: str) -> HubServiceStore:
