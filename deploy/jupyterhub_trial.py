@@ -3,8 +3,12 @@ authenticator, local-process single-user servers (one process per learner, all a
 system user: ``SimpleLocalProcessSpawner``), ``configurable-http-proxy`` from npm, and
 ``deploy/jupyter_server_config.py`` (each server opens the app). Two learners log in in
 headless Chromium and must reach the app, and their servers must refuse ``/lab``,
-``/terminals`` and the kernels, sessions, files and terminals APIs (403 or 404). A
-trial, not a production setup.
+``/terminals`` and the kernels, sessions, files and terminals APIs (403 or 404). The
+class's store is the hub's store service (``unoparty.hub_store``, docs/jupyterhub.md): the
+learners' servers get ``UNOPARTY_DB=hub-service:unoparty-store`` and no database URL, and
+the trial checks that no process of a learner's server (the server, the app's kernel) holds
+the class database's URL or password in its environment, and that the app's kernel asked
+the service (and was never refused). A trial, not a production setup.
 
     python deploy/jupyterhub_trial.py --proxy node_modules/.bin/configurable-http-proxy
 
@@ -36,11 +40,45 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def secrets_in_environment(user: str, db: str) -> tuple[int, list[str]]:
+    """(kernels seen, leaks): the processes of `user`'s server (``JUPYTERHUB_USER=user`` in
+    their environment: the server and its kernels) whose environment holds the class
+    database's URL `db` or its password, as ``"pid NAME"``; also any whose ``UNOPARTY_DB``
+    is not the store service."""
+    from urllib.parse import urlsplit
+    secret = [db]
+    password = urlsplit(db).password if "://" in db else None
+    if password:
+        secret.append(password)
+    found, kernels = [], 0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            env = dict(item.split("=", 1) for item in
+                       (proc / "environ").read_bytes().decode("utf-8", "replace").split("\0") if "=" in item)
+        except OSError:
+            continue
+        if env.get("JUPYTERHUB_USER") != user:
+            continue
+        try:
+            kernels += b"ipykernel" in (proc / "cmdline").read_bytes()
+        except OSError:
+            pass
+        for key, value in env.items():
+            if any(s in value for s in secret) or (key == "UNOPARTY_DB" and not value.startswith("hub-service:")):
+                found.append(f"{proc.name} {key}")
+    return kernels, found
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--proxy", required=True, help="the configurable-http-proxy command")
     ap.add_argument("--users", default="ana,ben")
     ap.add_argument("--timeout", type=int, default=120, help="seconds a server may take to start")
+    ap.add_argument("--db", default="", help="the class database the store service holds "
+                    "(default: an SQLite file in the trial's folder; a postgresql://USER:PASSWORD@… URL "
+                    "shows that its password reaches no learner)")
     args = ap.parse_args()
     from unoparty.serve import APP_NOTEBOOK
 
@@ -49,7 +87,8 @@ def main() -> int:
         app_dir = tmp / "app"
         app_dir.mkdir()
         shutil.copy(APP_NOTEBOOK, app_dir)
-        port, hub_port, api_port = free_port(), free_port(), free_port()
+        port, hub_port, api_port, store_port = free_port(), free_port(), free_port(), free_port()
+        db = args.db or f"sqlite:///{tmp / 'class.sqlite3'}"
         bindir = Path(sys.executable).parent
         timeout = args.timeout
         # every learner's server runs as this system user: as root (a container, CI) it must be allowed
@@ -69,7 +108,15 @@ c.SimpleLocalProcessSpawner.home_dir_template = {str(tmp / "home" / "{username}"
 c.Spawner.cmd = [{str(bindir / "jupyterhub-singleuser")!r}]
 c.Spawner.default_url = "/voila/render/Start%20here.ipynb"
 c.Spawner.args = ["--config={HERE / 'jupyter_server_config.py'}", "--ServerApp.root_dir={app_dir}"{allow_root}]
-c.Spawner.environment = {{"UNOPARTY_PROGRESS": "{tmp}/progress-{{username}}.json"}}
+c.Spawner.environment = {{"UNOPARTY_PROGRESS": "{tmp}/progress-{{username}}.json",
+                         "UNOPARTY_DB": "hub-service:unoparty-store"}}
+# the class's store: a service of the hub, the only holder of the database's URL (issue 22)
+import sys
+sys.path.insert(0, {str(HERE.parent)!r})
+from unoparty.hub_store import hub_roles, hub_service
+c.JupyterHub.services = [hub_service("http://127.0.0.1:{store_port}", {db!r}, python={sys.executable!r})]
+c.JupyterHub.load_roles = hub_roles()
+c.JupyterHub.load_groups = {{"teachers": {{"users": ["teacher"]}}}}
 c.Spawner.ip = "127.0.0.1"
 c.Spawner.http_timeout = {timeout}
 c.Spawner.start_timeout = 180
@@ -115,10 +162,19 @@ c.Spawner.start_timeout = 180
                                                     ("api/sessions", "GET"), ("api/contents", "GET"),
                                                     ("api/terminals", "GET"))}
                     print(f"{user}: {answers}")
-                    if all(status in (403, 404) for status in answers.values()):
+                    kernels, leaks = secrets_in_environment(user, db)
+                    print(f"{user}: the class database's URL or password in the environment of "
+                          f"{leaks or 'no process'} of the learner's server ({kernels} kernel(s) looked at)")
+                    if all(status in (403, 404) for status in answers.values()) and not leaks and kernels:
                         ok += 1
                     page.screenshot(path=str(Path.cwd() / f"jupyterhub-{user}.png"))
                 browser.close()
+            service_log = (tmp / "hub.log").read_text(errors="replace")
+            asked = service_log.count("200 POST /services/unoparty-store/api/")
+            refused = service_log.count("unoparty.hub_store] refused")
+            print(f"the store service: {asked} requests answered, {refused} refused")
+            if not asked or refused:
+                ok = 0
         finally:
             os.killpg(hub.pid, signal.SIGTERM)
             try:

@@ -179,13 +179,47 @@ def test_the_jupyterhub_values_hand_out_no_database_and_no_open_login() -> None:
     values = yaml.safe_load(text)
     user, hub = values["singleuser"], values["hub"]["config"]
     assert not re.search(r"postgres(?:ql)?://[^\s/]*:[^\s/@]*@", text.replace("PASSWORD@", ""))  # no password
-    assert user["extraEnv"]["UNOPARTY_DB"]["valueFrom"]["secretKeyRef"]["name"] == "unoparty-db"
+    assert values["hub"]["extraEnv"]["UNOPARTY_DB"]["valueFrom"]["secretKeyRef"]["name"] == "unoparty-db"
     assert hub["JupyterHub"]["authenticator_class"].startswith("nativeauthenticator")
     assert hub["Authenticator"]["allow_all"] is False and hub["NativeAuthenticator"]["open_signup"] is False
     assert int(user["memory"]["guarantee"].rstrip("M")) >= 230   # one learner measured 230 MB
-    assert any(p["port"] == 5432 for rule in user["networkPolicy"]["egress"] for p in rule["ports"])
     assert values["proxy"]["https"]["enabled"] and values["cull"]["enabled"]
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     assert not [d for d in extras["server"] if d.startswith(("jupyterlab", "matplotlib"))]
     docker = (ROOT / "deploy" / "Dockerfile").read_text()
     assert "extra=server" in docker and "jupyter_server_config.py" in docker
+
+
+def test_the_jupyterhub_values_give_the_database_to_the_hubs_store_service_only(monkeypatch) -> None:
+    """deploy/z2jh-values.yaml (issue 22, docs/jupyterhub.md): the learners' servers get
+    ``UNOPARTY_DB=hub-service:unoparty-store`` and no secret, their network policy opens
+    only the store service's port on the hub; the hub runs the service with the database's
+    URL from the secret (its extraConfig hands it to the service alone), with the roles of
+    :func:`unoparty.hub_store.hub_roles` and the group ``teachers``."""
+    import yaml
+    from traitlets.config import Config
+
+    from unoparty.hub_store import SERVICE_NAME, hub_roles
+    values = yaml.safe_load((ROOT / "deploy" / "z2jh-values.yaml").read_text())
+    user, hub = values["singleuser"], values["hub"]
+    assert user["extraEnv"] == {"UNOPARTY_DB": f"hub-service:{SERVICE_NAME}"}   # nothing else, no secret
+    assert "secretKeyRef" not in json.dumps(user) and "5432" not in json.dumps(user)
+    [egress] = user["networkPolicy"]["egress"]
+    assert egress["to"][0]["podSelector"]["matchLabels"]["component"] == "hub"
+    assert [p["port"] for p in egress["ports"]] == [10101]
+    service = hub["services"][SERVICE_NAME]
+    assert service["url"] == "http://hub:10101" and service["command"][1:] == ["-m", "unoparty.hub_store"]
+    assert "environment" not in service           # the URL is not written in the values
+    assert [p["port"] for p in hub["service"]["extraPorts"]] == [10101]
+    assert hub["networkPolicy"]["ingress"][0]["ports"] == [{"port": 10101}]
+    assert {name: role["scopes"] for name, role in hub["loadRoles"].items()} == \
+        {role["name"]: role["scopes"] for role in hub_roles()}
+    assert hub["config"]["JupyterHub"]["load_groups"]["teachers"]["users"]
+    assert "unoparty-hub" in hub["image"]["name"] and (ROOT / "deploy" / "Dockerfile.hub").is_file()
+    # the hub's extraConfig, run as the chart runs it: the database's URL goes to the service
+    c = Config()
+    c.JupyterHub.services = [dict(service, name=SERVICE_NAME), {"name": "other", "url": "http://x:1"}]
+    monkeypatch.setenv("UNOPARTY_DB", "postgresql://unoparty:s3cret@postgres:5432/unoparty")
+    exec(hub["extraConfig"]["unoparty-store"], {"c": c})
+    assert c.JupyterHub.services[0]["environment"] == {"UNOPARTY_DB": "postgresql://unoparty:s3cret@postgres:5432/unoparty"}
+    assert "environment" not in c.JupyterHub.services[1]

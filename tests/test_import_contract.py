@@ -24,7 +24,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("words", {"i18n", "narrate", "move_words", "refusal_words", "rulebook", "table_words",
                "player_names"}),
     ("content", {"bots", "scenarios", "practice", "simulate", "replay", "playout", "lab"}),
-    ("progress", {"progress", "store", "access", "unsaved"}),
+    ("progress", {"progress", "store", "access", "unsaved", "hub_store"}),
     ("session", {"session"}),
     ("views", {"views"}),
     ("delivery", {"cli", "commands", "serve", "app", "__main__", "__init__", "extract",
@@ -34,11 +34,8 @@ RANK = {name: rank for rank, (_, names) in enumerate(LAYERS) for name in names}
 
 # (importing module, imported module) that break the contract today (issue 18 mends them).
 KNOWN: set[tuple[str, str]] = {
-    ("store", "views.browser_storage"),          # branch `progress` mends it
-    ("practice.mastery", "store"),               # LearnerPracticeStore: branch `progress`
 }
 KNOWN_CIRCLES: set[frozenset[str]] = {
-    frozenset({"store", "views.browser_storage"}),
 }
 
 

@@ -10,13 +10,14 @@ import shutil
 import sqlite3
 import types
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from unoparty.progress import migrations
-from unoparty.progress.dialect import POSTGRESQL, SQLITE
-from unoparty.store import DictStore, SQLStore, StoreError
+from unoparty.progress.dialect import POSTGRESQL, SQLITE, Cursor
+from unoparty.progress import DictStore, SQLStore, StoreError
 
 from tests.pg import postgres_url
 
@@ -72,6 +73,25 @@ def _dump(path: Path) -> list[str]:
         con.close()
 
 
+def _transactions(path: Path):
+    """What a backend hands the steps: one transaction per call, yielding its cursor."""
+    @contextmanager
+    def transaction():
+        con = sqlite3.connect(path, isolation_level=None)
+        cur = con.cursor()
+        cur.execute("BEGIN IMMEDIATE")
+        try:
+            yield Cursor(cur, SQLITE)
+        except BaseException:
+            cur.execute("ROLLBACK")
+            raise
+        else:
+            cur.execute("COMMIT")
+        finally:
+            con.close()
+    return transaction
+
+
 @pytest.fixture
 def old_sqlite(tmp_path) -> Path:
     path = tmp_path / "progress.sqlite3"
@@ -116,7 +136,7 @@ def test_migrating_twice_changes_nothing(old_sqlite) -> None:
     again = SQLStore(str(old_sqlite))
     assert _dump(old_sqlite) == once
     assert again.schema_version() == migrations.latest()
-    assert migrations.migrate_sql(again._transaction, SQLITE) == migrations.latest()
+    assert migrations.migrate_sql(_transactions(old_sqlite), SQLITE) == migrations.latest()
     assert _dump(old_sqlite) == once
 
 
@@ -152,20 +172,15 @@ def test_a_step_that_fails_leaves_the_store_at_its_previous_version(old_sqlite) 
     steps = migrations.migrations() + [_failing_step(migrations.latest() + 1)]
     with pytest.raises(StoreError, match=r"the schema step m\d{4}_fails failed, the store stays as it was "
                                          r"before it: RuntimeError: the disk is full"):
-        migrations.migrate_sql(store._transaction, SQLITE, steps=steps)
+        migrations.migrate_sql(_transactions(old_sqlite), SQLITE, steps=steps)
     assert _dump(old_sqlite) == before
     assert store.schema_version() == migrations.latest() and "Half" not in store.learners()
 
 
 def test_a_step_that_fails_on_a_todays_store_leaves_it_unversioned(old_sqlite) -> None:
     before = _dump(old_sqlite)
-    store = SQLStore.__new__(SQLStore)   # opened without migrating, to migrate by hand
-    store.url, store.timeout, store.path, store._memory, store.dialect, store.kind = (
-        str(old_sqlite), 5.0, str(old_sqlite), None, SQLITE, "sqlite")
-    import threading
-    store._lock = threading.RLock()
     with pytest.raises(StoreError, match="m0001_fails failed"):
-        migrations.migrate_sql(store._transaction, SQLITE, steps=[_failing_step(1)])
+        migrations.migrate_sql(_transactions(old_sqlite), SQLITE, steps=[_failing_step(1)])
     assert _dump(old_sqlite) == before
 
 
@@ -228,6 +243,16 @@ def pg_url():
     yield from postgres_url()
 
 
+def _pg_transactions(url: str):
+    import psycopg
+
+    @contextmanager
+    def transaction():
+        with psycopg.connect(url) as con, con.transaction(), con.cursor() as cur:
+            yield Cursor(cur, POSTGRESQL)
+    return transaction
+
+
 def _todays_store_in_postgresql(pg_url: str) -> str:
     """A new database holding the fixture's tables and rows, as today's release keeps them
     in PostgreSQL (the same CREATE TABLE statements), with no version recorded."""
@@ -268,7 +293,7 @@ def test_todays_postgresql_store_opens_migrated_and_keeps_everything(pg_url) -> 
     with psycopg.connect(url) as con:
         con.execute("DELETE FROM schema_version WHERE number = 99")
     with pytest.raises(StoreError, match="fails failed"):
-        migrations.migrate_sql(store._transaction, POSTGRESQL,
+        migrations.migrate_sql(_pg_transactions(url), POSTGRESQL,
                                steps=migrations.migrations() + [_failing_step(migrations.latest() + 1)])
     assert store.schema_version() == migrations.latest() and "Half" not in store.learners()
     with psycopg.connect(url) as con:

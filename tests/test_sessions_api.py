@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from unoparty.store import DictStore, LearnerProgress, SQLStore, StoreError
+from unoparty.progress import DictStore, LearnerProgress, SQLStore, StoreError
 from unoparty.unsaved import KeptStore
 
 from tests.pg import postgres_url

@@ -13,7 +13,7 @@ import pytest
 from tests.pg import postgres_cluster
 from tests.test_classroom import HERE, _play_through
 from unoparty.scenarios import load_scenario
-from unoparty.store import SQLStore
+from unoparty.progress import SQLStore
 from unoparty.unsaved import KeptStore, unsaved_learners
 from unoparty.views.lesson import LessonPlayer
 
@@ -94,8 +94,8 @@ def test_postgresql_stopped_mid_lesson_loses_nothing(pg, monkeypatch) -> None:
     app = App(lang="en", store=store, learner="Mia")
     app.store.retry_every = 0.05   # the timer tries again: no call from the test
     _lesson_with_a_failure(app, pg.stop, pg.start)
-    assert _until(lambda: not app.store.pending), "the timer saved the kept changes"
-    assert app.unsaved_note.value == ""
+    # the timer's thread empties the list, then says so on the page: wait for both
+    assert _until(lambda: not app.store.pending and app.unsaved_note.value == ""), "the timer saved the kept changes"
     assert _records(SQLStore(pg.url)) == EXPECTED
 
 

@@ -9,10 +9,11 @@ sentence (:func:`unsaved_sentence`), the server's log says which learner's chang
 (``<UNOPARTY_UNSAVED_DIR>/<pid>.json``, by default ``unsaved/`` beside ``progress.json``)
 tells the teacher's page which learners have unsaved work on this server
 (:func:`unsaved_learners`). A change is kept only when the store raised
-:class:`~unoparty.store.StoreError` for it — its transaction was rolled back, so trying it
-again never counts it twice.
+:class:`~unoparty.progress.StoreError` for it — its transaction was rolled back, so trying it
+again never counts it twice; a change the hub's store service *refused* (an error whose
+``retry_helps`` is False: :class:`unoparty.progress.hub.StoreRefusal`) is never kept.
 
->>> from unoparty.store import open_store
+>>> from unoparty.progress import open_store
 >>> s = KeptStore(open_store("sqlite://"))
 >>> s.record_stars("Mia", "goal", 2), s.pending
 (2, [])
@@ -27,7 +28,8 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from .store import LessonRecord, PracticeAnswer, RuleRecord, Store, StoreError, normalise_name
+from .progress import LessonRecord, PracticeAnswer, RuleRecord, Store, StoreError, normalise_name
+from .progress.legacy import LegacyStore
 
 __all__ = ["KeptStore", "RETRY_EVERY", "unsaved_dir", "unsaved_learners", "unsaved_sentence"]
 
@@ -82,7 +84,7 @@ def unsaved_sentence() -> str:
              "the app keeps your answers and saves them as soon as it can.")
 
 
-class KeptStore(Store):
+class KeptStore(LegacyStore):
     """A store that keeps the changes `store` refuses and tries them again.
 
     Args:
@@ -98,7 +100,7 @@ class KeptStore(Store):
     ones read while the store cannot be read); changes of the
     whole class (reset, delete, settings of the class, tries of a secret), a browser key's
     sign-in, work and kept sessions are not kept:
-    their :class:`~unoparty.store.StoreError` reaches the caller.
+    their :class:`~unoparty.progress.StoreError` reaches the caller.
     """
 
     def __init__(self, store: Store, *, retry_every: float = RETRY_EVERY,
@@ -124,6 +126,8 @@ class KeptStore(Store):
                 try:
                     return getattr(self.store, method)(*args, **kwargs)
                 except StoreError as e:
+                    if getattr(e, "retry_helps", True) is False:
+                        raise  # refused (the hub's store service: not this learner's record): never kept
                     self._log().warning("not saved yet, kept to try again: %s for %s (%s)", method, learner, e)
             self.pending.append((learner, method, args, kwargs))
             self._changed()
@@ -133,11 +137,14 @@ class KeptStore(Store):
         """Try the kept changes in order; True if none is left."""
         with self._lock:
             done = 0
-            for _learner, method, args, kwargs in self.pending:
+            for learner, method, args, kwargs in self.pending:
                 try:
                     getattr(self.store, method)(*args, **kwargs)
-                except StoreError:
-                    break
+                except StoreError as e:
+                    if getattr(e, "retry_helps", True) is not False:
+                        break
+                    # refused for good (the store service's 403): dropped, so the others can land
+                    self._log().warning("not saved, refused: %s for %s (%s)", method, learner, e)
                 done += 1
             if done:
                 del self.pending[:done]
@@ -179,7 +186,11 @@ class KeptStore(Store):
         try:
             if counts:
                 self._marker.parent.mkdir(parents=True, exist_ok=True)
-                self._marker.write_text(json.dumps(counts), encoding="utf-8")
+                # written whole, then put in place: the teacher's page (or the retry timer's
+                # next write) never reads half a file
+                part = self._marker.with_name(f".{self._marker.name}.part")
+                part.write_text(json.dumps(counts), encoding="utf-8")
+                os.replace(part, self._marker)
             elif self._marker.exists():
                 self._marker.unlink()
         except OSError:

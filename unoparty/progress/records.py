@@ -3,7 +3,8 @@
 - :class:`LessonRecord`, :class:`RuleRecord`: one learner's tries, mistakes (and stars) per
   lesson and per rule id;
 - :class:`Answer`: one answer about a rule (the Practice page's, in order) — the one answer
-  record of the package (``right``; ``correct`` is the same, the name practice used);
+  record of the package, defined beside the practice logic that reads it
+  (:class:`unoparty.practice.mastery.Answer`: ``right``, and ``correct`` its old name);
 - :func:`normalise_name`: the rule every learner's name goes through (:data:`MAX_NAME`);
 - :func:`check_key`, :func:`check_kind`, :func:`session_text`: a browser's session key, a kept
   session's kind and its state, checked (the sessions API, CONTRACTS.md §1);
@@ -16,6 +17,8 @@ import json
 import re
 from dataclasses import dataclass
 from typing import Any
+
+from ..practice.mastery import Answer
 
 __all__ = ["StoreError", "LessonRecord", "RuleRecord", "Answer", "PracticeAnswer", "normalise_name", "MAX_NAME",
            "SESSION_KINDS", "MAX_SESSION_BYTES", "check_key", "check_kind", "session_text"]
@@ -53,33 +56,6 @@ class RuleRecord:
     rule: str
     tries: int
     mistakes: int
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Answer:
-    """One answer about a rule: the rule id (``"SP-4"``), whether it was right, when (``at``,
-    seconds since the epoch; 0.0 when not known).
-
-    ``correct`` is another name of ``right`` (the name :mod:`unoparty.practice.mastery` used);
-    ``Answer(rule, correct=…)`` is accepted too.
-    """
-
-    rule: str
-    right: bool
-    at: float = 0.0
-
-    def __init__(self, rule: str, right: bool | None = None, at: float = 0.0, *,
-                 correct: bool | None = None) -> None:
-        if right is None and correct is None:
-            raise TypeError("Answer needs right (or correct)")
-        object.__setattr__(self, "rule", rule)
-        object.__setattr__(self, "right", bool(correct if right is None else right))
-        object.__setattr__(self, "at", float(at))
-
-    @property
-    def correct(self) -> bool:
-        """The same as :attr:`right`."""
-        return self.right
 
 
 PracticeAnswer = Answer

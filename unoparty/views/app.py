@@ -512,15 +512,15 @@ class App:
                   file=sys.stderr)
             return lesson_catalogue()
 
-    # ------------------------------------------------------------------ learners (unoparty.store)
+    # ------------------------------------------------------------------ learners (unoparty.progress)
 
     def _init_learner(self, progress, learner: str | None, store) -> None:
         """The progress store and who is learning: `progress` (a stars-only
         :class:`Progress`) wins; else the store (``UNOPARTY_DB``; the browser's storage on
         the static site) under `learner`'s name — by default, in a store that belongs to one
-        browser (:attr:`~unoparty.store.Store.keeps_last_learner`), the learner chosen
+        browser (:attr:`~unoparty.progress.Store.keeps_last_learner`), the learner chosen
         there last; in a shared one, nobody until they give their name."""
-        from ..store import LearnerProgress, StoreError, normalise_name, open_store
+        from ..progress import LearnerProgress, StoreError, normalise_name, open_store
         from .learner import LearnerPicker
         if progress is None and store is None:
             try:
@@ -569,7 +569,7 @@ class App:
         """Keep progress under `name` from now on (their language too, if they chose one).
         `typed`: the learner typed it (the browser's key is signed in as it, and work kept
         under the key moves to it); else the key was already signed in as it."""
-        from ..store import LearnerProgress
+        from ..progress import LearnerProgress
         if getattr(self.store, "keeps_last_learner", False):
             name = self.store.remember_learner(name)  # picked again after a reload
         if typed:
@@ -807,7 +807,8 @@ class App:
         """Whose Practice record, and where: the learner's, in the progress store
         (``UNOPARTY_DB``; the browser's storage on the static site); nobody named yet (or a
         stars-only progress): this session's, in memory."""
-        from ..practice.mastery import LearnerPracticeStore, MemoryPracticeStore
+        from ..practice.mastery import MemoryPracticeStore
+        from ..progress import LearnerPracticeStore
         if self.learner and self.store is not None and getattr(self.progress, "keeps", False):
             return self.learner, LearnerPracticeStore(self.store)
         if self._session_practice is None:

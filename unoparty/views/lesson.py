@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..scenarios.model import Scenario, Step
     from ..scenarios.runner import AnswerResult, Runner
-    from ..store import LearnerProgress
+    from ..progress import LearnerProgress
     from .table import TableState
 
 __all__ = ["LessonPlayer", "stars_html"]
