@@ -70,7 +70,7 @@ KEY_B = "B" * 21 + "b"
 def store_with_sessions(url: str = "sqlite://"):
     """A real SQL store (in memory by default) with the fake learner-key API above, for the
     widget tests, until the store's own API is merged (then the store itself has it)."""
-    from unoparty.store import SQLStore
+    from unoparty.progress import SQLStore
 
     if hasattr(SQLStore, "save_session"):
         return SQLStore(url)

@@ -294,7 +294,7 @@ def test_a_store_that_cannot_be_reached_is_a_clear_error_and_nothing_is_shown_as
 
 
 def test_a_store_made_by_todays_code_opens_with_its_stars_kept(tmp_path):
-    from unoparty.store import open_store
+    from unoparty.progress import open_store
     url = f"sqlite:///{tmp_path}/old.sqlite3"
     s = open_store(url)
     s.add_learner("Mia")

@@ -593,7 +593,7 @@ class App:
     def sign_out(self) -> None:
         """"Not me" on the landing page: the browser's key signs in as nobody; the page asks
         for a name again (what was kept stays under the name)."""
-        from ..store import LearnerProgress
+        from ..progress import LearnerProgress
         self.session.sign_out()
         if self._game is not None and self._game.session is not None:
             self._game.session.stop()
