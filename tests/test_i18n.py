@@ -431,13 +431,14 @@ def test_times_are_written_as_the_language_writes_numbers(lang, two_and_a_bit) -
 
 def test_the_drill_says_its_times_in_the_learners_language(monkeypatch) -> None:
     from unoparty.i18n import set_language
+    from unoparty.session.practice import DrillVerdict
     from unoparty.views.drill import SpeedDrillView
     set_language("fr")
     try:
         page = SpeedDrillView(seed=1)
-        page._show("hit", 0.5, "SP-1")
+        page._show(DrillVerdict("hit", 0.5, "SP-1"))
         assert "0,50\u00a0s" in page.feedback.text and "0.50" not in page.feedback.text
-        page._show("late", 1.25, "SP-1")
+        page._show(DrillVerdict("late", 1.25, "SP-1"))
         assert "1,25\u00a0s" in page.feedback.text
     finally:
         set_language("en")

@@ -33,10 +33,8 @@ LAYERS: list[tuple[str, set[str]]] = [
 RANK = {name: rank for rank, (_, names) in enumerate(LAYERS) for name in names}
 
 # (importing module, imported module) that break the contract today (issue 18 mends them).
-KNOWN: set[tuple[str, str]] = {
-}
-KNOWN_CIRCLES: set[frozenset[str]] = {
-}
+KNOWN: set[tuple[str, str]] = set()
+KNOWN_CIRCLES: set[frozenset[str]] = set()
 
 
 def _module(path: Path) -> str:
