@@ -183,7 +183,7 @@ def test_grace_time_then_bot_for_the_learner_then_seat_given_back(url):
     clock.t += 59
     ava.tick()
     assert not ava.view().seats[1].covered
-    clock.t += 2   # Ben's tab silent for 61 s
+    clock.t += 3   # Ben's tab silent for 62 s (the lease holder looks once per heartbeat, 3 s)
     rep = ava.tick()
     assert rep.holds_lease and rep.covered == (1,)
     seat = ava.view().seats[1]
