@@ -73,7 +73,8 @@ class Pace:
         window: the speed-play window after each card (learning pace), s. Default 3.
         turn_clock: learning pace: a learner's turn longer than this is played for them by a
             bot (one move); None: no turn clock.
-        grace: a learner's tab silent this long → a bot plays the seat ("bot for <name>"). 60.
+        grace: a learner's tab silent this long → a bot plays the seat ("bot for <name>") from
+            the lease holder's next look (it looks once per `heartbeat`). 60.
         lease: the bots' lease lifetime, s; another kernel takes it this long after the holder
             went silent. 10.
         heartbeat: how often a tab renews its seat and the lease holder its lease, s. 3.
@@ -299,6 +300,7 @@ class TableSession:
         self._bots: dict[tuple[int, str], Bot] = {}
         self._beat_at = -1e18
         self._lease_at = -1e18
+        self._cover_at = -1e18
         self._holds_lease = False
         self._seat_lost = False
         self.refresh()
@@ -470,6 +472,11 @@ class TableSession:
         for row in rows:
             self._apply_row(row)
             changed = True
+        if self.seat is None:   # a spectator seated at a new round (a bot's seat freed for them)
+            mine = next((s for s in self._seats if s.holder == self.holder and s.kind == "learner"
+                         and not s.covered), None)
+            if mine is not None:
+                self.seat, changed = mine.seat, True
         if self.seat is not None:
             mine = self._seats[self.seat] if self.seat < len(self._seats) else None
             lost = mine is None or mine.holder != self.holder or mine.covered
@@ -535,7 +542,7 @@ class TableSession:
 
     # ---- moves -----------------------------------------------------------------------------------------
 
-    def _commit(self, entry: Move | str, seat: int | None, known: int) -> Outcome:
+    def _commit(self, entry: Move | str, seat: int | None, known: int, *, bot: bool = False) -> Outcome:
         """Append `entry` for `seat` in one transaction, checked against every move before it."""
         now = self.clock()
         raced_rows: list[MoveRow] = []
@@ -563,7 +570,15 @@ class TableSession:
         try:
             appended = self.log.append(self.code, self._seq, NEW_ROUND if entry == NEW_ROUND else
                                        move_to_dict(entry),  # type: ignore[arg-type]
-                                       seat=seat, now=now, check=check)
+                                       seat=seat, now=now, check=check,
+                                       holder=None if entry == NEW_ROUND else self.holder, bot=bot)
+        except TableError as e:
+            if e.problem is Problem.NOT_SEATED and not bot:
+                self._seat_lost = True
+                self.version += 1
+            if e.problem is Problem.NOT_SEATED and bot:
+                self._holds_lease = False
+            raise
         except _Refused as r:
             if raced_rows:
                 self.version += 1
@@ -781,7 +796,10 @@ class TableSession:
         if not self._holds_lease:
             self.refresh()
             return TickReport()
-        covered = tuple(self.log.cover_stale(self.code, now=now, grace=pace.grace))
+        covered: tuple[int, ...] = ()
+        if now - self._cover_at >= pace.heartbeat:
+            self._cover_at = now
+            covered = tuple(self.log.cover_stale(self.code, now=now, grace=pace.grace))
         self.refresh()
         outcomes: list[Outcome] = []
         dealt = ended = False
@@ -855,7 +873,12 @@ class TableSession:
         if best is None:
             return None
         _, seat, move = best
-        return self._commit(move, seat, self._seq)
+        try:
+            return self._commit(move, seat, self._seq, bot=True)
+        except TableError as e:
+            if e.problem is Problem.NOT_SEATED:   # the lease went to another kernel meanwhile
+                return None
+            raise
 
     def close(self) -> None:
         """The kernel closes: give up the bots' lease (another kernel takes it at once); the
