@@ -183,7 +183,7 @@ def test_grace_time_then_bot_for_the_learner_then_seat_given_back(url):
     clock.t += 59
     ava.tick()
     assert not ava.view().seats[1].covered
-    clock.t += 2   # Ben's tab silent for 61 s
+    clock.t += 3   # Ben's tab silent for 62 s (the lease holder looks once per heartbeat, 3 s)
     rep = ava.tick()
     assert rep.holds_lease and rep.covered == (1,)
     seat = ava.view().seats[1]
@@ -303,3 +303,52 @@ def test_a_store_made_by_todays_code_opens_with_its_stars_kept(tmp_path):
     assert open_store(url).stars("Mia") == {"speed-play": 3}
     TableLog(url)                              # twice: nothing changes
     assert open_store(url).stars("Mia") == {"speed-play": 3}
+
+
+def test_turn_clock_round_pause_and_a_spectator_seated_at_the_next_round(url):
+    """Learning pace with a turn clock: a learner's turn that lasts longer is played for them;
+    after a round the lease holder deals the next one after `round_pause`, and a learner who
+    joined the running table takes a bot's seat then."""
+    clock = Clock()
+    log = TableLog(url)
+    pace = Pace(kind="learning", window=1.0, turn_clock=5.0, round_pause=4.0, bot_speed=0.5)
+    ava = TableSession.open(log, host="Ava", holder=KEY_A, seats=3, pace=pace, seed=3, clock=clock)
+    ava.start()
+    dan = TableSession.join(log, ava.code, name="Dan", holder="d" * 22, clock=clock)
+    assert dan.seat is None
+    played_for_ava = 0
+    for _ in range(1500):
+        clock.t += 2.0
+        reps = [dan.tick(), ava.tick()]   # whichever holds the lease runs the bots
+        played_for_ava += sum(1 for r in reps for o in r.bot_moves if getattr(o.move, "player", None) == 0)
+        if any(r.dealt for r in reps):
+            break
+    else:
+        pytest.fail("no second round was dealt")
+    assert played_for_ava > 0          # the turn clock played Ava's turns
+    ava.refresh()
+    dan.refresh()
+    assert ava._game is not None and ava._game.round_number == 2
+    seats = {s.name: s.seat for s in dan.view().seats}
+    assert "Dan" in seats and seats["Dan"] in (1, 2)   # a bot's seat, at the new round
+    assert dan.seat == seats["Dan"] and dan.view().player is not None and not dan.seat_lost
+
+
+def test_a_table_with_no_live_learner_pauses_then_ends_itself(url):
+    clock = Clock()
+    log = TableLog(url)
+    pace = Pace(kind="party", window=0, grace=60.0, idle_end=600.0, round_pause=None)
+    ava = TableSession.open(log, host="Ava", holder=KEY_A, seats=3, pace=pace, seed=3, clock=clock)
+    ava.start()
+    watcher = TableSession.join(log, ava.code, name="Onlooker", holder=KEY_C, clock=clock)
+    clock.t += 61                       # Ava's tab is silent: a bot covers her seat
+    assert watcher.tick().covered == (0,)
+    seq = watcher.seq
+    clock.t += 300
+    watcher.tick()
+    assert watcher.seq == seq           # paused: no live learner, the bots wait
+    clock.t += 400
+    assert watcher.tick().ended or watcher.status == "ended"
+    with pytest.raises(TableError) as e:
+        TableSession.join(log, ava.code, name="Ava", holder=KEY_A, clock=clock)
+    assert e.value.problem is Problem.ENDED

@@ -299,6 +299,7 @@ class TableSession:
         self._bots: dict[tuple[int, str], Bot] = {}
         self._beat_at = -1e18
         self._lease_at = -1e18
+        self._cover_at = -1e18
         self._holds_lease = False
         self._seat_lost = False
         self.refresh()
@@ -470,6 +471,11 @@ class TableSession:
         for row in rows:
             self._apply_row(row)
             changed = True
+        if self.seat is None:   # a spectator seated at a new round (a bot's seat freed for them)
+            mine = next((s for s in self._seats if s.holder == self.holder and s.kind == "learner"
+                         and not s.covered), None)
+            if mine is not None:
+                self.seat, changed = mine.seat, True
         if self.seat is not None:
             mine = self._seats[self.seat] if self.seat < len(self._seats) else None
             lost = mine is None or mine.holder != self.holder or mine.covered
@@ -781,7 +787,10 @@ class TableSession:
         if not self._holds_lease:
             self.refresh()
             return TickReport()
-        covered = tuple(self.log.cover_stale(self.code, now=now, grace=pace.grace))
+        covered: tuple[int, ...] = ()
+        if now - self._cover_at >= pace.heartbeat:
+            self._cover_at = now
+            covered = tuple(self.log.cover_stale(self.code, now=now, grace=pace.grace))
         self.refresh()
         outcomes: list[Outcome] = []
         dealt = ended = False
