@@ -414,6 +414,13 @@ class TableSession:
         return self._game.history if self._game is not None else ()
 
     @property
+    def game(self) -> Game | None:
+        """The table's game as rebuilt here (None before the start), for the page's widgets:
+        they draw only ``game.view_for(seat)`` of this session's seat (the board's
+        explanations ask ``game.why_illegal``, as in a game against bots)."""
+        return self._game
+
+    @property
     def seat_lost(self) -> bool:
         """This tab no longer holds its seat (another tab took it back, or a bot covers it
         after the grace time): open the code again (:meth:`rejoin`)."""
