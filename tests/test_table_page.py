@@ -138,3 +138,20 @@ def test_the_projector_shows_no_hand_until_the_round_is_over(url, tmp_path):
 def test_the_projector_of_an_unknown_code_says_so(url):
     proj = ProjectorView("ZZZZZZ", log=TableLog(url), follow=False)
     assert "There is no table ZZZZZZ" in proj.message.value
+
+
+def test_the_teacher_lists_live_tables_and_ends_one(url):
+    from unoparty.views.table_page import LiveTables
+    clock = Clock()
+    ava, ben, code = _two(url, clock)
+    ava.start_button.click()
+    clock.t += 30
+    live = LiveTables(log=TableLog(url), clock=clock)
+    live.refresh()
+    row = live.html.value
+    assert code in row and "Ava" in row and "Ben" in row and "bot" in row
+    assert f"?table={code}&amp;view=projector" in row and "30 seconds ago" in row
+    live.end_buttons[code].click()
+    assert "has ended" in live.message.value and code not in live.html.value
+    ben.poll()
+    assert "has ended" in ben.ended_note.value

@@ -45,7 +45,7 @@ from .common import ErrorPanel, LogView, button, split
 from .markup import esc, name_html
 from .table import phase_line, table_state
 
-__all__ = ["TablePage", "ProjectorView", "POLL_S", "seats_html", "error_sentence"]
+__all__ = ["TablePage", "ProjectorView", "LiveTables", "POLL_S", "seats_html", "error_sentence"]
 
 POLL_S = 0.25
 """Seconds between two looks at the table (the follower's interval on SQLite)."""
@@ -697,3 +697,99 @@ class ProjectorView:
         if self._follower is not None:
             self._follower.close()
             self._follower = None
+
+
+def _age(seconds: float) -> str:
+    s = max(0, int(seconds))
+    if s < 120:
+        return ngettext("{n} second ago", "{n} seconds ago", s).format(n=s)
+    m = s // 60
+    if m < 120:
+        return ngettext("{n} minute ago", "{n} minutes ago", m).format(n=m)
+    h = m // 60
+    return ngettext("{n} hour ago", "{n} hours ago", h).format(n=h)
+
+
+class LiveTables:
+    """The teacher page's list of the live tables: code (a link to its projector view),
+    seats (learner or bot), round, scores, the last move's age; *End* ends a table.
+
+    Args:
+        log: the table log (default ``TableLog(UNOPARTY_DB)``). clock: seconds.
+        may_act: returns whether the page may act now (the teacher's page is open).
+
+    Attributes:
+        box, html (the list), end_buttons (code → its End button), message.
+    """
+
+    def __init__(self, *, log: TableLog | None = None, url: str | None = None,
+                 clock: Callable[[], float] = time.time, may_act: Callable[[], bool] = lambda: True,
+                 guard: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None) -> None:
+        self._log, self._url, self.clock, self.may_act = log, url, clock, may_act
+        self.guard = guard or (lambda f: f)
+        self.html = w.HTML()
+        self.message = w.HTML()
+        self.buttons_box = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
+        self.end_buttons: dict[str, w.Button] = {}
+        self.box = w.VBox([w.HTML(f"<h3>{esc(_('Live tables'))}</h3>"), self.message, self.html, self.buttons_box])
+        self.box.add_class("up-live-tables")
+
+    @property
+    def log(self) -> TableLog:
+        if self._log is None:
+            from ..store import default_url
+            self._log = TableLog(self._url or default_url())
+        return self._log
+
+    def refresh(self) -> None:
+        """Read the live tables again and draw them."""
+        try:
+            tables = self.log.tables()
+        except TableError as e:
+            self.message.value = _msg(error_sentence(e))
+            return
+        self.message.value = ""
+        now = self.clock()
+        rows, buttons = [], {}
+        for t in tables:
+            try:
+                s = TableSession(self.log, t.code, "teacher", "teacher-" + t.code, None, run_bots=False)
+                pv = s.public_view()
+                moves = self.log.moves(t.code, max(0, s.seq - 1))
+            except TableError:
+                continue
+            last = moves[-1].at if moves else t.updated
+            seats = ", ".join(
+                (esc(_("bot for {name}").format(name=x.name)) if x.covered else
+                 f"{name_html(x.name)} ({esc(_('bot'))})" if x.kind == "bot" else
+                 f"<i>{esc(_('empty seat: a bot plays it'))}</i>" if x.kind == "empty" else name_html(x.name))
+                for x in pv.seats)
+            names = [x.name or "" for x in pv.seats]
+            scores = ", ".join(f"{name_html(n)} {sc}" for n, sc in zip(names, pv.scores)) if pv.scores else "–"
+            link = (f"<a href='?table={esc(t.code)}&amp;view=projector' target='_blank' rel='noopener'>"
+                    f"{esc(_('projector view'))}</a>")
+            rows.append(f"<tr data-code='{esc(t.code)}'><td><b>{esc(t.code)}</b><br>{link}</td><td>{seats}</td>"
+                        f"<td class='up-num'>{pv.round_number or '–'}</td><td>{scores}</td>"
+                        f"<td>{esc(_age(now - last))}</td></tr>")
+            b = button(_("End table {code}").format(code=t.code), "up-warn")
+            b.on_click(self.guard(lambda _b, code=t.code: self.end(code)))
+            buttons[t.code] = b
+        self.end_buttons = buttons
+        self.buttons_box.children = tuple(buttons.values())
+        if not rows:
+            self.html.value = f"<p>{esc(_('No table is being played just now.'))}</p>"
+            return
+        head = "".join(f"<th>{esc(h)}</th>" for h in (_("Code"), _("Seats"), _("Round"), _("Scores"), _("Last move")))
+        self.html.value = f"<table class='up-scores up-live'><tr>{head}</tr>{''.join(rows)}</table>"
+
+    def end(self, code: str) -> None:
+        """End table `code` (every screen says it has ended)."""
+        if not self.may_act():
+            return
+        try:
+            self.log.end(code, now=self.clock())
+        except TableError as e:
+            self.message.value = _msg(error_sentence(e, code))
+            return
+        self.refresh()
+        self.message.value = _msg(problem_sentence("ended", code=code), "info")
