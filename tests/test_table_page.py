@@ -155,3 +155,13 @@ def test_the_teacher_lists_live_tables_and_ends_one(url):
     assert "has ended" in live.message.value and code not in live.html.value
     ben.poll()
     assert "has ended" in ben.ended_note.value
+
+
+def test_the_static_site_says_a_shared_table_needs_the_server(url, monkeypatch):
+    from unoparty.views.table_page import no_server_box
+    played = []
+    box = no_server_box(lambda: played.append(1))
+    text = box.children[0].value
+    assert "class server" in text and "against bots" in text
+    box.children[1].click()
+    assert played == [1]

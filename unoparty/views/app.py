@@ -670,7 +670,11 @@ class App:
         """"Play together" (:mod:`unoparty.views.table_page`): open or join a live table —
         `code` joins it at once — or, with `projector`, table `code`'s projector view. A page
         built in another language keeps its table (the same session, new widgets)."""
-        from .table_page import ProjectorView, TablePage
+        from ..store import in_browser
+        from .table_page import ProjectorView, TablePage, no_server_box
+        if in_browser():   # the static site: no server, so no shared table
+            self._set("table", no_server_box(self.errors.guard(self.show_game)))
+            return
         if projector and code:
             self._set("table", ProjectorView(code, errors=self.errors).box)
             return
