@@ -4,6 +4,7 @@ between processes through a file, and the same game played in one process."""
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import signal
@@ -153,9 +154,12 @@ def replay(log: TableLog, code: str) -> Game:
     return game
 
 
+@functools.lru_cache(maxsize=8)
 def race_moments(n: int, seed: int, players: int = 4) -> list[tuple[int, list[Any], list[tuple[int, Any]]]]:
     """`n` seeded moments where 2–4 seats may act out of turn at once (speed plays, catches,
-    UNO calls): ``(deal seed, the log up to that moment, [(seat, move dict), …])``."""
+    UNO calls): ``(deal seed, the log up to that moment, [(seat, move dict), …])``. Between
+    moments the seat waited for makes a seeded random move of its turn (cheaper than a bot;
+    it often forgets UNO, so catches come up)."""
     out: list[tuple[int, list[Any], list[tuple[int, Any]]]] = []
     names = [f"P{i + 1}" for i in range(players)]
     g_index = 0
@@ -164,7 +168,6 @@ def race_moments(n: int, seed: int, players: int = 4) -> list[tuple[int, list[An
         g_index += 1
         rng = random.Random(deal)
         game = Game(names, Rules(), seed=deal, record_undo=False)
-        bots = [make_bot("basic", forget_uno=0.6) for _ in names]
         while not game.phase.is_over and len(game.history) < 80 and len(out) < n:
             racing: list[tuple[int, Any]] = []
             for p in range(players):
@@ -175,7 +178,9 @@ def race_moments(n: int, seed: int, players: int = 4) -> list[tuple[int, list[An
                 rng.shuffle(racing)
                 out.append((deal, [m if isinstance(m, str) else move_to_dict(m) for m in game.history], racing[:4]))
             seat = min(game.to_act())
-            game.apply(bots[seat].choose(game.view_for(seat), rng))
+            legal = game.legal_moves(seat)
+            turn = [m for m in legal if not isinstance(m, (SpeedPlay, Catch, CallUno))] or list(legal)
+            game.apply(rng.choice(turn))
     return out
 
 

@@ -191,6 +191,10 @@ def test_grace_time_then_bot_for_the_learner_then_seat_given_back(url):
     # another tab with another key takes it back: it was covered, so it is not live
     ben2 = TableSession.join(log, ava.code, name="Ben", holder=KEY_C, clock=clock)
     assert ben2.seat == 1 and not ben2.view().seats[1].covered
+    seq = log.last_seq(ava.code)
+    with pytest.raises(TableError) as e:   # the old tab has not heard yet: the store refuses its move
+        ben.act(Draw(1))
+    assert e.value.problem is Problem.NOT_SEATED and ben.seat_lost and log.last_seq(ava.code) == seq
     ben.refresh()
     assert ben.seat_lost
     with pytest.raises(TableError) as e:

@@ -473,7 +473,8 @@ class TableLog:
             return int(row[0]) if row and row[0] is not None else 0
 
     def append(self, code: str, after: int, entry: Any, *, seat: int | None, now: float,
-               check: Callable[[tuple[MoveRow, ...]], None] | None = None) -> Appended:
+               check: Callable[[tuple[MoveRow, ...]], None] | None = None, holder: str | None = None,
+               bot: bool = False) -> Appended:
         """Append `entry` after the caller's last known entry `after`, in ONE transaction.
 
         The entries committed since `after` are read inside the transaction and given to
@@ -482,15 +483,32 @@ class TableLog:
         `entry` is not legal after them. Otherwise the entry is committed with the next
         sequence number. Two kernels racing for one moment are so settled by commit order.
 
+        With `holder` (a tab's session key), the move is taken only if that tab still holds
+        `seat` (a learner's move: no other tab took the seat back, no bot covers it) or, with
+        `bot`, still holds the table's bots' lease (a bot's move) — checked in the same
+        transaction, so a tab or kernel that has not heard the news yet cannot play.
+
         Raises:
-            TableError: UNKNOWN_CODE, ENDED, NOT_RUNNING. StoreUnreachable: nothing committed.
-            Whatever ``check`` raises.
+            TableError: UNKNOWN_CODE, ENDED, NOT_RUNNING, NOT_SEATED (`holder` no longer holds
+                the seat or the lease). StoreUnreachable: nothing committed. Whatever ``check`` raises.
         """
         text = json.dumps(entry, sort_keys=True)
         with self._transaction() as cur:
             t = self._open_table(cur, code)
             if t.status != "running":
                 raise TableError(Problem.NOT_RUNNING, f"table {code} has not started yet", code=code)
+            if holder is not None and bot:
+                cur.execute("SELECT holder, expires FROM live_table_leases WHERE code = ?", (code,))
+                row = cur.fetchone()
+                if row is None or row[0] != holder or row[1] < now:
+                    raise TableError(Problem.NOT_SEATED, f"this kernel no longer runs the bots of table {code}",
+                                     code=code)
+            elif holder is not None and seat is not None:
+                cur.execute("SELECT holder, covered FROM live_table_seats WHERE code = ? AND seat = ?", (code, seat))
+                row = cur.fetchone()
+                if row is None or row[0] != holder or row[1]:
+                    raise TableError(Problem.NOT_SEATED, f"this tab no longer holds seat {seat} of table {code}: "
+                                                         "open the code again to take it back", code=code)
             before = tuple(self._moves(cur, code, after))
             if check is not None:
                 check(before)

@@ -73,7 +73,8 @@ class Pace:
         window: the speed-play window after each card (learning pace), s. Default 3.
         turn_clock: learning pace: a learner's turn longer than this is played for them by a
             bot (one move); None: no turn clock.
-        grace: a learner's tab silent this long → a bot plays the seat ("bot for <name>"). 60.
+        grace: a learner's tab silent this long → a bot plays the seat ("bot for <name>") from
+            the lease holder's next look (it looks once per `heartbeat`). 60.
         lease: the bots' lease lifetime, s; another kernel takes it this long after the holder
             went silent. 10.
         heartbeat: how often a tab renews its seat and the lease holder its lease, s. 3.
@@ -548,7 +549,7 @@ class TableSession:
 
     # ---- moves -----------------------------------------------------------------------------------------
 
-    def _commit(self, entry: Move | str, seat: int | None, known: int) -> Outcome:
+    def _commit(self, entry: Move | str, seat: int | None, known: int, *, bot: bool = False) -> Outcome:
         """Append `entry` for `seat` in one transaction, checked against every move before it."""
         now = self.clock()
         raced_rows: list[MoveRow] = []
@@ -576,7 +577,15 @@ class TableSession:
         try:
             appended = self.log.append(self.code, self._seq, NEW_ROUND if entry == NEW_ROUND else
                                        move_to_dict(entry),  # type: ignore[arg-type]
-                                       seat=seat, now=now, check=check)
+                                       seat=seat, now=now, check=check,
+                                       holder=None if entry == NEW_ROUND else self.holder, bot=bot)
+        except TableError as e:
+            if e.problem is Problem.NOT_SEATED and not bot:
+                self._seat_lost = True
+                self.version += 1
+            if e.problem is Problem.NOT_SEATED and bot:
+                self._holds_lease = False
+            raise
         except _Refused as r:
             if raced_rows:
                 self.version += 1
@@ -871,7 +880,12 @@ class TableSession:
         if best is None:
             return None
         _, seat, move = best
-        return self._commit(move, seat, self._seq)
+        try:
+            return self._commit(move, seat, self._seq, bot=True)
+        except TableError as e:
+            if e.problem is Problem.NOT_SEATED:   # the lease went to another kernel meanwhile
+                return None
+            raise
 
     def close(self) -> None:
         """The kernel closes: give up the bots' lease (another kernel takes it at once); the
