@@ -165,3 +165,19 @@ def test_the_static_site_says_a_shared_table_needs_the_server(url, monkeypatch):
     assert "class server" in text and "against bots" in text
     box.children[1].click()
     assert played == [1]
+
+
+def test_the_app_keeps_the_table_across_a_language_switch(url, monkeypatch, tmp_path):
+    from unoparty.views.app import App
+    monkeypatch.setenv("UNOPARTY_DB", url)
+    app = App(lang="en")
+    app.show_table()
+    page = app._table_page
+    page.name_field.value = "Ava"
+    session = page.open_table()
+    app.set_language("fr")
+    assert app.page == "table" and app._table_page is not page
+    assert app._table_page.session is session and "Table" in app._table_page.code_html.value
+    assert app.nav_buttons["table"].description == "Jouer ensemble"
+    app._table_page.close()
+    set_language("en")
