@@ -181,3 +181,12 @@ def test_the_app_keeps_the_table_across_a_language_switch(url, monkeypatch, tmp_
     assert app.nav_buttons["table"].description == "Jouer ensemble"
     app._table_page.close()
     set_language("en")
+
+
+def test_a_second_tab_claiming_a_live_seat_is_told(url):
+    clock = Clock()
+    ava, ben, code = _two(url, clock)
+    ava.poll()   # Ava's tab answers: her seat is live
+    again = TablePage(log=TableLog(url), name="Ava", key="z" * 22, follow=False, clock=clock)
+    assert again.join(code) is None
+    assert "open in another tab" in again.message.value
