@@ -190,3 +190,26 @@ def test_a_second_tab_claiming_a_live_seat_is_told(url):
     again = TablePage(log=TableLog(url), name="Ava", key="z" * 22, follow=False, clock=clock)
     assert again.join(code) is None
     assert "open in another tab" in again.message.value
+
+
+def test_the_projector_pauses_the_table_for_every_screen(url):
+    clock = Clock()
+    ava, ben, code = _two(url, clock)
+    ava.start_button.click()
+    ben.poll()
+    proj = ProjectorView(code, log=TableLog(url), follow=False)
+    proj.pause_button.click()
+    assert proj.pause_button.description == "Resume the table"
+    clock.t += 5
+    for page in (ava, ben):
+        page.poll()
+    mover = ava if ava.session.game.current == 0 else ben
+    legal = [m for m in mover.session.view().player.legal_moves if type(m).__name__ in ("Draw", "Play")]
+    mover.board.on_move(legal[0])
+    assert mover.session.seq == 0 and "paused" in mover.board.message.text
+    assert not ava.session.tick().bot_moves   # the bots wait too
+    proj.pause_button.click()
+    clock.t += 5
+    mover.poll()
+    mover.board.on_move(legal[0])
+    assert mover.session.seq == 1

@@ -422,7 +422,8 @@ class TablePage:
             self.board.message.show(error_sentence(e, s.code), "bad")
             return
         explanation = explain(out.refusal) if out.refusal is not None else None
-        note = outcome_note(out.status, raced=out.raced, explanation=explanation, wait=out.wait)
+        note = (_("The table is paused: wait until your teacher resumes it.") if out.status == "paused" else
+                outcome_note(out.status, raced=out.raced, explanation=explanation, wait=out.wait))
         self.render()
         if note:
             self.board.message.show(note, "bad" if out.status != "applied" else "info", out.rule or "")
@@ -526,6 +527,10 @@ class TablePage:
         self.board.render(game, view.you, state=state)
         if s.seat_lost:
             self.board.message.show(problem_sentence("not seated", code=view.code), "bad")
+        elif s.paused:
+            self.board.message.show(_("The table is paused: wait until your teacher resumes it."), "info")
+        elif self.board.message.kind == "info" and self.board.message.text == _("The table is paused: wait until your teacher resumes it."):
+            self.board.message.clear()
         self.log_view.render(s.events_since(0), game.names, view.you)
         self.status.value = (f'<div class="up-stepno"><b style="font-size:16px;color:#1f2430">{phase_line(state)}</b> · '
                              f'{esc(_("Table {code}").format(code=view.code))} · '
@@ -572,6 +577,8 @@ class ProjectorView:
         self.save_button = button(_("Save the moment as a scenario"), "up-primary", "up-save-moment")
         self.save_button.on_click(g(lambda _b: self.save_moment()))
         self.saved = w.HTML()
+        self.pause_button = button(_("Pause the table"), "up-warn", "up-pause-table")
+        self.pause_button.on_click(g(lambda _b: self.toggle_pause()))
         self.session: TableSession | None = None
         self._rendered: int | None = None
         self._refreshed = 0.0
@@ -579,7 +586,7 @@ class ProjectorView:
         self._timer = _Follow(g(self.poll), POLL_S)
         left = w.VBox([self.status, self.table.box, self.hands], layout=w.Layout(flex="1 1 auto", min_width="560px"))
         left.add_class("up-main")
-        right = w.VBox([self.save_button, self.saved, self.scores, self.seats_list, self.log_view.box],
+        right = w.VBox([self.pause_button, self.save_button, self.saved, self.scores, self.seats_list, self.log_view.box],
                        layout=w.Layout(width="360px", flex="0 0 360px"))
         right.add_class("up-side")
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.message, split(left, right)])
@@ -634,9 +641,10 @@ class ProjectorView:
         if game is None:
             self.status.value = (f"<h2>{head}</h2>" +
                                  _msg(problem_sentence("not running", code=pv.code), "info"))
-            self.save_button.layout.display = "none"
+            self.save_button.layout.display = self.pause_button.layout.display = "none"
             return
-        self.save_button.layout.display = ""
+        self.save_button.layout.display = self.pause_button.layout.display = ""
+        self.pause_button.description = _("Resume the table") if s.paused else _("Pause the table")
         state = table_state(game, None)
         self.table.render(state)
         self.status.value = (f'<div class="up-stepno"><b style="font-size:18px;color:#1f2430">{head}</b> · '
@@ -651,6 +659,19 @@ class ProjectorView:
             self.hands.value = f"<div class='up-every up-round-hands'><h3>{esc(_('Every hand'))}</h3>{rows}</div>"
         else:
             self.hands.value = ""
+
+    def toggle_pause(self) -> None:
+        """*Pause the table* / *Resume the table*: for every screen (no move is taken, the bots
+        wait; a kernel learns of it at its next look, within a second)."""
+        s = self.session
+        if s is None:
+            return
+        try:
+            s.set_paused(not s.paused)
+        except TableError as e:
+            self.message.value = _msg(error_sentence(e, s.code))
+            return
+        self.render()
 
     def moment_text(self) -> str:
         """The round so far as scenario text (its start plus its moves as steps: format 1,
