@@ -29,3 +29,29 @@ def teacher(code: str | None = None):
     box = w.VBox([style_widget(), page.box])
     box.page = page
     return box
+
+
+def table(code: str | None = None, *, name: str | None = None, projector: bool = False):
+    """Play together in a notebook cell (:mod:`unoparty.views.table_page`): open or join a
+    live table of the class store (``UNOPARTY_DB``); `code` (and `name`) joins table `code`
+    at once; `projector` shows its projector view instead (every seat, no hand).
+
+    Returns:
+        the page's widget box (``.page`` is the :class:`~unoparty.views.table_page.TablePage`
+        or :class:`~unoparty.views.table_page.ProjectorView`).
+    """
+    import ipywidgets as w
+
+    from .views.style import style_widget
+    from .views.table_page import ProjectorView, TablePage
+    if projector:
+        if not code:
+            raise ValueError("unoparty.table(projector=True) needs the table's code")
+        page = ProjectorView(code)
+    else:
+        page = TablePage(name=name)
+        if code:
+            page.join(code)
+    box = w.VBox([style_widget(), page.box])
+    box.page = page
+    return box

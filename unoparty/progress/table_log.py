@@ -453,6 +453,20 @@ class TableLog:
             cur.execute("DELETE FROM live_table_leases WHERE code = ?", (code,))
             self._notify(cur, code, -1)
 
+    def set_paused(self, code: str, paused: bool, *, now: float) -> None:
+        """Pause (or resume) the table — the projector's *Pause*: its start's ``"paused"``
+        is set; the sessions make no move and the bots wait while it is (table page, issue 23).
+
+        Raises:
+            TableError: UNKNOWN_CODE, ENDED.
+        """
+        with self._transaction() as cur:
+            t = self._open_table(cur, code)
+            start = {**t.start, "paused": bool(paused)}
+            cur.execute("UPDATE live_tables SET start_json = ?, updated = ? WHERE code = ?",
+                        (json.dumps(start, sort_keys=True), now, code))
+            self._notify(cur, code, 0)
+
     # ---- moves ----------------------------------------------------------------------------------
 
     def moves(self, code: str, after: int = 0) -> list[MoveRow]:

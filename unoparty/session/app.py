@@ -22,7 +22,7 @@ from .base import StateError, check_state
 
 __all__ = ["AppSession", "PAGES", "SessionStore", "Notice"]
 
-PAGES = ("home", "game", "rules", "practice", "lesson", "scenarios", "teacher")
+PAGES = ("home", "game", "rules", "practice", "lesson", "scenarios", "teacher", "table")
 """The pages the app may come back to (``lessons`` is the landing page's list)."""
 
 RETURNABLE = ("home", "game", "rules", "practice")

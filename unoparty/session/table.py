@@ -128,9 +128,9 @@ class Outcome:
 
     Attributes:
         status: ``"applied"`` (committed, then made here), ``"refused"`` (not legal: see
-            `refusal`, `rule`; nothing changed), ``"wait"`` (learning pace: the speed-play
-            window is open for `wait` more seconds; only speed plays, UNO calls and catches
-            are taken meanwhile).
+            `refusal`, `rule`; nothing changed), ``"paused"`` (the table is paused: nothing
+            changed), ``"wait"`` (learning pace: the speed-play window is open for `wait`
+            more seconds; only speed plays, UNO calls and catches are taken meanwhile).
         move: the move sent. seq: its place in the table's log (applied), else None.
         raced: other moves were committed after the table this seat showed (the learner lost
             the race for that moment); the move was checked again against the new table.
@@ -415,6 +415,24 @@ class TableSession:
         return self._game.history if self._game is not None else ()
 
     @property
+    def paused(self) -> bool:
+        """The table is paused (the projector's *Pause*, :meth:`set_paused`): no move is taken,
+        the bots wait."""
+        return bool(self._table is not None and self._table.start.get("paused"))
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause or resume the table for every screen (the projector's *Pause*)."""
+        self.log.set_paused(self.code, paused, now=self.clock())
+        self.refresh()
+
+    @property
+    def game(self) -> Game | None:
+        """The table's game as rebuilt here (None before the start), for the page's widgets:
+        they draw only ``game.view_for(seat)`` of this session's seat (the board's
+        explanations ask ``game.why_illegal``, as in a game against bots)."""
+        return self._game
+
+    @property
     def seat_lost(self) -> bool:
         """This tab no longer holds its seat (another tab took it back, or a bot covers it
         after the grace time): open the code again (:meth:`rejoin`)."""
@@ -563,6 +581,8 @@ class TableSession:
             refusal = game.why_illegal(entry)
             if refusal is not None:
                 raise _Refused(Outcome("refused", entry, raced=raced, refusal=refusal, rule=refusal.rule))
+            if self.paused:   # the projector paused the table (TableLog.set_paused)
+                raise _Refused(Outcome("paused", entry, raced=raced))
             left = self._window_left(now)
             if left > 0 and not isinstance(entry, OUT_OF_TURN):
                 raise _Refused(Outcome("wait", entry, raced=raced, wait=left))
@@ -820,7 +840,7 @@ class TableSession:
     def _bot_step(self, now: float, pace: Pace) -> Outcome | str | None:
         """One due bot move (or a new round, or the table's end) in the lease holder, else None."""
         game = self._game
-        if game is None:
+        if game is None or self.paused:
             return None
         infos = self._seat_infos(now)
         live = any(s.live for s in infos)

@@ -149,6 +149,9 @@ class App:
         # the classroom pages: views/scenarios_page.py and views/teacher.py
         self.nav_buttons["scenarios"] = nav(_("Your scenarios"))
         self.nav_buttons["teacher"] = nav(_("Teacher"))
+        self.nav_buttons["table"] = nav(_("Play together"))  # live tables: views/table_page.py
+        self.nav_buttons["table"].on_click(g(lambda _b: self.show_table()))
+        self._table_page = None
         self.nav_buttons["scenarios"].on_click(g(lambda _b: self.show_scenarios()))
         self.nav_buttons["teacher"].on_click(g(lambda _b: self.show_teacher()))
         self._scenarios: ScenariosPage | None = None
@@ -203,6 +206,7 @@ class App:
         wanted = choose_language(self.progress.language, {**os.environ, **request_environ()})
         if wanted != language():
             self.set_language(wanted)
+        self.show_table_of_request(request_environ().get("QUERY_STRING", ""))
 
     def _label(self) -> None:
         """Write the header and navigation in the current language."""
@@ -216,6 +220,7 @@ class App:
         self.language.description = _("Language")
         self.nav_buttons["scenarios"].description = self.nav_buttons["scenarios"].tooltip = _("Your scenarios")
         self.nav_buttons["teacher"].description = self.nav_buttons["teacher"].tooltip = _("Teacher")
+        self.nav_buttons["table"].description = self.nav_buttons["table"].tooltip = _("Play together")
         # the presenter's switches and the full-screen button: built before the page's request
         # told the language (``?lang=``), so they are worded again here too
         self.presenter_button.description = _("Presenter")
@@ -272,7 +277,8 @@ class App:
         if page == "rules":
             self.show_rules(focus)
             return
-        {"game": self.show_game, "scenarios": self.show_scenarios, "practice": self.show_practice}.get(page, self.show_home)()
+        {"game": self.show_game, "scenarios": self.show_scenarios, "practice": self.show_practice,
+         "table": self.show_table}.get(page, self.show_home)()
 
     @property
     def rules(self) -> RulesPage:
@@ -660,6 +666,38 @@ class App:
             self._teacher = TeacherPage(self.store, errors=self.errors, page_key=self._access_key)
         self._teacher.refresh()
         self._set("teacher", self._teacher.box)
+
+    def show_table(self, code: str | None = None, *, projector: bool = False) -> None:
+        """"Play together" (:mod:`unoparty.views.table_page`): open or join a live table —
+        `code` joins it at once — or, with `projector`, table `code`'s projector view. A page
+        built in another language keeps its table (the same session, new widgets)."""
+        from ..store import in_browser
+        from .table_page import ProjectorView, TablePage, no_server_box
+        if in_browser():   # the static site: no server, so no shared table
+            self._set("table", no_server_box(self.errors.guard(self.show_game)))
+            return
+        if projector and code:
+            self._set("table", ProjectorView(code, errors=self.errors).box)
+            return
+        page = self._table_page
+        if page is None or getattr(page, "language", None) != language():
+            session = page.session if page is not None else None
+            if page is not None:
+                page.close_timer()
+            page = self._table_page = TablePage(name=self.learner, key=self.session.key, errors=self.errors,
+                                                on_rule=self.errors.guard(self.show_rules), session=session)
+        if code:
+            page.name_field.value = page.name_field.value or (self.learner or "")
+            page.join(code)
+        self._set("table", page.box)
+
+    def show_table_of_request(self, query: str) -> None:
+        """``?table=CODE`` joins table CODE; ``?table=CODE&view=projector`` shows its projector view."""
+        from urllib.parse import parse_qs
+        q = parse_qs(query or "")
+        code = q.get("table", [""])[0]
+        if code:
+            self.show_table(code, projector=q.get("view", [""])[0] == "projector")
 
     def open_lesson(self, info: LessonInfo) -> LessonPlayer:
         from ..scenarios.loader import load_scenario

@@ -220,8 +220,10 @@ class TeacherPage:
             w.HTML(f"<h3>{esc(_('The class’s settings'))}</h3>"), self.list_names, self.use_pins])
         from .curricula import CurriculumPicker  # the class's lessons: UNOPARTY_CURRICULUM or the teacher's choice
         self.curriculum = CurriculumPicker(lambda: self.store)
+        from .table_page import LiveTables  # live tables (issue 23): list, projector view, end
+        self.live_tables = LiveTables(may_act=lambda: self.is_open, guard=g)
         self.class_box = w.VBox([w.HBox([self.refresh_button, self.download], layout=w.Layout(align_items="center")),
-                                 self.unsaved, self.table, self.manage, self.curriculum.box],
+                                 self.unsaved, self.live_tables.box, self.table, self.manage, self.curriculum.box],
                                 layout=w.Layout(display="none"))
         self.box = w.VBox([self.errors.box] if errors is None else [])
         self.box.children = (*self.box.children, self.title, self.message, self.lock, self.class_box)
@@ -297,6 +299,7 @@ class TeacherPage:
             self.message.value = f'<div class="up-msg up-msg-bad">{esc(str(e))}</div>'
             return
         self.curriculum.refresh()
+        self.live_tables.refresh()
         titles = _lesson_titles()
         recorded = sorted({r.lesson for r in lessons} - set(titles))
         columns = [lid for lid in titles if any(r.lesson == lid for r in lessons)] + recorded
