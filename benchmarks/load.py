@@ -551,7 +551,7 @@ window.probe = (async () => {
   await step("import_ipywidgets_ms", () => py.runPythonAsync("import ipywidgets"));
   await step("import_unoparty_views_ms", () => py.runPythonAsync("import unoparty.views.app"));
   await step("load_store_ms", () => py.runPythonAsync(
-      "from unoparty.views import browser_storage\\nstored = await browser_storage.load_store_from_browser()"));
+      "from unoparty.progress import browser\\nstored = await browser.load_store_from_browser()"));
   await step("build_first_page_ms", async () => {
     const err = await py.runPythonAsync(
         "import traceback, comm\\nfrom comm.base_comm import BaseComm\\n" +

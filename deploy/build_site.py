@@ -50,8 +50,8 @@ EXTRA_WHEELS = {"comm": "0.2.3", "ipywidgets": "8.1.9"}
 KERNEL_WHEELS = ["pyodide_kernel", "piplite", "ipykernel"]  # shipped by jupyterlite-pyodide-kernel
 NOTEBOOK_NAME = "unoparty.ipynb"
 STORAGE_CELL = ("# The learners and stars of this browser (kept in its storage between visits)\n"
-                "from unoparty.views import browser_storage\n"
-                "stored = await browser_storage.load_store_from_browser()")
+                "from unoparty.progress import browser\n"
+                "stored = await browser.load_store_from_browser()")
 
 
 def canonical(name: str) -> str:

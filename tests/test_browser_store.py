@@ -1,5 +1,5 @@
 """The static site's progress store: under Pyodide (``sys.platform == "emscripten"``) and
-with ``UNOPARTY_DB`` unset, :func:`unoparty.store.open_store` keeps learners and stars in
+with ``UNOPARTY_DB`` unset, :func:`unoparty.progress.open_store` keeps learners and stars in
 the browser's storage (a :class:`DictStore` under the key ``"store"``), remembers the
 browser's last learner, and hands the site's old nameless stars (key ``"progress"``) to the
 first learner chosen. The browser's storage is replaced by a fake kept in a dict."""
@@ -11,9 +11,9 @@ import sys
 
 import pytest
 
-from unoparty import store as store_module
-from unoparty.store import DictStore, SQLStore, open_store
-from unoparty.views import browser_storage
+from unoparty.progress import browser as browser_storage
+from unoparty.progress import opening, sql
+from unoparty.progress import DictStore, SQLStore, StoreError, open_store
 
 
 class FakeBrowser:
@@ -50,13 +50,15 @@ def browser(monkeypatch):
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.delenv("UNOPARTY_DB", raising=False)
     monkeypatch.setattr(browser_storage, "BrowserStorage", fake.Storage)
-    monkeypatch.setattr(store_module, "_OPEN", {})
+    monkeypatch.setattr(opening, "_OPEN", {})
+    monkeypatch.setattr(browser_storage, "_opened", None)
     return fake
 
 
 def reload(monkeypatch) -> None:
     """A reload of the page: a new Python, nothing open, the browser's storage kept."""
-    monkeypatch.setattr(store_module, "_OPEN", {})
+    monkeypatch.setattr(opening, "_OPEN", {})
+    monkeypatch.setattr(browser_storage, "_opened", None)
 
 
 def test_in_the_browser_the_store_lives_in_the_browser_storage(browser, monkeypatch) -> None:
@@ -123,8 +125,8 @@ def test_the_browser_store_only_in_the_browser_without_a_database(why, browser, 
 
 
 def test_without_sqlite3_an_sqlite_store_is_a_clear_error(monkeypatch, tmp_path) -> None:
-    monkeypatch.setattr(store_module, "sqlite3", None)
-    with pytest.raises(store_module.StoreError, match="sqlite3"):
+    monkeypatch.setattr(sql, "sqlite3", None)
+    with pytest.raises(StoreError, match="sqlite3"):
         SQLStore(f"sqlite://{tmp_path / 'p.sqlite3'}")
 
 

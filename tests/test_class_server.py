@@ -14,7 +14,7 @@ import pytest
 
 from tests.pg import postgres_cluster
 from unoparty import access
-from unoparty.store import DictStore, SQLStore
+from unoparty.progress import DictStore, SQLStore
 
 
 @pytest.fixture(scope="module")
@@ -122,7 +122,7 @@ def _dict_store() -> DictStore:
 
 @pytest.mark.parametrize("kind", ["sqlite", "dict", "postgresql"])
 def test_code_attempts_wait_and_forget(tmp_path, kind, request) -> None:
-    from unoparty.store import ATTEMPT_FORGET
+    from unoparty.progress import ATTEMPT_FORGET
     if kind == "postgresql":
         store = SQLStore(request.getfixturevalue("pg").url)
         with store._transaction() as cur:

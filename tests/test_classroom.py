@@ -10,7 +10,7 @@ import pytest
 
 from unoparty.cards import Card
 from unoparty.scenarios import load_scenario
-from unoparty.store import SQLStore, open_store
+from unoparty.progress import SQLStore, open_store
 from unoparty.views.lesson import LessonPlayer
 from unoparty.views.progress import Progress
 
@@ -76,7 +76,7 @@ def test_learner_must_name_a_player(tmp_path) -> None:
 
 
 def test_a_lesson_records_tries_and_mistakes_per_rule(tmp_path) -> None:
-    from unoparty.store import LearnerProgress
+    from unoparty.progress import LearnerProgress
     store = SQLStore(f"sqlite://{tmp_path / 'p.sqlite3'}")
     player = LessonPlayer(load_scenario(HERE / "mia.toml"), progress=LearnerProgress(store, "Mia"))
     _play_through(player, "Mia")

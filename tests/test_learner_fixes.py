@@ -488,7 +488,7 @@ RLO, FSI, PDI = "\u202e", "\u2068", "\u2069"
 def test_a_learners_name_loses_its_override_and_the_greeting_isolates_it(tmp_path):
     """A right-to-left override in a typed name reversed the greeting: the store keeps the
     name without bidirectional controls, and the greeting shows it as its own text (<bdi>)."""
-    from unoparty.store import SQLStore
+    from unoparty.progress import SQLStore
     from unoparty.views.learner import LearnerPicker
     store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
     picker = LearnerPicker(store, on_pick=lambda name: None)
@@ -501,7 +501,7 @@ def test_a_learners_name_loses_its_override_and_the_greeting_isolates_it(tmp_pat
 def test_every_table_shows_a_name_as_its_own_isolated_text(tmp_path, monkeypatch):
     """The game table, the scores, the teacher's class table, its picker and its buttons: a
     name — even one stored before names lost their controls — never reorders its row."""
-    from unoparty.store import SQLStore
+    from unoparty.progress import SQLStore
     from unoparty.views.teacher import TeacherPage
     from tests.test_views import click_card, game_app
     # the game: the learner's name typed with an override

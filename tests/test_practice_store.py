@@ -9,8 +9,8 @@ import sqlite3
 
 import pytest
 
-from unoparty.practice.mastery import LearnerPracticeStore, MemoryPracticeStore
-from unoparty.store import DictStore, PracticeAnswer, SQLStore, StoreError, open_store
+from unoparty.practice.mastery import MemoryPracticeStore
+from unoparty.progress import DictStore, LearnerPracticeStore, PracticeAnswer, SQLStore, StoreError, open_store
 
 from tests.pg import postgres_url
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sys
 
-from unoparty.views import browser_storage
-from unoparty.views.browser_storage import BrowserStorage, load_from_browser
+from unoparty.progress import browser as browser_storage
+from unoparty.progress.browser import BrowserStorage, load_from_browser
 from unoparty.views.progress import JsonFile, Progress
 
 

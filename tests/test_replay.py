@@ -125,7 +125,7 @@ def test_replay_this_round_in_the_app() -> None:
     player.exit_button.click()
     assert app.page == "game"
     # a replay is not a lesson of the class: nothing of it in the learner's records
-    from unoparty.store import open_store
+    from unoparty.progress import open_store
     assert not any(r.lesson.startswith("replay") for r in open_store().lessons("Mia"))
     assert not any(k.startswith("replay") for k in app.progress.all())
 

@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 
-from unoparty.store import DictStore, LearnerProgress, SQLStore, StoreError, open_store
+from unoparty.progress import DictStore, LearnerProgress, SQLStore, StoreError, open_store
 
 from tests.pg import postgres_url
 
@@ -97,7 +97,7 @@ def test_learner_progress_without_a_name_keeps_stars_in_memory(tmp_path) -> None
 
 _WRITER = """
 import sys
-from unoparty.store import SQLStore
+from unoparty.progress import SQLStore
 url, who = sys.argv[1], sys.argv[2]
 s = SQLStore(url)
 for k in range(5):

@@ -13,7 +13,7 @@ import pytest
 from tests.pg import postgres_cluster
 from tests.test_classroom import HERE, _play_through
 from unoparty.scenarios import load_scenario
-from unoparty.store import SQLStore
+from unoparty.progress import SQLStore
 from unoparty.unsaved import KeptStore, unsaved_learners
 from unoparty.views.lesson import LessonPlayer
 

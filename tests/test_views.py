@@ -24,7 +24,7 @@ from unoparty.views.board import Board
 from unoparty.views.controller import LEARNING, PARTY, GameController
 from unoparty.views.game_app import GameApp
 from unoparty.views.lesson import LessonPlayer
-from unoparty.store import open_store
+from unoparty.progress import open_store
 from unoparty.views.progress import Progress
 from unoparty.views.rules_page import rules_html
 from unoparty.views.table import TableView, render_table_html, table_state

@@ -2,7 +2,7 @@
 
 Every try of a secret is compared in constant time (:func:`same_secret`: the SHA-256
 digests of both, so neither the content nor the length leaks through timing) and counted
-in the progress store (:meth:`unoparty.store.Store.code_attempt`), under several keys at
+in the progress store (:meth:`unoparty.progress.Store.code_attempt`), under several keys at
 once — the page that tries and the whole server (the teacher's code), or the page and the
 learner (a PIN) — so that a new page, or a new kernel, starts with the count of the
 others. After too many wrong tries a key waits (60 s, then twice as long after each
@@ -29,7 +29,7 @@ import time
 import uuid
 from collections.abc import Callable
 
-from .store import Store
+from .progress import Store
 
 __all__ = ["PAGE_LIMIT", "SERVER_LIMIT", "PIN_KEY", "same_secret", "try_secret", "new_page_key",
            "hash_pin", "pin_matches", "valid_pin", "server_log", "wait_text"]
@@ -95,7 +95,7 @@ def new_page_key() -> str:
 
 
 def try_secret(store: Store, limits: dict[str, int], right: bool | Callable[[], bool], what: str) -> float:
-    """Count one try of a secret (:meth:`~unoparty.store.Store.code_attempt`) and log a
+    """Count one try of a secret (:meth:`~unoparty.progress.Store.code_attempt`) and log a
     refused one; `what` names it in the log (``"the teacher's code"``). `right` may be a
     function (a PIN's hash): it is called only when the try will count.
 
@@ -103,7 +103,7 @@ def try_secret(store: Store, limits: dict[str, int], right: bool | Callable[[], 
         0.0 when the try counted (then `right` decides), else the seconds still to wait.
 
     Raises:
-        unoparty.store.StoreError: the store cannot count the try (then nothing opens).
+        unoparty.progress.StoreError: the store cannot count the try (then nothing opens).
     """
     wait = 0.0
     if callable(right):

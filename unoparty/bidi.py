@@ -3,7 +3,7 @@
 A name holding U+202E (RIGHT-TO-LEFT OVERRIDE) reversed the greeting and the teacher's
 table row it stood in: the control reached into the text around the name. Names typed into
 the app lose these controls (:func:`without_bidi_controls`, at the name field and in
-:func:`unoparty.store.normalise_name`); wherever a name is shown it is its own isolated run
+:func:`unoparty.progress.normalise_name`); wherever a name is shown it is its own isolated run
 of text — ``<bdi>`` in HTML (:func:`unoparty.views.markup.name_html`), U+2068…U+2069 (FIRST
 STRONG ISOLATE … POP DIRECTIONAL ISOLATE) in plain text (:func:`isolate`), so a name written
 right to left (Arabic, Hebrew) still reads right, and the sentence around it too.

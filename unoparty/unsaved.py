@@ -9,10 +9,10 @@ sentence (:func:`unsaved_sentence`), the server's log says which learner's chang
 (``<UNOPARTY_UNSAVED_DIR>/<pid>.json``, by default ``unsaved/`` beside ``progress.json``)
 tells the teacher's page which learners have unsaved work on this server
 (:func:`unsaved_learners`). A change is kept only when the store raised
-:class:`~unoparty.store.StoreError` for it — its transaction was rolled back, so trying it
+:class:`~unoparty.progress.StoreError` for it — its transaction was rolled back, so trying it
 again never counts it twice.
 
->>> from unoparty.store import open_store
+>>> from unoparty.progress import open_store
 >>> s = KeptStore(open_store("sqlite://"))
 >>> s.record_stars("Mia", "goal", 2), s.pending
 (2, [])
@@ -27,7 +27,8 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from .store import LessonRecord, PracticeAnswer, RuleRecord, Store, StoreError, normalise_name
+from .progress import LessonRecord, PracticeAnswer, RuleRecord, Store, StoreError, normalise_name
+from .progress.legacy import LegacyStore
 
 __all__ = ["KeptStore", "RETRY_EVERY", "unsaved_dir", "unsaved_learners", "unsaved_sentence"]
 
@@ -82,7 +83,7 @@ def unsaved_sentence() -> str:
              "the app keeps your answers and saves them as soon as it can.")
 
 
-class KeptStore(Store):
+class KeptStore(LegacyStore):
     """A store that keeps the changes `store` refuses and tries them again.
 
     Args:
@@ -96,8 +97,9 @@ class KeptStore(Store):
 
     Reads go to `store` (stars and practice answers add the kept ones, and are the last
     ones read while the store cannot be read); changes of the
-    whole class (reset, delete, settings of the class, tries of a secret) are not kept:
-    their :class:`~unoparty.store.StoreError` reaches the caller.
+    whole class (reset, delete, settings of the class, tries of a secret), a browser key's
+    sign-in, work and kept sessions are not kept:
+    their :class:`~unoparty.progress.StoreError` reaches the caller.
     """
 
     def __init__(self, store: Store, *, retry_every: float = RETRY_EVERY,
@@ -274,6 +276,40 @@ class KeptStore(Store):
 
     def code_attempt(self, limits: dict[str, int], right: bool | None, *, now: float | None = None) -> float:
         return self.store.code_attempt(limits, right, now=now)
+
+    # ------------------------------------------------------------------ keys and sessions: not kept either
+    def start_lesson_for_key(self, key: str, lesson: str) -> None:
+        self.store.start_lesson_for_key(key, lesson)
+
+    def record_answer_for_key(self, key: str, lesson: str, rules: Iterable[str], *, right: bool) -> None:
+        self.store.record_answer_for_key(key, lesson, rules, right=right)
+
+    def record_stars_for_key(self, key: str, lesson: str, stars: int) -> int:
+        return self.store.record_stars_for_key(key, lesson, stars)
+
+    def record_practice_for_key(self, key: str, rule: str, right: bool, *, at: float | None = None) -> None:
+        self.store.record_practice_for_key(key, rule, right, at=at)
+
+    def stars_for_key(self, key: str) -> dict[str, int]:
+        return self.store.stars_for_key(key)
+
+    def practice_for_key(self, key: str) -> list[PracticeAnswer]:
+        return self.store.practice_for_key(key)
+
+    def learner_for_key(self, key: str) -> str | None:
+        return self.store.learner_for_key(key)
+
+    def sign_in(self, key: str, name: str) -> str:
+        return self.store.sign_in(key, name)
+
+    def sign_out(self, key: str) -> None:
+        self.store.sign_out(key)
+
+    def save_session(self, key: str, kind: str, state: dict | None) -> None:
+        self.store.save_session(key, kind, state)
+
+    def load_session(self, key: str, kind: str) -> dict | None:
+        return self.store.load_session(key, kind)
 
     def _meta(self, key: str) -> str | None:
         return self.store._meta(key)

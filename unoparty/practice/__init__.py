@@ -9,7 +9,19 @@
 Nothing here imports ipywidgets; the page is :mod:`unoparty.views.practice`.
 """
 
-from .exercises import Exercise, ExerciseKind, engine_answer, exercise, exercise_by_id, is_right, round_exercises
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .exercises import Exercise, ExerciseKind, engine_answer, exercise, exercise_by_id, is_right, round_exercises
 
 __all__ = ["Exercise", "ExerciseKind", "engine_answer", "exercise", "exercise_by_id", "is_right",
            "round_exercises"]
+
+
+def __getattr__(name: str) -> Any:
+    """The exercises' names, imported when first asked for (so that ``practice.mastery`` —
+    the answer record the progress store keeps — comes without the engine)."""
+    if name in __all__:
+        from . import exercises
+        return getattr(exercises, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,11 +2,11 @@
 
 Storage sits behind a tiny interface, :class:`PracticeStore` — ``record(learner, rule,
 correct)`` and ``history(learner)``. The app keeps each learner's answers in the progress
-store, beside their lessons' stars (:class:`LearnerPracticeStore` over
-:meth:`unoparty.store.Store.record_practice`, ``UNOPARTY_DB``); a learner who has not given
-a name yet keeps them for the session only (:class:`MemoryPracticeStore`). The old file
-``practice.json`` (:class:`FilePracticeStore`) is still read, and carried over into the
-progress store once (:meth:`unoparty.store.Store.import_practice_json`).
+store, beside their lessons' stars (:class:`unoparty.progress.LearnerPracticeStore`, the
+learner's record :class:`unoparty.progress.LearnerProgress`, ``UNOPARTY_DB``); a learner
+who has not given a name yet keeps them for the session only (:class:`MemoryPracticeStore`).
+The old file ``practice.json`` (:class:`FilePracticeStore`) is still read, and carried over
+into the progress store once (:meth:`unoparty.progress.legacy.LegacyStore.import_practice_json`).
 
 - **Mastery** (:func:`mastery`): a rule is *mastered* once its latest
   :data:`MASTERY_STREAK` answers are all right.
@@ -32,8 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Sequence
 
-__all__ = ["Answer", "RuleMastery", "PracticeStore", "MemoryPracticeStore", "FilePracticeStore",
-           "LearnerPracticeStore", "mastery",
+__all__ = ["Answer", "RuleMastery", "PracticeStore", "MemoryPracticeStore", "FilePracticeStore", "mastery",
            "next_rule", "carry_over", "MASTERY_STREAK", "REVIEW_WITHIN", "ACTIVE", "practice_path"]
 
 MASTERY_STREAK = 3
@@ -46,13 +45,33 @@ ACTIVE = 3
 """Rules learnt at once (tried, not mastered): a new rule joins only when fewer are."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Answer:
-    """One answer: the rule id it was about, whether it was right, when (seconds since the epoch)."""
+    """One answer about a rule — the one answer record of the package, kept by the progress
+    store too (:class:`unoparty.progress.Answer`, formerly ``unoparty.store.PracticeAnswer``):
+    the rule id (``"SP-4"``), whether it was right, when (``at``, seconds since the epoch;
+    0.0 when not known).
+
+    ``correct`` is another name of ``right`` (this module's old field): ``Answer(rule,
+    correct=…)`` and ``answer.correct`` still work.
+    """
 
     rule: str
-    correct: bool
-    at: float = 0.0
+    right: bool
+    at: float
+
+    def __init__(self, rule: str, right: bool | None = None, at: float = 0.0, *,
+                 correct: bool | None = None) -> None:
+        if right is None and correct is None:
+            raise TypeError("Answer needs right (or correct)")
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "right", bool(correct if right is None else right))
+        object.__setattr__(self, "at", float(at))
+
+    @property
+    def correct(self) -> bool:
+        """The same as :attr:`right`."""
+        return self.right
 
 
 class PracticeStore(Protocol):
@@ -81,36 +100,6 @@ class MemoryPracticeStore:
     def take(self, learner: str) -> list[Answer]:
         """Every answer of `learner`, oldest first, removed from this store."""
         return self._answers.pop(learner, [])
-
-
-class LearnerPracticeStore:
-    """Answers kept in the progress store (:class:`unoparty.store.Store`: SQLite,
-    PostgreSQL or the browser's storage), per learner, beside their stars. A store that
-    cannot be reached loses the answer and reports an empty history (counted in
-    :attr:`errors`), never an error the learner sees.
-
-    Args:
-        store: the progress store.
-    """
-
-    def __init__(self, store) -> None:
-        self.store = store
-        self.errors = 0
-
-    def record(self, learner: str, rule: str, correct: bool, at: float | None = None) -> None:
-        from ..store import StoreError
-        try:
-            self.store.record_practice(learner, rule, bool(correct), at=at)
-        except StoreError:
-            self.errors += 1
-
-    def history(self, learner: str) -> list[Answer]:
-        from ..store import StoreError
-        try:
-            return [Answer(a.rule, a.right, a.at) for a in self.store.practice(learner)]
-        except StoreError:
-            self.errors += 1
-            return []
 
 
 def practice_path() -> Path:

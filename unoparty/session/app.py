@@ -75,7 +75,7 @@ def _api(store: object) -> SessionStore | None:
 
 def _store_errors() -> tuple[type[BaseException], ...]:
     try:
-        from ..store import StoreError
+        from ..progress import StoreError
     except ImportError:  # pragma: no cover - the store is part of the package
         return (OSError,)
     return (StoreError, OSError)

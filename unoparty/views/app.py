@@ -331,6 +331,10 @@ class App:
             self.set_learner(learner, typed=False)
         elif not hub and not learner and self.learner:  # a name typed before the key came
             self.session.sign_in(self.learner)
+        elif not hub and not learner and self.session.store is not None:
+            from ..progress import LearnerProgress
+            # nobody named yet: stars are kept under the key, and move to the name once typed
+            self.progress = LearnerProgress(self.store, None, key=key)
         if state is None or not fresh:
             if self.page == "game":
                 self._offer_kept_game()
@@ -511,15 +515,15 @@ class App:
                   file=sys.stderr)
             return lesson_catalogue()
 
-    # ------------------------------------------------------------------ learners (unoparty.store)
+    # ------------------------------------------------------------------ learners (unoparty.progress)
 
     def _init_learner(self, progress, learner: str | None, store) -> None:
         """The progress store and who is learning: `progress` (a stars-only
         :class:`Progress`) wins; else the store (``UNOPARTY_DB``; the browser's storage on
         the static site) under `learner`'s name — by default, in a store that belongs to one
-        browser (:attr:`~unoparty.store.Store.keeps_last_learner`), the learner chosen
+        browser (:attr:`~unoparty.progress.Store.keeps_last_learner`), the learner chosen
         there last; in a shared one, nobody until they give their name."""
-        from ..store import LearnerProgress, StoreError, normalise_name, open_store
+        from ..progress import LearnerProgress, StoreError, normalise_name, open_store
         from .learner import LearnerPicker
         if progress is None and store is None:
             try:
@@ -568,7 +572,7 @@ class App:
         """Keep progress under `name` from now on (their language too, if they chose one).
         `typed`: the learner typed it (the browser's key is signed in as it, and work kept
         under the key moves to it); else the key was already signed in as it."""
-        from ..store import LearnerProgress
+        from ..progress import LearnerProgress
         if getattr(self.store, "keeps_last_learner", False):
             name = self.store.remember_learner(name)  # picked again after a reload
         if typed:
@@ -592,12 +596,12 @@ class App:
     def sign_out(self) -> None:
         """"Not me" on the landing page: the browser's key signs in as nobody; the page asks
         for a name again (what was kept stays under the name)."""
-        from ..store import LearnerProgress
+        from ..progress import LearnerProgress
         self.session.sign_out()
         if self._game is not None and self._game.session is not None:
             self._game.session.stop()
         self._game = None
-        self.progress = LearnerProgress(self.store, None)
+        self.progress = LearnerProgress(self.store, None, key=self.session.key)
         self.learner_picker.current = None
         self.learner_picker.name_field.value = ""
         self.learner_picker.refresh()
@@ -806,7 +810,8 @@ class App:
         """Whose Practice record, and where: the learner's, in the progress store
         (``UNOPARTY_DB``; the browser's storage on the static site); nobody named yet (or a
         stars-only progress): this session's, in memory."""
-        from ..practice.mastery import LearnerPracticeStore, MemoryPracticeStore
+        from ..practice.mastery import MemoryPracticeStore
+        from ..progress import LearnerPracticeStore
         if self.learner and self.store is not None and getattr(self.progress, "keeps", False):
             return self.learner, LearnerPracticeStore(self.store)
         if self._session_practice is None:

@@ -2,7 +2,7 @@
 (``UNOPARTY_CURRICULUM``: a curriculum TOML, as ``unoparty lessons --curriculum`` takes), or
 a curriculum file of the scenario folder (``UNOPARTY_SCENARIOS``) — the teacher's choice on
 the Teacher page, kept in the store for the whole class (:meth:`Store.class_setting
-<unoparty.store.Store.class_setting>` ``"curriculum"``), over the server's default.
+<unoparty.progress.Store.class_setting>` ``"curriculum"``), over the server's default.
 
 A choice is a short text, never a path from the page: ``"app"``, ``"server"`` or
 ``"folder:<file name>"`` (a file of the scenario folder, looked up there when used).

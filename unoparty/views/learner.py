@@ -1,5 +1,5 @@
 """Who is learning: a learner picks or types their name on the landing page, so that their
-stars, tries and mistakes are kept in the progress store (:mod:`unoparty.store`).
+stars, tries and mistakes are kept in the progress store (:mod:`unoparty.progress`).
 
 On a class's server the field offers no names (a teacher's setting, ``list-names``, shows
 the class's names for the youngest; a store of one browser always offers its own), and with
@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from .. import access
 from ..i18n import _
-from ..store import MAX_NAME, Store, StoreError, normalise_name
+from ..progress import MAX_NAME, Store, StoreError, normalise_name
 from .common import button
 from .markup import esc, name_html, name_text
 

@@ -29,7 +29,7 @@ from .progress import Progress, stars_for
 if TYPE_CHECKING:
     from ..engine.events import Event
     from ..engine.moves import Move
-    from ..store import LearnerProgress
+    from ..progress import LearnerProgress
     from .table import TableState
 
 __all__ = ["LessonPlayer", "stars_html"]
@@ -173,7 +173,7 @@ class LessonPlayer:
         return self.runner.game
 
     def _progress(self, what: str, *args) -> None:
-        """Tell the progress store (a :class:`~unoparty.store.LearnerProgress`) about a try
+        """Tell the progress store (a :class:`~unoparty.progress.LearnerProgress`) about a try
         or an answer; a plain stars-only progress has nothing to record."""
         record = getattr(self.progress, what, None)
         if record is not None:

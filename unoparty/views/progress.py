@@ -4,8 +4,8 @@ The file is ``~/.unoparty/progress.json``; the environment variable
 ``UNOPARTY_PROGRESS`` names another file (tests use a temporary one). A missing or broken
 file counts as no progress, never as an error the learner sees. In the browser (the static
 site, Pyodide) the stars go to the browser's storage instead
-(:mod:`unoparty.views.browser_storage`). Storage is a backend with ``load() -> dict`` and
-``save(dict)``: :class:`JsonFile` or :class:`~unoparty.views.browser_storage.BrowserStorage`.
+(:mod:`unoparty.progress.browser`). Storage is a backend with ``load() -> dict`` and
+``save(dict)``: :class:`JsonFile` or :class:`~unoparty.progress.browser.BrowserStorage`.
 
 >>> import tempfile, os
 >>> p = Progress(os.path.join(tempfile.mkdtemp(), "p.json"))
@@ -81,7 +81,7 @@ class Progress:
         self.path = Path(path) if path is not None else progress_path()
         if backend is None:
             if sys.platform == "emscripten" and path is None:
-                from .browser_storage import BrowserStorage
+                from ..progress.browser import BrowserStorage
 
                 backend = BrowserStorage()
             else:

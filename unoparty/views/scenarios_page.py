@@ -299,7 +299,7 @@ def show(path: str | os.PathLike):
         box = w.VBox([style_widget(), w.HTML(_error_html(*error))])
         box.player = None
         return box
-    from ..store import LearnerProgress
+    from ..progress import LearnerProgress
     player = LessonPlayer(scenario, progress=LearnerProgress(None, None), lesson_id=record_id(scenario))
     box = w.VBox([style_widget(), player.box])
     box.add_class("up-app")

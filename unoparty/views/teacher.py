@@ -25,7 +25,7 @@ import ipywidgets as w
 from .. import access
 from ..access import wait_text
 from ..i18n import _, ngettext
-from ..store import Store, StoreError, open_store
+from ..progress import Store, StoreError, open_store
 from .common import ErrorPanel, button
 from .lesson import stars_html
 from .markup import esc, name_html, name_text
