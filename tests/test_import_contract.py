@@ -23,12 +23,8 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("game", {"game", "notation"}),
     ("words", {"i18n", "narrate", "move_words", "refusal_words", "rulebook"}),
     ("content", {"bots", "scenarios", "practice", "simulate", "replay", "playout", "lab"}),
-<<<<<<< HEAD
-    ("progress", {"store", "access", "unsaved"}),
-    ("session", {"session"}),
-=======
     ("progress", {"progress", "store", "access", "unsaved"}),
->>>>>>> progress
+    ("session", {"session"}),
     ("views", {"views"}),
     ("delivery", {"cli", "commands", "serve", "app", "__main__", "__init__", "extract",
                   "notebook_clean", "kernel_pool", "app_kernel", "learner_server", "app_logout"}),
