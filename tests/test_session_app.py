@@ -136,7 +136,7 @@ def test_without_a_key_or_a_store_nothing_is_kept_and_nothing_fails():
 def test_a_store_that_refuses_sets_the_unsaved_notice():
     class Refusing(FakeSessionStore):
         def save_session(self, key, kind, state):
-            from unoparty.store import StoreError
+            from unoparty.progress import StoreError
             raise StoreError("disk full")
 
     app = AppSession(Refusing())

@@ -72,7 +72,7 @@ class Server(VoilaServer):
     def kept_game(self, key: str):
         """The game the store keeps for `key` (replayed), or None."""
         from unoparty.session import GameSession
-        from unoparty.store import SQLStore
+        from unoparty.progress import SQLStore
         store = SQLStore(self.env["UNOPARTY_DB"])
         try:
             state = store.load_session(key, "game")
