@@ -242,3 +242,25 @@ def test_a_mistake_with_its_own_words_shows_the_refusal_once(lesson_id):
             player.board.on_move(step.answer_moves[0])
         player.next_button.click()
     assert seen >= 1
+
+
+def test_the_player_draws_a_lesson_session_brought_back_and_tells_each_change():
+    """The app keeps the lesson session after every change (on_change) and draws it again
+    after a reload: the same step, the answers given, Back works on (issue 18)."""
+    from unoparty.scenarios.loader import load_scenario
+    from unoparty.session.lesson import LessonSession
+    from unoparty.views.lesson import LessonPlayer
+    path = LESSONS / "matching.toml"
+    told = []
+    player = LessonPlayer(load_scenario(path), on_change=told.append)
+    while not (player.pos >= 0 and player.steps[player.pos].is_task):
+        player.next_button.click()
+    player._answer(player.steps[player.pos].answer_moves[0])
+    player.next_button.click()
+    assert told and all(s is player.session for s in told)
+    state = player.session.to_state()
+    again = LessonPlayer(load_scenario(path), session=LessonSession.from_state(state, scenario=load_scenario(path)))
+    assert again.pos == player.pos and again.answered == player.answered
+    assert again.step_label.value == player.step_label.value and again.say.value == player.say.value
+    again.back_button.click()
+    assert again.pos == player.pos - 1 and "Done" in again.task.value

@@ -511,7 +511,7 @@ def test_a_digit_key_picks_the_answer_labelled_with_that_digit():
     assert page.answered and page.feedback.kind == "good", page.feedback.html.value
     page.show(ex)
     app.keys.press("0")  # the first button, by its label
-    assert page.answered and page.feedback.kind == "bad" and page._choice == 0
+    assert page.answered and page.feedback.kind == "bad" and page.session.choice == 0
 
 
 def test_answers_not_labelled_by_digits_are_picked_by_place():
@@ -598,3 +598,21 @@ def test_an_answer_reuses_the_pages_table_and_next_reuses_the_answer_buttons(pag
         page.next_button.click()
     assert len(made) <= 7  # the most answers a question offers (two to seven), made once
     assert {id(b) for b in page.choice_buttons} <= made
+
+
+def test_the_page_draws_a_session_brought_back_and_tells_each_change(page):
+    """The app keeps the session after every change (on_change) and draws it again after a
+    reload: the same question, the answer given and its explanation (issue 18)."""
+    from unoparty.session.practice import PracticeSession
+    from unoparty.views.practice import PracticePage
+    told = []
+    page.on_change = told.append
+    ex = page.exercise
+    page.choice_buttons[ex.choices().index(ex.answer)].click()
+    assert told == [page.session]
+    store = page.store
+    again = PracticePage(session=PracticeSession.from_state(page.session.to_state(), store=store))
+    assert again.exercise == ex and again.question.value == page.question.value
+    assert again.feedback.kind == "good" and again.feedback.html.value == page.feedback.html.value
+    assert all(b.disabled for b in again.choice_buttons) and not again.next_button.disabled
+    assert len(store.history("me")) == 1

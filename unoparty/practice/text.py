@@ -125,10 +125,12 @@ def choice_label(ex: Exercise, choice) -> str:
     return str(choice)
 
 
-def explanation(ex: Exercise, game=None) -> str:
+def explanation(ex: Exercise, game=None, events=None) -> str:
     """Why the engine's answer is right, citing the rule: the refusal's words for a move
     refused, the narration of what the move does for a move made, then the rule's plain
-    words and its id. `game`: the table at the moment (default: rebuilt, :meth:`Exercise.game`)."""
+    words and its id. `game`: the table at the moment (default: rebuilt, :meth:`Exercise.game`);
+    `events`: what the move does there, if already worked out (default: the move is made
+    on a copy)."""
     from ..narrate import narrate, narrate_refusal
     from ..rulebook import RULES
     game = game if game is not None else ex.game()
@@ -137,8 +139,8 @@ def explanation(ex: Exercise, game=None) -> str:
         said = _("The app tells {name}: “{text}”").format(
             name=ex.names[ex.move.player], text=_RULE_SUFFIX.sub("", narrate_refusal(refusal)))
     else:
-        after = game.clone()
-        events = after.apply(ex.move)
+        if events is None:
+            events = game.clone().apply(ex.move)
         said = " ".join(_RULE_SUFFIX.sub("", t) for t in (narrate(e, game.names, None) for e in events) if t)
     rule = RULES.get(ex.rule)
     plain = ""

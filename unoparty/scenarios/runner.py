@@ -232,8 +232,10 @@ class Runner:
         return tuple(narrate(e, self.game.names, self.viewer_seat) for e in events)
 
     # -- moving
-    def step_forward(self) -> StepResult:
-        """Do the next step (a task: its first answer) and return what happened.
+    def step_forward(self, *, check: bool = True) -> StepResult:
+        """Do the next step (a task: its first answer) and return what happened (`check`:
+        test the step's ``expect`` keys; the app's lesson player leaves that to
+        ``scenario check``).
 
         Raises:
             IndexError: there is no next step.
@@ -244,7 +246,7 @@ class Runner:
         own = self.chosen.get(self.position) if step.is_task else None
         if own is not None:
             return self._run(step, (own,), (format_move(own, self.game.names),), check=False)
-        return self._run(step, step.applied_moves, step.applied_texts)
+        return self._run(step, step.applied_moves, step.applied_texts, check=check)
 
     def _run(self, step: Step, moves: Sequence[Move], texts: Sequence[str], *, check: bool = True) -> StepResult:
         run = run_step(self.game, step, moves, texts, check=check)
@@ -298,8 +300,9 @@ class Runner:
         players = {m.player for m in step.answer_moves}
         return self.game.names[players.pop()] if len(players) == 1 else None
 
-    def answer(self, move: str | Move) -> AnswerResult:
-        """Judge the learner's answer to the current task.
+    def answer(self, move: str | Move, *, check: bool = True) -> AnswerResult:
+        """Judge the learner's answer to the current task (`check`: test the step's
+        ``expect`` keys after a right answer, as :meth:`step_forward`).
 
         A right answer (one of the accepted moves) is made and the runner moves on. A wrong
         one is not made: the reply says why (the mistake's own reply, the engine's
@@ -334,7 +337,7 @@ class Runner:
                                     consequences=self._consequences(parsed), needs=first)
             if parsed == first:
                 self.chosen.pop(index, None)
-                result = self._run(step, (parsed,), (text,))
+                result = self._run(step, (parsed,), (text,), check=check)
             else:
                 self.chosen[index] = parsed
                 result = self._run(step, (parsed,), (text,), check=False)

@@ -19,3 +19,6 @@ from .app import AppSession
 
 __all__ = ["Session", "StateError", "Clock", "Handle", "kernel_clock", "GameSession", "GameStart",
            "make_bots", "LEARNING", "PARTY", "AppSession"]
+from .practice import PracticeSession
+from .lesson import LessonSession
+from .practice import DrillSession

@@ -1,5 +1,8 @@
-"""The Speed Play drill's widget (:mod:`unoparty.practice.drill`): cards flip at party pace
-on the kernel's asyncio loop once Start is clicked; click one of your cards to jump in."""
+"""The Speed Play drill's widget: it renders a
+:class:`~unoparty.session.practice.DrillSession` (the flips of
+:mod:`unoparty.practice.drill`, the bot to beat, the verdict on the last jump); cards flip at
+party pace on the kernel's asyncio loop once Start is clicked; click one of your cards to
+jump in."""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from ..i18n import _, format_decimal, format_seconds
-from ..practice.drill import BOT_REACTION, SpeedDrill
+from ..practice.drill import SpeedDrill
+from ..session.practice import DrillSession, DrillVerdict
 from . import svg
 from .common import MessageBox, button
 from .controller import delay_scale, kernel_loop
@@ -23,22 +27,21 @@ FLIP_EVERY = 2.4
 
 
 class SpeedDrillView:
-    """Attributes: box, drill (the :class:`SpeedDrill`), top (the card turned up), hand
-    (your cards: click to jump), start_button, stop_button, level (the bot to beat),
-    feedback, stats (reaction times: last, best, average; hits, mistakes, missed)."""
+    """The widgets of a :class:`DrillSession` (:attr:`session`). Attributes: box, top (the
+    card turned up), hand (your cards: click to jump), start_button, stop_button, level
+    (the bot to beat), feedback, stats (reaction times: last, best, average; hits,
+    mistakes, missed); drill, flips_left: the session's."""
 
     def __init__(self, *, seed: int = 0, clock: Callable[[], float] | None = None,
-                 loop: asyncio.AbstractEventLoop | None = None, guard: Callable | None = None,
-                 flips: int = 30) -> None:
+                 loop: asyncio.AbstractEventLoop | None = None, guard: Callable[..., Any] | None = None,
+                 flips: int = 30, session: DrillSession | None = None) -> None:
         g = guard or (lambda fn: fn)
-        self._seed = seed
-        self._clock = clock
+        # the bot's reaction time, scaled like every delay of the app (UNOPARTY_DELAY_SCALE)
+        self.session = session if session is not None else DrillSession(seed=seed, clock=clock, flips=flips,
+                                                                         scale=delay_scale())
         self._loop = loop
-        self.flips_left = 0
-        self.flips_per_run = flips
-        self._handle: asyncio.TimerHandle | None = None
-        self.level = w.ToggleButtons(options=[(_("Random"), "random"), (_("Basic"), "basic"), (_("Strong"), "strong")],
-                                     value="basic", description=_("Beat"))
+        self._handle: asyncio.TimerHandle | None = None  # the next flip's timer (not state: it dies with the kernel)
+        self.level = w.ToggleButtons(options=self._levels(), value=self.session.level, description=_("Beat"))
         self.top = w.HTML()
         self.hand = HandView()
         self.hand.on_card = g(lambda _i, card: self.jump(card))
@@ -49,12 +52,27 @@ class SpeedDrillView:
         self.start_button.on_click(g(lambda _b: self.start()))
         self.stop_button.on_click(g(lambda _b: self.stop()))
         self.intro = w.HTML()
-        self._said: tuple | None = None  # the verdict shown: said again in another language
         self._label()
         self.box = w.VBox([self.intro, self.level, w.HBox([self.start_button, self.stop_button]), self.top,
                            self.feedback.box, self.hand.box, self.stats])
         self.box.add_class("up-drill")
-        self.reset()
+        self.render()
+
+    @staticmethod
+    def _levels() -> list[tuple[str, str]]:
+        return [(_("Random"), "random"), (_("Basic"), "basic"), (_("Strong"), "strong")]
+
+    @property
+    def drill(self) -> SpeedDrill:
+        return self.session.drill
+
+    @property
+    def flips_left(self) -> int:
+        return self.session.flips_left
+
+    @property
+    def flips_per_run(self) -> int:
+        return self.session.flips_per_run
 
     def _label(self) -> None:
         self.intro.value = (f"<h3 style='margin:4px 0'>{esc(_('Speed Play drill'))}</h3><p>{esc(_('Cards flip one after another. When one is the very same card as one of yours — same colour, same number — click yours before the bot jumps in. A wrong jump costs a penalty card, as in the game (SP-4).'))}</p>")
@@ -62,21 +80,19 @@ class SpeedDrillView:
         self.stop_button.description = self.stop_button.tooltip = _("Stop")
 
     def relabel(self) -> None:
-        """Word the drill again in the current language (after a language switch): the flips
-        go on, the verdict shown stays shown."""
+        """Word the drill again in the current language (after a language switch): the same
+        session drawn again — the flips go on, the verdict shown stays shown."""
         self._label()
         level = self.level.value
-        self.level.options = [(_("Random"), "random"), (_("Basic"), "basic"), (_("Strong"), "strong")]
+        self.level.options = self._levels()
         self.level.value = level
         self.level.description = _("Beat")
-        if self._said is not None:
-            self._show(*self._said)
+        if self.session.said is not None:
+            self._show(self.session.said)
         self.render()
 
     def reset(self) -> None:
-        kw: dict[str, Any] = {"clock": self._clock} if self._clock is not None else {}
-        # the bot's reaction time, scaled like every delay of the app (UNOPARTY_DELAY_SCALE)
-        self.drill = SpeedDrill(seed=self._seed, bot_reaction=BOT_REACTION[self.level.value] * delay_scale(), **kw)
+        self.session.reset(self.level.value)
         self.render()
 
     # ------------------------------------------------------------------ the clock
@@ -89,24 +105,25 @@ class SpeedDrillView:
 
     def start(self) -> None:
         """Flip a card now and every FLIP_EVERY seconds, `flips` times (on a click only)."""
-        self.stop()
-        self.reset()
-        self.flips_left = self.flips_per_run
+        self._cancel()
+        self.session.start(self.level.value)
         self._tick()
 
     def stop(self) -> None:
+        self._cancel()
+        self.session.stop()
+
+    def _cancel(self) -> None:
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
-        self.flips_left = 0
 
     def _tick(self) -> None:
         self._handle = None
-        if self.flips_left <= 0:
+        if not self.session.tick():
             self.render()
             return
-        self.flips_left -= 1
-        self.flip()
+        self.render()
         self._handle = self.loop.call_later(FLIP_EVERY * delay_scale(), self._tick)
 
     # ------------------------------------------------------------------ the drill
@@ -114,22 +131,16 @@ class SpeedDrillView:
     def flip(self) -> None:
         """Turn up the next card. The verdict on the learner's last jump stays shown until
         their next jump: at party pace a flip comes within seconds, too soon to read it."""
-        self.drill.flip()
+        self.session.drill.flip()
         self.render()
 
-    def jump(self, card) -> None:
-        d = self.drill
-        if d.top is None:
-            self._show("no-card", 0.0, "")
-            return
-        j = d.jump(card)
-        self._show(j.outcome, j.seconds, j.rule)
+    def jump(self, card: Any) -> None:
+        self._show(self.session.jump(card))
         self.render()
 
-    def _show(self, outcome: str, seconds: float, rule: str) -> None:
-        """The verdict on a jump (`outcome`: ``"hit"``, ``"late"``, ``"mistake"``, or
-        ``"no-card"`` before Start), in the current language."""
-        self._said = (outcome, seconds, rule)
+    def _show(self, said: DrillVerdict) -> None:
+        """The verdict on a jump, in the current language."""
+        outcome, seconds, rule = said.outcome, said.seconds, said.rule
         if outcome == "no-card":
             self.feedback.show(_("Press Start: no card is turned up yet."), "info")
         elif outcome == "hit":
@@ -142,7 +153,8 @@ class SpeedDrillView:
                                "bad", rule)
 
     def render(self) -> None:
-        d = self.drill
+        """Draw the session: the card turned up, the hand, the verdict kept, the figures."""
+        d = self.session.drill
         top = svg.card_svg(d.top, 110) if d.top is not None else ""
         self.top.value = (f'<div class="up-drill-top" style="display:flex;gap:12px;align-items:center">{top}'
                           f'<span class="up-stepno">{esc(_("Top card"))}</span></div>') if top else ""

@@ -6,29 +6,34 @@ explanation (or the lesson's own words for that mistake) and the hint. A note sa
 ruling of this app, not the printed rules, decided something. Stars per lesson are kept
 between visits (:mod:`unoparty.views.progress`).
 
-The player replays the scenario's moves on a fresh ``Game`` to go back (games are
-deterministic), so Back never needs an undo.
+The player renders a :class:`~unoparty.session.lesson.LessonSession`, which holds the
+step, the answers, the feedback (as data) and a table per step shown (Back restores one,
+Next makes one step). A language switch is new widgets around the same session
+(:meth:`LessonPlayer.resume`).
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as w
 
 from ..i18n import _, ngettext
 from ..move_words import move_advice
 from ..refusal_words import ruling_note
-from ..scenarios.runner import Runner
+from ..session.lesson import Feedback, LessonSession
 from .board import Board
 from .common import ErrorPanel, LogView, MessageBox, button, split
 from .markup import esc, name_text
-from .progress import Progress, stars_for
+from .progress import Progress
 
 if TYPE_CHECKING:
     from ..engine.events import Event
     from ..engine.moves import Move
+    from ..game import Game
+    from ..scenarios.model import Scenario, Step
+    from ..scenarios.runner import AnswerResult, Runner
     from ..progress import LearnerProgress
     from .table import TableState
 
@@ -72,38 +77,35 @@ def _ruling_notes(rule_ids) -> list[str]:
 
 
 class LessonPlayer:
-    """Steps through one scenario.
+    """The widgets of one :class:`LessonSession` (:attr:`session`; made here unless given).
 
     Attributes:
-        scenario: the loaded scenario. game: the game as the current step leaves it.
-        pos: the step shown (0-based), -1 before the first.
         board: a free-mode :class:`Board` (every card and button can be clicked).
         back_button, next_button, restart_button, hint_button: the controls.
         say: the narration. task: the task text. feedback: right/wrong messages.
-        ruling: the note shown when a ruling decided. wrong: wrong answers so far.
-        finished: the lesson reached its end.
+        ruling: the note shown when a ruling decided.
+        scenario, lesson_id, me, runner, pos, answered, own_answer, wrong, finished,
+        game, events: the session's (read-only).
     """
 
-    def __init__(self, scenario, *, progress: Progress | LearnerProgress | None = None, errors: ErrorPanel | None = None,
+    def __init__(self, scenario: Scenario, *, progress: Progress | LearnerProgress | None = None,
+                 errors: ErrorPanel | None = None,
                  on_rule: Callable[[str], None] | None = None, on_exit: Callable[[], None] | None = None,
-                 lesson_id: str | None = None, on_next_lesson: Callable[[], None] | None = None) -> None:
-        self.scenario = scenario
-        self.lesson_id = lesson_id or scenario.lesson or scenario.id
+                 lesson_id: str | None = None, on_next_lesson: Callable[[], None] | None = None,
+                 session: LessonSession | None = None,
+                 on_change: Callable[[LessonSession], None] | None = None) -> None:
+        self.on_change = on_change  # told after every change of the session (the app keeps it: store.save_session)
         self.progress = progress or Progress()
+        self.session = session if session is not None else LessonSession(scenario, lesson_id=lesson_id,
+                                                                          record=self.progress)
         own_errors = errors is None
         self.errors = errors or ErrorPanel()
         self.on_rule = on_rule
         self.on_exit = on_exit
         self.on_next_lesson = on_next_lesson
         g = self.errors.guard
-        names = tuple(scenario.names)
-        learner = getattr(scenario, "learner", "You" if "You" in names else None)
-        # the learner's seat; None: a show for the class (each task answered for the player
-        # its first answer names, whose hand is then shown)
-        self.me = names.index(learner) if learner in names else None
-        self.runner = Runner(scenario, learner if self.me is not None else None)
         self.board = Board(free=True)
-        self.board.on_move = g(self._answer)
+        self.board.on_move = g(self.answer)
         self.board.cancel_button.on_click(g(lambda _b: self._render_board()))
         # a picker opened means the learner is answering: an older message ("Answer the task
         # first") would only get in the way
@@ -147,169 +149,132 @@ class LessonPlayer:
         right.add_class("up-side")
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.title,
                            split(left, right)])
-        self.restart()
+        self.render()
 
-    # ------------------------------------------------------------------ stepping
+    # ------------------------------------------------------------------ the session's, read-only
 
     @property
-    def steps(self):
-        return self.scenario.steps
+    def scenario(self) -> Scenario:
+        return self.session.scenario
+
+    @property
+    def lesson_id(self) -> str:
+        return self.session.lesson_id
+
+    @property
+    def me(self) -> int | None:
+        return self.session.me
+
+    @property
+    def runner(self) -> Runner:
+        return self.session.runner
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self.session.steps
+
+    @property
+    def pos(self) -> int:
+        return self.session.pos
+
+    @property
+    def answered(self) -> set[int]:
+        return self.session.answered
+
+    @property
+    def own_answer(self) -> dict[int, Move]:
+        return self.session.own_answers
+
+    @property
+    def wrong(self) -> int:
+        return self.session.wrong
+
+    @property
+    def finished(self) -> bool:
+        return self.session.finished
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def events(self) -> list[Event]:
+        return self.session.events
+
+    # ------------------------------------------------------------------ actions: one line each
 
     def restart(self) -> None:
-        self._progress("start", self.lesson_id)
-        self.wrong = 0
-        self.answered: set[int] = set()
-        # the tasks answered with the learner's own accepted move (not the lesson's first
-        # answer): the lesson goes on from that move, replayed whenever a step is shown (a
-        # language switch too) — the runner's ``chosen``, the same dict
-        self.own_answer: dict[int, Move] = {}
-        self.runner.chosen = self.own_answer
-        self._said: tuple | None = None  # what the feedback says, to say it again in another language
-        self.finished = False
-        self._go(-1)
-
-    @property
-    def game(self):
-        return self.runner.game
-
-    def _progress(self, what: str, *args) -> None:
-        """Tell the progress store (a :class:`~unoparty.progress.LearnerProgress`) about a try
-        or an answer; a plain stars-only progress has nothing to record."""
-        record = getattr(self.progress, what, None)
-        if record is not None:
-            record(*args)
-
-    def _waiting_task(self):
-        """The current step when it is a task not answered yet, else None."""
-        step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
-        return step if step is not None and step.is_task and self.pos not in self.answered else None
-
-    def _seat(self) -> int | None:
-        """The seat whose hand the board shows: the learner's; in a show for the class, the
-        player who answers the current task; else nobody."""
-        if self.me is not None:
-            return self.me
-        step = self._waiting_task()
-        if step is not None and step.answer_moves:
-            return step.answer_moves[0].player
-        return None
-
-    def _go(self, pos: int) -> None:
-        """Show step `pos` (0-based; -1: the table as set up). A task not answered yet waits
-        before its move; any other step is shown after its moves."""
-        self.pos = pos
-        self._clear_feedback()
-        self.board.close_picker()
-        self._own_events: tuple[Event, ...] = ()
-        if pos < 0:
-            self.runner.go_to(0)
-        else:
-            step = self.steps[pos]
-            waiting = step.is_task and pos not in self.answered
-            # the runner replays the learner's own answers (``chosen``), never the lesson's
-            self.runner.go_to(pos if waiting else pos + 1)
-        self._refusal = None
-        result = self.runner.results[-1] if self.runner.results and pos >= 0 and \
-            self.runner.position == pos + 1 else None
-        if result is not None and pos in self.own_answer:
-            self._own_events = tuple(result.events)
-        self._set_result(result)
-        self._render()
-
-    def _set_result(self, result) -> None:
-        all_events = [e for r in self.runner.results for e in r.events]
-        new = list(result.events) if result is not None else []
-        self.events = all_events[-12:]
-        self._new = min(len(new), len(self.events))
-        rules = list(self.steps[self.pos].teaches) if self.pos >= 0 else []
-        rules += [e.rule for e in new if getattr(e, "rule", "")]
-        self._refused_move = None
-        if result is not None and result.refusal is not None:
-            self._refusal = result.refusal
-            moves = result.step.applied_moves
-            if len(result.moves) < len(moves):
-                self._refused_move = moves[len(result.moves)]
-            rules.append(result.refusal.rule)
-        self._step_rules = rules
+        self.session.restart()
+        self.render()
+        self._changed()
 
     def next(self) -> None:
-        n = len(self.steps)
-        if self.pos >= 0 and self.pos < n and self.steps[self.pos].is_task and self.pos not in self.answered:
-            self._say(("first",))
-            return
-        if self.pos + 1 >= n:
-            self._finish()
-            return
-        self._go(self.pos + 1)
+        self._after(self.session.next())
+        self._changed()
 
     def back(self) -> None:
-        if self.finished:
-            self.finished = False
-        if self.pos > -1:
-            self._go(self.pos - 1)
+        self.session.back()
+        self.render()
+        self._changed()
 
-    def resume(self, other: "LessonPlayer") -> None:
+    def show_hint(self) -> None:
+        self._show(self.session.hint())
+
+    def answer(self, move: Move) -> None:
+        """The learner's answer `move` (a click on the table), judged by the session."""
+        self._answered(self.session.answer(move))
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.session)
+
+    _answer = answer  # the name the tests and older callers use
+
+    def resume(self, other: LessonPlayer) -> None:
         """Go on where `other` (the same lesson, shown in another language) was: the same
-        step, the answers given (the learner's own move on the last step too, not the
-        lesson's), the wrong answers counted, the feedback shown, the lesson complete or not."""
-        self.wrong = other.wrong
-        self.answered = set(other.answered)
-        self.own_answer = dict(getattr(other, "own_answer", {}))
-        self.runner.chosen = self.own_answer
-        self._go(other.pos)
-        said = getattr(other, "_said", None)
-        if said is not None:
-            self._say(said)
-        if other.finished:
-            self._finish()
+        session (step, answers, own moves, wrong answers, feedback, complete or not), worded
+        in the current language; these widgets replace `other`'s."""
+        session = other.session
+        session.retell(self.session.scenario)
+        self.session = session
+        self.render()
 
-    def _clear_feedback(self) -> None:
-        self.feedback.clear()
-        self._said = None
+    # ------------------------------------------------------------------ rendering
 
-    def _say(self, said: tuple) -> None:
-        """Show the feedback `said` in the current language: ``("wrong", move)``,
-        ``("right",)``, ``("hint",)`` or one of the notes ``("first",)``, ``("no-task",)``,
-        ``("complete",)``, ``("nothing",)``. Kept, to be said again after a language switch."""
-        what = said[0]
-        step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
-        if what in ("wrong", "needs"):
-            if self._waiting_task() is None:
-                return
-            reply = self.runner.answer(said[1])
-            if reply.needs is not None:
-                self._show_needs(said[1], reply)
-            elif not reply.right:
-                self._show_wrong(said[1], reply)
-            else:  # cannot happen: a move said wrong is wrong in every language
-                return
-        elif what == "right":
-            if step is None:
-                return
-            self._show_right(step)
-        elif what == "hint":
-            if step is None or not step.is_task:
-                return
-            self.feedback.show(step.hint or _("Look at the top card and at your hand."), "info")
+    def render(self) -> None:
+        """Draw the session: the step, the table, the feedback, the stars when complete."""
+        self._render()
+        fb = self.session.feedback
+        if fb is not None:
+            self._show(fb)
+        if self.session.finished:
+            self._render_finished()
+
+    def _after(self, fb: Feedback | None) -> None:
+        """After Next: a note on this step, or the step reached (or the end) drawn."""
+        if fb is not None:
+            self._show(fb)
+        elif self.session.finished:
+            self._render_finished()
         else:
-            notes = {
-                "first": _("Answer the task first: click on the table or on your cards."),
-                "no-task": _("No task here: press Next."),
-                "complete": _("The lesson is complete: go on to the next lesson, or back to all lessons."),
-                "nothing": _("Nothing to answer here: press Next."),
-            }
-            if what not in notes:
-                return
-            self.feedback.show(notes[what], "info")
-        self._said = said
+            self.render()
 
-    def _finish(self) -> None:
-        self.finished = True
-        stars = stars_for(self.wrong)
-        best = self.progress.record(self.lesson_id, stars)
-        self.stars.value = (f'<div class="up-roundover"><h3>{esc(_("Lesson complete!"))} {stars_html(stars)}</h3>'
-                            f'<p>{esc(_("Best so far: {n} of 3 stars.").format(n=best))} '
-                            f'{esc(_("Wrong answers: {n}.").format(n=self.wrong))}</p></div>')
+    def _answered(self, fb: Feedback) -> None:
+        if fb.kind == "right":
+            self._render()
+        else:
+            self._render_board()
+            if fb.kind == "complete":
+                for b in self.board.action_buttons:
+                    b.disabled = True
+        self._show(fb)
+
+    def _render_finished(self) -> None:
+        s = self.session
+        self.stars.value = (f'<div class="up-roundover"><h3>{esc(_("Lesson complete!"))} {stars_html(s.stars)}</h3>'
+                            f'<p>{esc(_("Best so far: {n} of 3 stars.").format(n=s.best))} '
+                            f'{esc(_("Wrong answers: {n}.").format(n=s.wrong))}</p></div>')
         self.next_button.disabled = True
         self.exit_button.layout.display = ""
         if self.on_next_lesson is not None:
@@ -318,59 +283,35 @@ class LessonPlayer:
             b.disabled = True
         self._render_title()  # the title's stars agree with the panel at once
 
-    def _picker_display(self, change) -> None:
+    def _picker_display(self, change: dict[str, Any]) -> None:
         if change.get("new") != "none":
-            self._clear_feedback()
+            self.session.clear_feedback()
+            self.feedback.clear()
 
-    def show_hint(self) -> None:
-        step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
-        self._say(("hint",) if step is not None and step.is_task else ("no-task",))
+    def _show(self, fb: Feedback) -> None:
+        """Word the feedback `fb` in the current language."""
+        step = self.session.step
+        if fb.kind in ("wrong", "needs"):
+            if fb.move is None or fb.reply is None:
+                return
+            (self._show_needs if fb.kind == "needs" else self._show_wrong)(fb.move, fb.reply)
+        elif fb.kind == "right":
+            if step is not None:
+                self._show_right(step, fb.own_events)
+        elif fb.kind == "hint":
+            if step is not None:
+                self.feedback.show(step.hint or _("Look at the top card and at your hand."), "info")
+        else:
+            notes = {
+                "first": _("Answer the task first: click on the table or on your cards."),
+                "no-task": _("No task here: press Next."),
+                "complete": _("The lesson is complete: go on to the next lesson, or back to all lessons."),
+                "nothing": _("Nothing to answer here: press Next."),
+            }
+            if fb.kind in notes:
+                self.feedback.show(notes[fb.kind], "info")
 
-    # ------------------------------------------------------------------ answers
-
-    def _answer(self, move) -> None:
-        step = self.steps[self.pos] if 0 <= self.pos < len(self.steps) else None
-        if self.finished:
-            self._say(("complete",))
-            self._render_board()
-            for b in self.board.action_buttons:
-                b.disabled = True
-            return
-        if step is None or not step.is_task or self.pos in self.answered:
-            self._say(("nothing",))
-            self._render_board()
-            return
-        reply = self.runner.answer(move)
-        if reply.needs is not None:
-            # an accepted answer the rest of the lesson cannot go on from: said and taken
-            # back (not made, not counted wrong), never replaced by the lesson's own move
-            self._show_needs(move, reply)
-            self._said = ("needs", move)
-            self._render_board()
-            return
-        if reply.right:
-            self._progress("answer", self.lesson_id, list(step.teaches), True)
-            self.answered.add(self.pos)
-            # the lesson goes on from the learner's own move (the runner keeps it in
-            # ``chosen`` = own_answer when it is not the first answer): the table, the log
-            # and every later step show what the learner did
-            self._own_events = tuple(reply.result.events) if self.pos in self.own_answer and \
-                reply.result is not None else ()
-            self._set_result(reply.result)
-            if all(i in self.answered for i, st in enumerate(self.steps) if st.is_task):
-                # every task answered: the stars are earned now, even if the learner leaves
-                # before pressing Finish (best kept, so Finish records nothing new)
-                self.progress.record(self.lesson_id, stars_for(self.wrong))
-            self._render()
-            self._say(("right",))
-            return
-        self.wrong += 1
-        self._progress("answer", self.lesson_id, [reply.rule] if reply.rule else list(step.teaches), False)
-        self._show_wrong(move, reply)
-        self._said = ("wrong", move)
-        self._render_board()
-
-    def _show_wrong(self, move, reply) -> None:
+    def _show_wrong(self, move: Move, reply: AnswerResult) -> None:
         """The reply to a wrong answer `move` (`reply`: the runner's judgement of it)."""
         # nothing was played: the move is named as an attempt, never as done
         tried = _("you tried to {do}").format(do=move_advice(move, self.game.names, self.me))
@@ -391,7 +332,7 @@ class LessonPlayer:
         self.feedback.show(_("Not quite: {move}.").format(move=tried) + " " + text, "bad", rule,
                            ruling=ruling, raw_html=extra)
 
-    def _show_needs(self, move, reply) -> None:
+    def _show_needs(self, move: Move, reply: AnswerResult) -> None:
         """The reply to an accepted answer the rest of the lesson cannot go on from
         (`reply.needs`: the one move it needs): what the learner's move would do, that it is
         taken back, and the move to make."""
@@ -406,12 +347,11 @@ class LessonPlayer:
                   f"</div>")
         self.feedback.show(text, "info", raw_html=extra)
 
-    def _show_right(self, step) -> None:
+    def _show_right(self, step: Step, own: tuple[Event, ...] = ()) -> None:
         """The reply to a right answer: once, never the narration again."""
         fb = _without_interjection(step.feedback or "")
-        own = getattr(self, "_own_events", ())
         if own:
-            told = " ".join(_RULE_SUFFIX.sub("", t) for t in self.runner.narrate(own) if t)
+            told = " ".join(_RULE_SUFFIX.sub("", t) for t in self.session.runner.narrate(own) if t)
             self.feedback.show(_("Right — that works too!") + (" " + told if told else ""), "good")
             self.say.value = ""  # the lesson's narration is about its own answer, not this one
             return
@@ -420,22 +360,21 @@ class LessonPlayer:
         if step.feedback:
             self.say.value = ""  # the feedback tells it now; the narration is there on a later visit
 
-    # ------------------------------------------------------------------ rendering
-
     def _render_board(self) -> TableState | None:
         """Draw the table (and the hand of the seat shown); returns the model drawn for a
         seat, None for an onlooker's table."""
-        seat = self._seat()
-        task = self._waiting_task()
+        s = self.session
+        seat = s.seat
+        task = s.waiting_task
         self.board.shown_moves = {type(m) for m in task.answer_moves} | {type(m.move) for m in task.mistakes} \
             if task is not None else set()
         if seat is not None:
-            title = None if seat == self.me else _("{name}'s hand").format(name=name_text(self.game.names[seat]))
-            self.board.render(self.game, seat, hand_title=title)
+            title = None if seat == s.me else _("{name}'s hand").format(name=name_text(s.game.names[seat]))
+            self.board.render(s.game, seat, hand_title=title)
             self.board.hand.box.layout.display = ""
         else:
             from .table import table_state
-            self.board.table.render(table_state(self.game, None))
+            self.board.table.render(table_state(s.game, None))
             self.board.hand.box.layout.display = "none"
         # the action buttons only while a task waits for an answer
         self.board.actions.layout.display = "" if task is not None else "none"
@@ -444,59 +383,63 @@ class LessonPlayer:
     def _render_title(self, state: TableState | None = None) -> None:
         """The title and whose move it is, as the learner's seat sees it (`state`: the model
         of the learner's seat drawn in this update, else one is made)."""
-        best = self.progress.stars(self.lesson_id)
+        s = self.session
+        best = s.record.stars(s.lesson_id)
         from .table import phase_line, table_state
-        if state is None or state.viewer != self.me:
-            state = table_state(self.game, self.me)
-        self.title.value = (f'<div class="up-lesson-title">{esc(self.scenario.title)} {stars_html(best)} '
+        if state is None or state.viewer != s.me:
+            state = table_state(s.game, s.me)
+        self.title.value = (f'<div class="up-lesson-title">{esc(s.scenario.title)} {stars_html(best)} '
                             f'<span class="up-stepno" style="font-weight:600;margin-left:12px">'
                             f'{phase_line(state)}</span></div>')
 
     def _render(self) -> None:
-        n = len(self.steps)
+        s = self.session
+        n = len(s.steps)
+        self.feedback.clear()
+        self.board.close_picker()
         self._render_title(self._render_board())
-        self.log.render(self.events, self.game.names, self.me, new=getattr(self, "_new", 0))
-        self.back_button.disabled = self.pos < 0
+        self.log.render(s.events, s.game.names, s.me, new=s.new)
+        self.back_button.disabled = s.pos < 0
         self.next_button.disabled = False
-        self.next_button.description = _("Finish ✓") if self.pos + 1 >= n else _("Next ›")
-        if not self.finished:
+        self.next_button.description = _("Finish ✓") if s.pos + 1 >= n else _("Next ›")
+        if not s.finished:
             self.stars.value = ""
             self.exit_button.layout.display = "none"
             self.next_lesson_button.layout.display = "none"
-        if self.pos < 0:
+        if s.pos < 0:
             self.step_label.value = f'<div class="up-stepno">{esc(ngettext("{n} step", "{n} steps", n).format(n=n))}</div>'
             self.say.value = f'<div class="up-say">{esc(_("Here is the table. Press Next to begin."))}</div>'
             self.task.value = ""
         else:
-            step = self.steps[self.pos]
-            self.step_label.value = (f'<div class="up-stepno">{esc(_("Step {k} of {n}").format(k=self.pos + 1, n=n))}</div>')
+            step = s.steps[s.pos]
+            self.step_label.value = (f'<div class="up-stepno">{esc(_("Step {k} of {n}").format(k=s.pos + 1, n=n))}</div>')
             text = ""
             if step.is_task:
-                if self.pos in self.answered:
+                if s.pos in s.answered:
                     # the narration of the lesson's own answer, unless the feedback says it already
                     text = step.say if step.say and step.say != step.feedback else ""
-                    if self.pos in self.own_answer:
+                    if s.pos in s.own_answers:
                         text = ""  # the lesson's narration tells its own answer, not the learner's
                     self.task.value = (f'<div class="up-task up-task-done"><span class="up-done-mark">'
                                        f'{esc(_("Done"))} ✓</span> {esc(step.task)}</div>')
                 else:
                     who = ""
-                    if self.me is None and step.answer_moves:
-                        name = name_text(self.game.names[step.answer_moves[0].player])
+                    if s.me is None and step.answer_moves:
+                        name = name_text(s.game.names[step.answer_moves[0].player])
                         who = f'<b>{esc(_("{name} to answer:").format(name=name))}</b> '
                     self.task.value = f'<div class="up-task">{who}{esc(step.task)}</div>'
             else:
                 text = step.say or ""
                 self.task.value = ""
-                if self._refusal is not None:
-                    explanation = self._refusal.explanation
-                    mover = getattr(self._refused_move, "player", None)
-                    if mover is not None and mover != self.me and 0 <= mover < len(self.game.names):
+                if s.refusal is not None:
+                    explanation = s.refusal.explanation
+                    mover = getattr(s.refused_move, "player", None)
+                    if mover is not None and mover != s.me and 0 <= mover < len(s.game.names):
                         explanation = _("The app tells {name}: “{text}”").format(
-                            name=name_text(self.game.names[mover]), text=explanation)
+                            name=name_text(s.game.names[mover]), text=explanation)
                     text = (text + " " if text else "") + explanation
             self.say.value = f'<div class="up-say">{esc(text)}</div>' if text else ""
-        notes = _ruling_notes(self._step_rules)
+        notes = _ruling_notes(s.step_rules)
         if notes:
             from ..rulebook import RULES
             rid = notes[0]
