@@ -266,7 +266,9 @@ class App:
         if page == "lesson" and lesson is not None and getattr(lesson, "lesson_id", None):
             info = next((i for i in self.catalogue() if i.id == lesson.lesson_id), None)
             if info is not None:
-                self.open_lesson(info).resume(lesson)
+                player = self.open_lesson(info)
+                player.resume(lesson)   # the same session, worded again
+                self.session.open(player.session)
                 return
         if page == "rules":
             self.show_rules(focus)
@@ -302,6 +304,27 @@ class App:
         self.session.open(session)
         self.session.keep()   # the form's choices it was dealt with
         session.on_kept = self.errors.guard(lambda: self.session.keep(session))
+
+    def _keep(self, session) -> None:
+        """A page's session changed (a lesson, a practice question): keep it."""
+        self.session.keep(session)
+
+    def _resume_lesson(self) -> None:
+        """Open the lesson kept for this browser (its step and answers), if one is kept and
+        it is a lesson of the class's curriculum; else the landing page."""
+        from ..scenarios.loader import load_scenario
+        from ..session.lesson import LessonSession
+        state = self.session.kept("lesson")
+        info = next((i for i in self.catalogue() if state and i.id == state.get("lesson")), None)
+        if info is None:
+            self.show_home()
+            return
+        session = self.session.resume("lesson", lambda st: LessonSession.from_state(
+            st, scenario=load_scenario(info.path), record=self.progress))
+        if session is None:
+            self.show_home()
+            return
+        self.open_lesson(info, session=session)
 
     def _game_from_state(self, state) -> GameSession:
         from ..session.game import make_bots
@@ -350,7 +373,8 @@ class App:
             self.session.choices[k] = v
         if kept.language != language() and kept.language in dict(self.language.options).values():
             self.set_language(kept.language)
-        back = {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(kept.page)
+        back = {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice,
+                "lesson": self._resume_lesson}.get(kept.page)
         if back is not None and kept.page != self.page:
             back()
         elif self.page == "game":
@@ -626,6 +650,7 @@ class App:
         from .progress import Progress, Unkept
         from .scenarios_page import record_id
         progress = Progress(backend=Unkept()) if back == "game" else self.progress
+        self.session.forget("lesson")   # a reload does not bring back an older lesson instead
         # a teacher's file keeps its own record ("scenario:<id>"), never an app lesson's
         self.lesson = LessonPlayer(scenario, progress=progress, errors=self.errors,
                                    on_rule=self.errors.guard(self.show_rules),
@@ -664,13 +689,17 @@ class App:
         self._teacher.refresh()
         self._set("teacher", self._teacher.box)
 
-    def open_lesson(self, info: LessonInfo) -> LessonPlayer:
+    def open_lesson(self, info: LessonInfo, session=None) -> LessonPlayer:
+        """Lesson `info` in the lesson player: from its start, or `session` (a
+        :class:`~unoparty.session.lesson.LessonSession` brought back); kept after every change."""
         from ..scenarios.loader import load_scenario
-        scenario = load_scenario(info.path)
+        scenario = session.scenario if session is not None else load_scenario(info.path)
         self.lesson = LessonPlayer(scenario, progress=self.progress, errors=self.errors,
                                    on_rule=self.errors.guard(self.show_rules),
                                    on_exit=self.errors.guard(self.show_home), lesson_id=info.id,
-                                   on_next_lesson=self._next_lesson_opener(info))
+                                   on_next_lesson=self._next_lesson_opener(info), session=session,
+                                   on_change=self.errors.guard(self._keep))
+        self.session.open(self.lesson.session)
         self._watch_table(self.lesson.board.table)
         self._lesson_nav = "lessons"
         self._set("lesson", self.lesson.box)
@@ -801,8 +830,13 @@ class App:
         if self._practice is None:
             from .practice import PracticePage
             learner, store = self._practice_record()
-            self._practice = PracticePage(learner=learner, store=store,
-                                          on_rule=self.errors.guard(self.show_rules), guard=self.errors.guard)
+            from ..session.practice import PracticeSession
+            kept = self.session.resume(   # the question the learner was on, if one is kept
+                "practice", lambda state: PracticeSession.from_state(state, learner=learner, store=store))
+            self._practice = PracticePage(learner=learner, store=store, session=kept,
+                                          on_rule=self.errors.guard(self.show_rules), guard=self.errors.guard,
+                                          on_change=self.errors.guard(self._keep))
+            self.session.open(self._practice.session)
             self._watch_table(self._practice.table)
         return self._practice
 
