@@ -168,8 +168,6 @@ class App:
         self._home_curriculum: str | None = None   # the class's curriculum it shows (views/curricula.py)
         self.home = w.VBox([])
         self.content = w.VBox([])
-        self.page = ""
-        self._previous = "home"
         # a lesson opened from lower in the list starts at its top: a tiny script output
         self._scroller = w.Output(layout=w.Layout(height="0px", overflow="hidden", margin="0"))
         try:
@@ -274,6 +272,11 @@ class App:
             self.show_rules(focus)
             return
         {"game": self.show_game, "scenarios": self.show_scenarios, "practice": self.show_practice}.get(page, self.show_home)()
+
+    @property
+    def page(self) -> str:
+        """The page shown (the app session's)."""
+        return self.session.page
 
     @property
     def rules(self) -> RulesPage:
@@ -399,10 +402,7 @@ class App:
         table_view.drawing.observe(lambda _ch: self._render_every_hand(), names="value")
 
     def _set(self, page: str, widget) -> None:
-        if self.page and self.page != page:
-            self._previous = self.page
-        self.page = page
-        self.session.show(page)
+        self.session.show(page)   # the page, and the one before it (Back), are the session's
         self.content.children = [widget]
         self._render_every_hand()
         if page == "home":
@@ -418,7 +418,7 @@ class App:
 
     def _back(self) -> None:
         {"game": self.show_game, "lesson": self._show_lesson_page, "practice": self.show_practice}.get(
-            self._previous, self.show_home)()
+            self.session.previous, self.show_home)()
 
     def _show_lesson_page(self) -> None:
         if self.lesson is not None:
