@@ -29,6 +29,8 @@ from .style import style_widget
 if TYPE_CHECKING:
     from .scenarios_page import ScenariosPage
     from .teacher import TeacherPage
+    from ..progress import LearnerProgress
+    from .learner import LearnerPicker
 
 __all__ = ["App", "LessonInfo", "language_options", "about_html", "lesson_catalogue", "lesson_groups", "lesson_app", "play_app", "rules_app"]
 
@@ -112,6 +114,7 @@ class App:
         g = self.errors.guard
         self.unsaved_note = w.HTML("", _dom_classes=("up-unsaved",))  # unoparty.unsaved: changes not saved yet
         self.notice = w.HTML("", _dom_classes=("up-notice",))
+        self.progress: Progress | LearnerProgress   # who is learning, and their record (_init_learner)
         self._init_learner(progress, learner, store)
         follow_request = lang is None
         if lang is None:  # the chain of unoparty.views.language, without the page's request yet
@@ -348,10 +351,11 @@ class App:
         if self.session.key == key:
             return
         fresh = self.session.shown <= 1   # the learner has not moved on since the page opened
-        hub = self.learner_picker.fixed and self.learner
+        picker: LearnerPicker = self.learner_picker
+        hub = self.learner if picker.fixed else None
         learner = self.session.use_key(key)
-        if hub and learner != self.learner:  # JupyterHub's user is the learner: the key is signed in as them
-            self.session.sign_in(self.learner)
+        if hub and learner != hub:  # JupyterHub's user is the learner: the key is signed in as them
+            self.session.sign_in(hub)
         state = self.session.kept("app")   # read before signing in shows a page (and keeps it)
         if not hub and learner and learner != self.learner:
             self.set_learner(learner, typed=False)
@@ -574,7 +578,7 @@ class App:
             store = store if isinstance(store, KeptStore) else KeptStore(store, on_change=self._show_unsaved)
         self.store = store
         self.progress = progress if progress is not None else LearnerProgress(store, learner)
-        self.learner_picker = LearnerPicker(store if progress is None else None,
+        self.learner_picker: LearnerPicker = LearnerPicker(store if progress is None else None,
                                             on_pick=self.errors.guard(self.set_learner), current=learner,
                                             fixed=bool(hub_user) and learner == hub_user,
                                             on_not_me=self.errors.guard(self.sign_out))
