@@ -155,3 +155,15 @@ def test_a_lesson_after_a_language_switch_is_kept_at_its_step():
     pos = player.pos
     app.language.value = "fr"
     assert store.load_session(KEY_A, "lesson")["pos"] == pos
+
+
+def test_the_session_key_widget_takes_only_keys_of_the_contracts_shape():
+    from unoparty.views.session_key import STORAGE_KEY, SessionKey, valid_key
+    got = []
+    widget = SessionKey(on_key=got.append)
+    widget.send("too-short")
+    widget.send("has spaces in it, not url-safe!")
+    widget.send(KEY_A, "cookie")
+    assert got == [KEY_A] and widget.where == "cookie"
+    assert valid_key("A" * 22) and valid_key("a_-" * 21 + "x") and not valid_key("A" * 65) and not valid_key(None)
+    assert STORAGE_KEY == "unoparty.key" and "localStorage" in widget._esm and "document.cookie" in widget._esm

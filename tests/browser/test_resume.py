@@ -201,3 +201,23 @@ def test_a_restarted_server_comes_back_to_the_same_game(page, server, shot, answ
     server.restart()
     page.goto(server.url)
     _comes_back(page, shown, shot, "restart")
+
+
+BLOCK_LOCAL_STORAGE = """
+Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('blocked', 'SecurityError'); }});
+"""
+
+
+def test_without_local_storage_the_key_is_kept_in_a_cookie(page, context, server, shot):
+    """A browser that refuses ``localStorage`` keeps the key in a cookie: a reload comes back
+    signed in (no name typed again)."""
+    page.add_init_script(BLOCK_LOCAL_STORAGE)
+    _open(page, server)
+    page.locator(".up-learner-name input").fill(NAME)
+    page.get_by_role("button", name="That's me").click()
+    page.get_by_text(f"Hello {NAME}!").wait_for(timeout=LOAD)
+    cookie = next((c for c in context.cookies() if c["name"] == "unoparty.key"), None)
+    assert cookie is not None and len(cookie["value"]) == 22
+    page.reload()
+    page.get_by_text(f"Hello {NAME}!").wait_for(timeout=LOAD)
+    shot("resume-cookie")
