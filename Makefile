@@ -99,7 +99,8 @@ lab: $(STAMP)
 # checked by plain `mypy` (ipywidgets has no type information).
 TYPED_CORE := unoparty/cards.py unoparty/rules.py unoparty/engine unoparty/game.py \
 	unoparty/notation.py unoparty/scenarios unoparty/bots unoparty/narrate.py unoparty/move_words.py \
-	unoparty/refusal_words.py unoparty/simulate.py unoparty/errors.py unoparty/i18n.py unoparty/progress
+	unoparty/refusal_words.py unoparty/simulate.py unoparty/errors.py unoparty/i18n.py unoparty/progress \
+	unoparty/session
 TYPED_VIEWS := unoparty/views
 
 typecheck: $(STAMP)

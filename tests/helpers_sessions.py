@@ -1,6 +1,7 @@
-"""A small in-memory stand-in for the store's learner-key API (CONTRACTS.md §1), for the
-session tests: keys signed in as names, sessions kept per learner (or per key while it is
-signed in as nobody) and moved to the name at ``sign_in``."""
+"""For the session tests: a small in-memory stand-in for the store's learner-key API
+(CONTRACTS.md §1) — keys signed in as names, sessions kept per learner (or per key while it
+is signed in as nobody) and moved to the name at ``sign_in`` —, so the sessions are tested
+without a database; and a real store for the widget tests (:func:`store_with_sessions`)."""
 
 from __future__ import annotations
 
@@ -68,16 +69,7 @@ KEY_B = "B" * 21 + "b"
 
 
 def store_with_sessions(url: str = "sqlite://"):
-    """A real SQL store (in memory by default) with the fake learner-key API above, for the
-    widget tests, until the store's own API is merged (then the store itself has it)."""
+    """A real SQL store (in memory by default), with the store's learner-key API."""
     from unoparty.progress import SQLStore
 
-    if hasattr(SQLStore, "save_session"):
-        return SQLStore(url)
-
-    class SessionSQLStore(FakeSessionStore, SQLStore):
-        def __init__(self, url: str) -> None:
-            SQLStore.__init__(self, url)
-            FakeSessionStore.__init__(self)
-
-    return SessionSQLStore(url)
+    return SQLStore(url)

@@ -121,3 +121,49 @@ def test_a_key_arriving_after_the_learner_moved_on_moves_no_one():
     app.show_practice()
     app.session_key.send(KEY_A)
     assert app.page == "practice"
+
+
+def test_a_lesson_and_a_practice_question_come_back_where_they_were():
+    from unoparty.views.app import lesson_catalogue
+    store = store_with_sessions()
+    app = App(store=store, bot_factory=stub_bots, lang="en")
+    app.session_key.send(KEY_A)
+    info = next(i for i in lesson_catalogue() if i.id == "matching")
+    player = app.open_lesson(info)
+    player.next_button.click()
+    player.next_button.click()
+    pos = player.pos
+    again = App(store=store, bot_factory=stub_bots, lang="en")
+    again.session_key.send(KEY_A)
+    assert again.page == "lesson" and again.lesson is not None
+    assert again.lesson.lesson_id == "matching" and again.lesson.pos == pos
+    again.show_practice()
+    question = again.practice.exercise.id
+    third = App(store=store, bot_factory=stub_bots, lang="en")
+    third.session_key.send(KEY_A)
+    assert third.page == "practice" and third.practice.exercise.id == question
+    assert third.errors.errors == []
+
+
+def test_a_lesson_after_a_language_switch_is_kept_at_its_step():
+    from unoparty.views.app import lesson_catalogue
+    store = store_with_sessions()
+    app = App(store=store, bot_factory=stub_bots, lang="en")
+    app.session_key.send(KEY_A)
+    player = app.open_lesson(next(i for i in lesson_catalogue() if i.id == "matching"))
+    player.next_button.click()
+    pos = player.pos
+    app.language.value = "fr"
+    assert store.load_session(KEY_A, "lesson")["pos"] == pos
+
+
+def test_the_session_key_widget_takes_only_keys_of_the_contracts_shape():
+    from unoparty.views.session_key import STORAGE_KEY, SessionKey, valid_key
+    got = []
+    widget = SessionKey(on_key=got.append)
+    widget.send("too-short")
+    widget.send("has spaces in it, not url-safe!")
+    widget.send(KEY_A, "cookie")
+    assert got == [KEY_A] and widget.where == "cookie"
+    assert valid_key("A" * 22) and valid_key("a_-" * 21 + "x") and not valid_key("A" * 65) and not valid_key(None)
+    assert STORAGE_KEY == "unoparty.key" and "localStorage" in widget._esm and "document.cookie" in widget._esm

@@ -128,6 +128,9 @@ def test_a_lesson_notebook_runs_in_jupyterlab_and_stays_clean(page, lab, shot):
         expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first).to_be_attached(timeout=LOAD)
         run_all()
     app.wait_for(timeout=LOAD)
+    # the browser's session key (views/session_key.py) is made and kept in JupyterLab too
+    page.wait_for_function("() => /^[A-Za-z0-9_-]{22}$/.test(localStorage.getItem('unoparty.key') || '')",
+                           timeout=LOAD)
     page.locator(".up-lessonbtn").first.click()
     table = page.locator(".up-tablebox").first
     table.wait_for(timeout=LOAD)  # a kernel's answer on a loaded machine: not a fixed 30 s

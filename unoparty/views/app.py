@@ -29,6 +29,8 @@ from .style import style_widget
 if TYPE_CHECKING:
     from .scenarios_page import ScenariosPage
     from .teacher import TeacherPage
+    from ..progress import LearnerProgress
+    from .learner import LearnerPicker
 
 __all__ = ["App", "LessonInfo", "language_options", "about_html", "lesson_catalogue", "lesson_groups", "lesson_app", "play_app", "rules_app"]
 
@@ -112,6 +114,7 @@ class App:
         g = self.errors.guard
         self.unsaved_note = w.HTML("", _dom_classes=("up-unsaved",))  # unoparty.unsaved: changes not saved yet
         self.notice = w.HTML("", _dom_classes=("up-notice",))
+        self.progress: Progress | LearnerProgress   # who is learning, and their record (_init_learner)
         self._init_learner(progress, learner, store)
         follow_request = lang is None
         if lang is None:  # the chain of unoparty.views.language, without the page's request yet
@@ -172,8 +175,6 @@ class App:
         self._home_curriculum: str | None = None   # the class's curriculum it shows (views/curricula.py)
         self.home = w.VBox([])
         self.content = w.VBox([])
-        self.page = ""
-        self._previous = "home"
         # a lesson opened from lower in the list starts at its top: a tiny script output
         self._scroller = w.Output(layout=w.Layout(height="0px", overflow="hidden", margin="0"))
         try:
@@ -272,13 +273,20 @@ class App:
         if page == "lesson" and lesson is not None and getattr(lesson, "lesson_id", None):
             info = next((i for i in self.catalogue() if i.id == lesson.lesson_id), None)
             if info is not None:
-                self.open_lesson(info).resume(lesson)
+                player = self.open_lesson(info)
+                player.resume(lesson)   # the same session, worded again
+                self.session.open(player.session)
                 return
         if page == "rules":
             self.show_rules(focus)
             return
         {"game": self.show_game, "scenarios": self.show_scenarios, "practice": self.show_practice,
          "table": self.show_table}.get(page, self.show_home)()
+
+    @property
+    def page(self) -> str:
+        """The page shown (the app session's)."""
+        return self.session.page
 
     @property
     def rules(self) -> RulesPage:
@@ -310,6 +318,27 @@ class App:
         self.session.keep()   # the form's choices it was dealt with
         session.on_kept = self.errors.guard(lambda: self.session.keep(session))
 
+    def _keep(self, session) -> None:
+        """A page's session changed (a lesson, a practice question): keep it."""
+        self.session.keep(session)
+
+    def _resume_lesson(self) -> None:
+        """Open the lesson kept for this browser (its step and answers), if one is kept and
+        it is a lesson of the class's curriculum; else the landing page."""
+        from ..scenarios.loader import load_scenario
+        from ..session.lesson import LessonSession
+        state = self.session.kept("lesson")
+        info = next((i for i in self.catalogue() if state and i.id == state.get("lesson")), None)
+        if info is None:
+            self.show_home()
+            return
+        session = self.session.resume("lesson", lambda st: LessonSession.from_state(
+            st, scenario=load_scenario(info.path), record=self.progress))
+        if session is None:
+            self.show_home()
+            return
+        self.open_lesson(info, session=session)
+
     def _game_from_state(self, state) -> GameSession:
         from ..session.game import make_bots
         return GameSession.from_state(state, bot_factory=self._bot_factory or make_bots)
@@ -329,15 +358,20 @@ class App:
         if self.session.key == key:
             return
         fresh = self.session.shown <= 1   # the learner has not moved on since the page opened
-        hub = self.learner_picker.fixed and self.learner
+        picker: LearnerPicker = self.learner_picker
+        hub = self.learner if picker.fixed else None
         learner = self.session.use_key(key)
-        if hub and learner != self.learner:  # JupyterHub's user is the learner: the key is signed in as them
-            self.session.sign_in(self.learner)
+        if hub and learner != hub:  # JupyterHub's user is the learner: the key is signed in as them
+            self.session.sign_in(hub)
         state = self.session.kept("app")   # read before signing in shows a page (and keeps it)
         if not hub and learner and learner != self.learner:
             self.set_learner(learner, typed=False)
         elif not hub and not learner and self.learner:  # a name typed before the key came
             self.session.sign_in(self.learner)
+        elif not hub and not learner and self.session.store is not None:
+            from ..progress import LearnerProgress
+            # nobody named yet: stars are kept under the key, and move to the name once typed
+            self.progress = LearnerProgress(self.store, None, key=key)
         if state is None or not fresh:
             if self.page == "game":
                 self._offer_kept_game()
@@ -353,7 +387,8 @@ class App:
             self.session.choices[k] = v
         if kept.language != language() and kept.language in dict(self.language.options).values():
             self.set_language(kept.language)
-        back = {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(kept.page)
+        back = {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice,
+                "lesson": self._resume_lesson}.get(kept.page)
         if back is not None and kept.page != self.page:
             back()
         elif self.page == "game":
@@ -378,10 +413,7 @@ class App:
         table_view.drawing.observe(lambda _ch: self._render_every_hand(), names="value")
 
     def _set(self, page: str, widget) -> None:
-        if self.page and self.page != page:
-            self._previous = self.page
-        self.page = page
-        self.session.show(page)
+        self.session.show(page)   # the page, and the one before it (Back), are the session's
         self.content.children = [widget]
         self._render_every_hand()
         if page == "home":
@@ -397,7 +429,7 @@ class App:
 
     def _back(self) -> None:
         {"game": self.show_game, "lesson": self._show_lesson_page, "practice": self.show_practice}.get(
-            self._previous, self.show_home)()
+            self.session.previous, self.show_home)()
 
     def _show_lesson_page(self) -> None:
         if self.lesson is not None:
@@ -553,7 +585,7 @@ class App:
             store = store if isinstance(store, KeptStore) else KeptStore(store, on_change=self._show_unsaved)
         self.store = store
         self.progress = progress if progress is not None else LearnerProgress(store, learner)
-        self.learner_picker = LearnerPicker(store if progress is None else None,
+        self.learner_picker: LearnerPicker = LearnerPicker(store if progress is None else None,
                                             on_pick=self.errors.guard(self.set_learner), current=learner,
                                             fixed=bool(hub_user) and learner == hub_user,
                                             on_not_me=self.errors.guard(self.sign_out))
@@ -604,7 +636,7 @@ class App:
         if self._game is not None and self._game.session is not None:
             self._game.session.stop()
         self._game = None
-        self.progress = LearnerProgress(self.store, None)
+        self.progress = LearnerProgress(self.store, None, key=self.session.key)
         self.learner_picker.current = None
         self.learner_picker.name_field.value = ""
         self.learner_picker.refresh()
@@ -629,6 +661,7 @@ class App:
         from .progress import Progress, Unkept
         from .scenarios_page import record_id
         progress = Progress(backend=Unkept()) if back == "game" else self.progress
+        self.session.forget("lesson")   # a reload does not bring back an older lesson instead
         # a teacher's file keeps its own record ("scenario:<id>"), never an app lesson's
         self.lesson = LessonPlayer(scenario, progress=progress, errors=self.errors,
                                    on_rule=self.errors.guard(self.show_rules),
@@ -671,7 +704,7 @@ class App:
         """"Play together" (:mod:`unoparty.views.table_page`): open or join a live table —
         `code` joins it at once — or, with `projector`, table `code`'s projector view. A page
         built in another language keeps its table (the same session, new widgets)."""
-        from ..store import in_browser
+        from ..progress import in_browser
         from .table_page import ProjectorView, TablePage, no_server_box
         if in_browser():   # the static site: no server, so no shared table
             self._set("table", no_server_box(self.errors.guard(self.show_game)))
@@ -699,13 +732,17 @@ class App:
         if code:
             self.show_table(code, projector=q.get("view", [""])[0] == "projector")
 
-    def open_lesson(self, info: LessonInfo) -> LessonPlayer:
+    def open_lesson(self, info: LessonInfo, session=None) -> LessonPlayer:
+        """Lesson `info` in the lesson player: from its start, or `session` (a
+        :class:`~unoparty.session.lesson.LessonSession` brought back); kept after every change."""
         from ..scenarios.loader import load_scenario
-        scenario = load_scenario(info.path)
+        scenario = session.scenario if session is not None else load_scenario(info.path)
         self.lesson = LessonPlayer(scenario, progress=self.progress, errors=self.errors,
                                    on_rule=self.errors.guard(self.show_rules),
                                    on_exit=self.errors.guard(self.show_home), lesson_id=info.id,
-                                   on_next_lesson=self._next_lesson_opener(info))
+                                   on_next_lesson=self._next_lesson_opener(info), session=session,
+                                   on_change=self.errors.guard(self._keep))
+        self.session.open(self.lesson.session)
         self._watch_table(self.lesson.board.table)
         self._lesson_nav = "lessons"
         self._set("lesson", self.lesson.box)
@@ -836,8 +873,13 @@ class App:
         if self._practice is None:
             from .practice import PracticePage
             learner, store = self._practice_record()
-            self._practice = PracticePage(learner=learner, store=store,
-                                          on_rule=self.errors.guard(self.show_rules), guard=self.errors.guard)
+            from ..session.practice import PracticeSession
+            kept = self.session.resume(   # the question the learner was on, if one is kept
+                "practice", lambda state: PracticeSession.from_state(state, learner=learner, store=store))
+            self._practice = PracticePage(learner=learner, store=store, session=kept,
+                                          on_rule=self.errors.guard(self.show_rules), guard=self.errors.guard,
+                                          on_change=self.errors.guard(self._keep))
+            self.session.open(self._practice.session)
             self._watch_table(self._practice.table)
         return self._practice
 

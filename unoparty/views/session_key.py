@@ -95,7 +95,7 @@ class SessionKey(anywidget.AnyWidget):
 
     def _changed(self, change: dict[str, Any]) -> None:
         key = change.get("new")
-        if valid_key(key) and self.on_key is not None:
+        if isinstance(key, str) and valid_key(key) and self.on_key is not None:
             self.on_key(key)
 
     def send(self, key: str, where: str = "local") -> None:

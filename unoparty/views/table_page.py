@@ -268,7 +268,7 @@ class TablePage:
     def log(self) -> TableLog:
         """The table log (``UNOPARTY_DB``), opened when first needed. Raises StoreUnreachable."""
         if self._log is None:
-            from ..store import default_url
+            from ..progress import default_url
             self._log = TableLog(self._url or default_url())
         return self._log
 
@@ -593,7 +593,7 @@ class ProjectorView:
         self.box.add_class("up-projector")
         try:
             if log is None:
-                from ..store import default_url
+                from ..progress import default_url
                 log = TableLog(url or default_url())
             self.log = log
             from ..progress.table_log import normalise_code
@@ -758,7 +758,7 @@ class LiveTables:
     @property
     def log(self) -> TableLog:
         if self._log is None:
-            from ..store import default_url
+            from ..progress import default_url
             self._log = TableLog(self._url or default_url())
         return self._log
 
