@@ -427,15 +427,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--teachers", default=os.environ.get("UNOPARTY_TEACHERS_GROUP", TEACHERS),
                     help="the hub's group of the teachers (default: teachers)")
     args = ap.parse_args(argv)
-    handler = logging.StreamHandler(sys.stderr)   # the hub's log (a managed service's output)
-    handler.setFormatter(logging.Formatter("[%(levelname)s %(asctime)s %(name)s] %(message)s"))
-    for name in ("unoparty.hub_store", "tornado.application"):
-        logging.getLogger(name).addHandler(handler)
-        logging.getLogger(name).setLevel(logging.INFO)
     from .progress import open_store
     if args.db.startswith(SCHEME):
         print("unoparty store service: UNOPARTY_DB must be the database itself, not hub-service:…", file=sys.stderr)
         return 2
+    # the hub's log (a managed service's output); set only once the arguments are good, so a
+    # refused start leaves no handler behind (in a test, on a stream that is then closed)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("[%(levelname)s %(asctime)s %(name)s] %(message)s"))
+    for name in ("unoparty.hub_store", "tornado.application"):
+        logging.getLogger(name).addHandler(handler)
+        logging.getLogger(name).setLevel(logging.INFO)
     try:
         store = open_store(args.db or None, migrate=False)
     except StoreError as e:
