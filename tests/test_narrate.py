@@ -167,3 +167,24 @@ def test_a_refusal_by_a_ruling_says_so_once():
     # the one ruling note, from refusal_words (issue 9: never a second wording of it)
     assert narrate_refusal(Bare()) == (f"Not now. (The printed rules don't say; this app rules it so.) "
                                        f"({refusal.rule})")
+
+
+def test_a_draw_seen_by_another_seat_says_how_many_cards_not_none() -> None:
+    """A draw as another seat sees it (Game.events_for, a live table's public log) hides the
+    cards but not their number: 'Ava draws 2 cards', never 'Ava draws no card: there is none
+    left' while the draw pile is full (T-2). A draw from an empty pile still says so."""
+    drew = Event(EventKind.DREW, "T-2", player=1, cards=(Card.parse("red 7"), Card.parse("blue 2")), count=2)
+    assert drew.seen_by(1) is drew                       # the drawer sees the cards
+    seen = drew.seen_by(0)
+    assert seen.cards == () and seen.count == 2 and seen.flag
+    said = narrate(seen, NAMES, 0)
+    assert "2 cards" in said and "no card" not in said, said
+    assert "no card" in narrate(Event(EventKind.DREW, "T-5", player=1, count=1), NAMES, 0)
+    g = Game(["You", "Ava", "Ben"], seed=3)
+    for _ in range(40):                                   # a real log as seat 0 sees it
+        seat = g.to_act()[0]
+        moves = g.legal_moves(seat)
+        g.apply(next((m for m in moves if type(m).__name__ == "Draw"), moves[0]))
+    for e in g.events_for(0):
+        if e.kind is EventKind.DREW and e.player != 0 and g.draw_pile:
+            assert "no card" not in narrate(e, g.names, 0)

@@ -689,9 +689,7 @@ class Game:
             self._seat(player)
         out = []
         for e in self._events[start:]:
-            if e.cards and not e.cards_visible_to(player):
-                e = dataclasses.replace(e, cards=())
-            out.append(e)
+            out.append(e.seen_by(player))
         return tuple(out)
 
     @property

@@ -192,6 +192,8 @@ def _drew(e: Event, c: _Ctx) -> str:
     you, p, g = c.you(e.player), _p(e, c), c.gender(e.player)
     got = len(e.cards)
     asked = e.count or got
+    if e.flag and not e.cards:  # seen by another seat: how many, not which (Event.seen_by)
+        got = asked = e.count
     if got == 0:
         return (_("You draw no card: there is none left.") if you
                 else said(g, "{player} draws no card: there is none left.").format(player=p))

@@ -7,6 +7,8 @@ show them (another player's draw) hides them when narrating (`Event.cards_visibl
 
 from __future__ import annotations
 
+import dataclasses
+
 import enum
 from dataclasses import dataclass
 from typing import Any
@@ -71,7 +73,8 @@ class Event:
         count: a number (cards asked for, points, direction, stack total).
         players: several seats (linked pair, pointing order).
         targets: seats matching ``players`` (pointing results).
-        flag: a yes/no result (challenge: the Wild Draw Four was legal).
+        flag: a yes/no result (challenge: the Wild Draw Four was legal; a draw seen by
+            another seat: the cards are hidden, `count` is how many, :meth:`seen_by`).
     """
 
     kind: EventKind
@@ -120,6 +123,18 @@ class Event:
         if self.kind is EventKind.RESHUFFLED:
             return False  # the new draw pile's order is secret from every player
         return True
+
+    def seen_by(self, viewer: int | None) -> Event:
+        """This event as `viewer` may see it (:meth:`cards_visible_to`): itself, or a copy
+        without the cards. A draw seen by another seat keeps how many cards were drawn
+        (``count`` = the number drawn, ``flag`` = True: "the cards are hidden"), so a log
+        can say "Ben draws 2 cards" — not "Ben draws no card".
+        """
+        if not self.cards or self.cards_visible_to(viewer):
+            return self
+        if self.kind is EventKind.DREW:
+            return dataclasses.replace(self, cards=(), count=len(self.cards), flag=True)
+        return dataclasses.replace(self, cards=())
 
 
 # The setters of Event's slots, in the order of its fields (see `Event.__init__`).

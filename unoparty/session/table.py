@@ -263,8 +263,7 @@ def bot_move(bot: Bot, view: PlayerView, seed: int, seq: int, *, react: bool = F
 def _public_events(game: Game, start: int) -> tuple[Event, ...]:
     """The events from index `start` with every card no onlooker may see removed (drawn cards,
     swapped hands: `Event.cards_visible_to`)."""
-    return tuple(e if not e.cards or e.cards_visible_to(-1) else dataclasses.replace(e, cards=())
-                 for e in game.events_for(None, start))
+    return tuple(e.seen_by(-1) for e in game.events_for(None, start))
 
 
 def _new_key() -> str:
