@@ -96,16 +96,12 @@ lab: $(STAMP)
 	    $$(if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
 # The typed package: `mypy --strict` (settings in pyproject.toml, [tool.mypy]) over every
-# module but the store (unoparty/store.py) and the views, which plain `mypy` checks
-# (ipywidgets has no type information: Any).
-TYPED_CORE := unoparty/__init__.py unoparty/__main__.py unoparty/access.py unoparty/app_kernel.py \
-	unoparty/app_logout.py unoparty/bidi.py unoparty/bots unoparty/cards.py unoparty/cli.py \
-	unoparty/commands unoparty/engine unoparty/errors.py unoparty/extract.py unoparty/game.py \
-	unoparty/i18n.py unoparty/kernel_pool.py unoparty/lab.py unoparty/learner_server.py \
-	unoparty/move_words.py unoparty/narrate.py unoparty/notation.py unoparty/notebook_clean.py \
-	unoparty/playout.py unoparty/practice unoparty/refusal_words.py unoparty/replay.py \
-	unoparty/rulebook.py unoparty/rules.py unoparty/scenarios unoparty/serve.py unoparty/simulate.py \
-	unoparty/unsaved.py
+# top-level module but the store (unoparty/store.py: it becomes unoparty/progress/) and
+# every package but the views, which plain `mypy` checks (ipywidgets has no type
+# information: Any); a new top-level module is in the strict run from its first commit
+# (tests/test_packaging.py checks that no module is left out).
+TYPED_CORE := $(sort $(filter-out unoparty/store.py,$(wildcard unoparty/*.py))) \
+	unoparty/bots unoparty/commands unoparty/engine unoparty/practice unoparty/scenarios
 TYPED_VIEWS := unoparty/views
 
 typecheck: $(STAMP)
