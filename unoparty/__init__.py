@@ -3,17 +3,22 @@
 The rules engine (:class:`unoparty.game.Game`), scenario files, bots and ipywidgets views.
 """
 
+from __future__ import annotations
+
+import os
+from typing import Any
+
 __version__ = "0.1.0"
 
 
-def show(path):
+def show(path: str | os.PathLike[str]) -> Any:
     """A scenario file in a notebook cell, styled and ready to step through
     (:func:`unoparty.views.scenarios_page.show`)."""
     from .views.scenarios_page import show as _show
     return _show(path)
 
 
-def teacher(code: str | None = None):
+def teacher(code: str | None = None) -> Any:
     """The teacher's page in a notebook cell: the class, its CSV, a learner's records.
     It asks for ``UNOPARTY_TEACHER_CODE`` (given here as `code`, it opens at once).
 

@@ -15,7 +15,9 @@ import sys
 
 def main() -> None:
     """Start ipykernel (its command-line arguments: ``-f <connection file>``) without debugpy."""
-    sys.modules["debugpy"] = None  # type: ignore[assignment] — import debugpy now raises ImportError
+    # None in sys.modules: `import debugpy` now raises ImportError (typeshed types the values
+    # as modules only, hence the ignore)
+    sys.modules["debugpy"] = None  # type: ignore[assignment]
     from ipykernel import kernelapp
 
     kernelapp.launch_new_instance()

@@ -24,7 +24,7 @@ import argparse
 import importlib
 import pkgutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from . import __version__
 
@@ -70,8 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _unavailable(name: str, error: Exception):
-    def run(args) -> int:
+def _unavailable(name: str, error: Exception) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
         from .i18n import _
         print(_("unoparty {command}: unavailable ({detail})").format(command=name, detail=f"{type(error).__name__}: {error}"),
               file=sys.stderr)

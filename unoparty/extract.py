@@ -14,12 +14,20 @@ Each extractor takes ``(fileobj, keywords, comment_tags, options)`` and yields
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator, Mapping
+from typing import IO, Any, TypeAlias
+
+Extracted: TypeAlias = "tuple[int, str, str | tuple[str, str], list[str]]"
+"""What an extractor yields: (line number, the function's name, the message — (singular,
+plural) for ngettext, (context, message) for pgettext — and the translator's comments)."""
+
 __all__ = ["extract_lessons", "extract_python_ast", "extract_plain_rules", "extract_rule_book"]
 
 _LESSON_TEXT_KEYS = ("title", "say", "task", "hint", "feedback")
 
 
-def extract_lessons(fileobj, keywords, comment_tags, options):
+def extract_lessons(fileobj: IO[Any], keywords: Collection[str], comment_tags: Collection[str],
+                    options: Mapping[str, Any]) -> Iterator[Extracted]:
     """Babel extractor for lesson and curriculum TOML files (``babel.cfg``): yields every text
     a learner reads — titles, ``say``, ``task``, ``hint``, ``feedback``, the ``say`` of
     ``mistakes`` and group titles — exactly as the scenario loader passes them to :func:`_`.
@@ -40,7 +48,7 @@ def extract_lessons(fileobj, keywords, comment_tags, options):
                 return i
         return 1
 
-    def walk(node, where: str):
+    def walk(node: object, where: str) -> Iterator[Extracted]:
         if isinstance(node, dict):
             for key, value in node.items():
                 if key in _LESSON_TEXT_KEYS and isinstance(value, str):
@@ -59,7 +67,8 @@ def extract_lessons(fileobj, keywords, comment_tags, options):
     yield from walk(doc, "")
 
 
-def extract_python_ast(fileobj, keywords, comment_tags, options):
+def extract_python_ast(fileobj: IO[Any], keywords: Collection[str], comment_tags: Collection[str],
+                       options: Mapping[str, Any]) -> Iterator[Extracted]:
     """Babel extractor for Python files that also sees calls inside f-strings (Babel's own
     extractor reads an f-string as one token on Python 3.11): every ``_("…")``, ``N_("…")``,
     ``ngettext("…", "…", n)`` and ``pgettext("context", "…")`` call with literal text,
@@ -76,7 +85,7 @@ def extract_python_ast(fileobj, keywords, comment_tags, options):
     names = set(keywords) if keywords else {"_", "N_", "ngettext", "pgettext", "npgettext"}
     if "_" in names or "ngettext" in names:
         names |= {"said", "said_n"}
-    found = []
+    found: list[Extracted] = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names):
             continue
@@ -94,14 +103,18 @@ def extract_python_ast(fileobj, keywords, comment_tags, options):
                         found.append((node.lineno, with_context, (context, *plain), []))
             continue
         if node.func.id in ("ngettext", "pgettext"):  # (singular, plural) / (context, message)
-            if len(args) >= 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):
-                found.append((node.lineno, node.func.id, (args[0].value, args[1].value), []))
+            if len(args) >= 2:
+                first, second = args[0], args[1]
+                if (isinstance(first, ast.Constant) and isinstance(first.value, str)
+                        and isinstance(second, ast.Constant) and isinstance(second.value, str)):
+                    found.append((node.lineno, node.func.id, (first.value, second.value), []))
         elif args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
             found.append((node.lineno, node.func.id, args[0].value, []))
     yield from sorted(found, key=lambda item: item[0])
 
 
-def extract_plain_rules(fileobj, keywords, comment_tags, options):
+def extract_plain_rules(fileobj: IO[Any], keywords: Collection[str], comment_tags: Collection[str],
+                        options: Mapping[str, Any]) -> Iterator[Extracted]:
     """Babel extractor for ``unoparty/rules_text/plain.toml`` (``babel.cfg``): yields each
     rule's ``title`` and ``text`` exactly as :mod:`unoparty.rulebook` passes them to :func:`_`
     (stripped), with the rule id as the translator's comment.
@@ -130,7 +143,8 @@ def extract_plain_rules(fileobj, keywords, comment_tags, options):
                 yield lineno(rule_id, key), "_", value.strip(), [f"rule {rule_id} {key}"]
 
 
-def extract_rule_book(fileobj, keywords, comment_tags, options):
+def extract_rule_book(fileobj: IO[Any], keywords: Collection[str], comment_tags: Collection[str],
+                      options: Mapping[str, Any]) -> Iterator[Extracted]:
     """Babel extractor for ``unoparty/rules_text/RULES.md``: yields the family headings
     (``## SP — Speed Play``) and each rule's exact wording, as the rules page shows them
     (:func:`unoparty.rulebook.family_title`, :attr:`unoparty.rulebook.Rule.exact_text`)."""

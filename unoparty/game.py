@@ -550,8 +550,8 @@ class Game:
         """Make `move` and return what happened.
 
         Raises:
-            IllegalMove: the move is not allowed now (`.rule`, `.reason`, `.explanation`);
-                the game is unchanged.
+            IllegalMove: the move is not allowed now (`.rule`, `.reason`, `.refusal` as data;
+                `unoparty.refusal_words.explain(e.refusal)` words it); the game is unchanged.
             TypeError / ValueError: an ill-typed move (not a move; a seat that is not an int;
                 a card that is not a `Card`; a colour that is not a `Colour`; a link that is
                 not two seats), the field named; or a scenario's given reshuffle that does not

@@ -40,6 +40,7 @@ import contextvars
 import html
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["bounded_voila", "default_max_kernels", "default_start_at_once", "full_messages",
@@ -128,7 +129,7 @@ def full_page(lang: str, messages: dict[str, dict[str, str]], retry_s: int = 60)
             f'<a href="">{again}</a></main></body></html>\n')
 
 
-def _kernel_manager_mixin():
+def _kernel_manager_mixin() -> type[Any]:
     """The class :class:`BoundedKernels` (made on first use: importing this module needs no
     Jupyter server)."""
     global _MIXIN
@@ -167,12 +168,13 @@ def _kernel_manager_mixin():
             state = self._bounds()
             if state["throttle"] is None:
                 state["throttle"] = asyncio.Semaphore(self.start_at_once or default_start_at_once())
-            return state["throttle"]
+            throttle: asyncio.Semaphore = state["throttle"]
+            return throttle
 
         def kernels_in_use(self) -> int:
             """Kernels given to pages and still running (and those being taken from the pool now)."""
             state = self._bounds()
-            return len(state["handed"] & set(self.list_kernel_ids())) + state["taking"]
+            return len(state["handed"] & set(self.list_kernel_ids())) + int(state["taking"])
 
         def _pooled(self, notebook_name: str | None) -> int:
             pools = getattr(self, "_pools", None)
@@ -225,7 +227,7 @@ def _kernel_manager_mixin():
             state = self._bounds()
             state["connected"].add(kernel_id)
             state["sent"].pop(kernel_id, None)
-            super().notify_connect(kernel_id)
+            super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]  # jupyter_server leaves it untyped
 
         def kernel_waits_for_request(self, kernel_id: str) -> None:
             """A preheated kernel's notebook has reached its wait for a visitor (it opened Voila's
@@ -233,7 +235,8 @@ def _kernel_manager_mixin():
             self._ready(kernel_id).set()
 
         def _ready(self, kernel_id: str) -> asyncio.Event:
-            return self._bounds()["ready"].setdefault(kernel_id, asyncio.Event())
+            ready: asyncio.Event = self._bounds()["ready"].setdefault(kernel_id, asyncio.Event())
+            return ready
 
         # ------------------------------------------------------------------ the pool
         def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
@@ -243,37 +246,40 @@ def _kernel_manager_mixin():
             if state["stopping"]:
                 return
             if not self.max_kernels:
-                return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)  # type: ignore[misc]
-            configs = self.kernel_pools_config
+                super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)  # type: ignore[misc]  # the pool's method: above it in the class Voila makes, not in this one's static bases
+                return
+            configs: dict[Any, Any] = getattr(self, "kernel_pools_config")  # Voila's pool's setting (not in the static bases)
             default = configs.get("default", {})
             config = configs.get(notebook_name, default)
             size = config.get("pool_size", default.get("pool_size", 1))
             others = sum(len(p) for name, p in getattr(self, "_pools", {}).items() if name != notebook_name)
             room = max(0, self.max_kernels - self.kernels_in_use() - others)
             if room >= size:
-                return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)  # type: ignore[misc]
-            self.kernel_pools_config = {**configs, notebook_name: {**config, "pool_size": room}}
+                super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)  # type: ignore[misc]  # the pool's method: above it in the class Voila makes, not in this one's static bases
+                return
+            setattr(self, "kernel_pools_config", {**configs, notebook_name: {**config, "pool_size": room}})
             try:
-                super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)  # type: ignore[misc]
+                super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)  # type: ignore[misc]  # the pool's method: above it in the class Voila makes, not in this one's static bases
             finally:
-                self.kernel_pools_config = configs
+                setattr(self, "kernel_pools_config", configs)
 
-        async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any) -> dict:
+        async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any) -> dict[str, Any]:
             """Voila's start of a pool kernel, `start_at_once` at a time: a start keeps its place
             until its notebook waits for its visitor (or has run, or `READY_CAP_S`)."""
             if kernel_id is not None:  # a restart: not the pool's refill
-                return await super()._initialize(notebook_path, kernel_id, **kwargs)  # type: ignore[misc]
+                restarted: dict[str, Any] = await super()._initialize(notebook_path, kernel_id, **kwargs)  # type: ignore[misc]  # the pool's method: above it in the class Voila makes, not in this one's static bases
+                return restarted
             throttle = self._throttle()
             await throttle.acquire()
             try:
-                content = await super()._initialize(notebook_path, kernel_id, **kwargs)  # type: ignore[misc]
+                content: dict[str, Any] = await super()._initialize(notebook_path, kernel_id, **kwargs)  # type: ignore[misc]  # the pool's method: above it in the class Voila makes, not in this one's static bases
             except BaseException:
                 throttle.release()
                 raise
             asyncio.ensure_future(self._release_when_ready(content["kernel_id"], content["task"], throttle))
             return content
 
-        async def _release_when_ready(self, kernel_id: str, task: asyncio.Future, throttle: asyncio.Semaphore) -> None:
+        async def _release_when_ready(self, kernel_id: str, task: asyncio.Future[Any], throttle: asyncio.Semaphore) -> None:
             waiting = asyncio.ensure_future(self._ready(kernel_id).wait())
             try:
                 await asyncio.wait([waiting, task], timeout=READY_CAP_S, return_when=asyncio.FIRST_COMPLETED)
@@ -282,39 +288,43 @@ def _kernel_manager_mixin():
                 self._bounds()["ready"].pop(kernel_id, None)
                 throttle.release()
 
-        async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any):
+        async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
             """Voila's hand-out of a pool kernel to a page; the kernel counts as in use from the
             moment it leaves the pool (Voila refills the pool before it returns)."""
             state = self._bounds()
             state["taking"] += 1
             try:
-                result = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]
+                result = await super().get_rendered_notebook(notebook_name, *args, **kwargs)  # type: ignore[misc]  # the pool's method: above it in the class Voila makes, not in this one's static bases
             finally:
                 state["taking"] -= 1
             self._hand_out(result[2])
             return result
 
-        async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        # jupyter_client types MultiKernelManager's start_kernel, shutdown_kernel and shutdown_all
+        # as plain methods; jupyter_server's asynchronous manager, this one's base, makes them
+        # coroutines: hence the override ignores below.
+        async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
             """A kernel started for one page (the pool was empty or there is none)."""
-            kernel_id = await super().start_kernel(*args, **kwargs)
+            kernel_id: str = await super().start_kernel(*args, **kwargs)
             self._hand_out(kernel_id)
             return kernel_id
 
-        async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
             state = self._bounds()
             try:
-                await super().shutdown_kernel(kernel_id, *args, **kwargs)
+                await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]  # jupyter_server's, untyped
             finally:
                 was_handed = kernel_id in state["handed"]
                 for key in ("handed", "connected"):
                     state[key].discard(kernel_id)
                 state["sent"].pop(kernel_id, None)
-                if was_handed and not state["stopping"] and getattr(self, "_pools", None) is not None:
+                pools = getattr(self, "_pools", None)  # Voila's pool's (not in the static bases)
+                if was_handed and not state["stopping"] and pools is not None:
                     # a place freed within the bound: the pool may refill it
-                    for name in list(self._pools):
+                    for name in list(pools):
                         self.fill_if_needed(delay=0, notebook_name=name)
 
-        async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
+        async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
             self._bounds()["stopping"] = True
             await super().shutdown_all(*args, **kwargs)
 
@@ -322,12 +332,12 @@ def _kernel_manager_mixin():
     return _MIXIN
 
 
-_MIXIN = None
+_MIXIN: type[Any] | None = None
 
 
-def _bounded_factory(original):
+def _bounded_factory(original: Callable[..., type[Any]]) -> Callable[..., type[Any]]:
     """Voila's kernel-manager factory, with :class:`BoundedKernels` mixed in above its pool."""
-    def factory(base_class, *args, **kwargs):
+    def factory(base_class: type[Any], *args: Any, **kwargs: Any) -> type[Any]:
         made = original(base_class, *args, **kwargs)
         try:
             return type("UnopartyKernelManager", (_kernel_manager_mixin(), made), {})
@@ -336,7 +346,7 @@ def _bounded_factory(original):
     return factory
 
 
-def _voila_classes():
+def _voila_classes() -> type[Any]:
     """The application and handler classes (built on first use: importing this module needs
     no Voila)."""
     from tornado import web
@@ -347,7 +357,8 @@ def _voila_classes():
     messages = full_messages()
     BoundedKernels = _kernel_manager_mixin()
 
-    class BoundedVoilaHandler(TornadoVoilaHandler):
+    # Voila has no type information (pyproject: ignore_missing_imports): its classes are Any
+    class BoundedVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
         """Voila's page handler: "the class is full" beyond the bound; the connect clock of a
         kernel starts once its page is sent."""
 
@@ -376,7 +387,7 @@ def _voila_classes():
                     for kernel_id in handed:
                         km.page_sent(kernel_id)
 
-    class ReadySocketHandler(RequestInfoSocketHandler):
+    class ReadySocketHandler(RequestInfoSocketHandler):  # type: ignore[misc]  # Voila's, untyped
         """Voila's request-info socket: a kernel opening it tells the pool it is ready."""
 
         def open(self, kernel_id: str) -> None:
@@ -385,27 +396,28 @@ def _voila_classes():
             if isinstance(km, BoundedKernels):
                 km.kernel_waits_for_request(kernel_id)
 
-    class BoundedVoilaApp(Voila):
+    class BoundedVoilaApp(Voila):  # type: ignore[misc]  # Voila's, untyped
         """Voila with :class:`BoundedKernels` and the two handlers above."""
 
-        def init_settings(self) -> dict:
+        def init_settings(self) -> dict[str, Any]:
             import voila.app as voila_app
 
             original = voila_app.voila_kernel_manager_factory
             voila_app.voila_kernel_manager_factory = _bounded_factory(original)
             try:
-                return super().init_settings()
+                settings: dict[str, Any] = super().init_settings()
+                return settings
             finally:
                 voila_app.voila_kernel_manager_factory = original
 
-        def init_handlers(self) -> list:
+        def init_handlers(self) -> list[Any]:
             swap = {TornadoVoilaHandler: BoundedVoilaHandler, RequestInfoSocketHandler: ReadySocketHandler}
             return [(h[0], swap.get(h[1], h[1]), *h[2:]) for h in super().init_handlers()]
 
     return BoundedVoilaApp
 
 
-def bounded_voila():
+def bounded_voila() -> type[Any]:
     """Voila's application class with bounded kernels (imports Voila):
     ``bounded_voila().launch_instance(argv=...)``."""
     global _BOUNDED
@@ -414,4 +426,4 @@ def bounded_voila():
     return _BOUNDED
 
 
-_BOUNDED = None
+_BOUNDED: type[Any] | None = None

@@ -23,12 +23,21 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable
 
 from .cards import Kind, deck
 from .engine.moves import SpeedPlay
 from .rules import Rules
 from .simulate import derive_seed, run_round, seat_levels, wilson
+
+if TYPE_CHECKING:
+    from .cards import Card, Colour
+    from .engine.moves import Move
+    from .game import Game
+
+Bar = Any
+"""A tqdm progress bar (tqdm has no type information), or None."""
 
 __all__ = ["round_length_by_players", "speed_play_chances", "card_effects", "playable_chance",
            "win_rates", "cache_dir", "NEW_KINDS", "sizes", "workers"]
@@ -62,11 +71,11 @@ def workers() -> int:
     return 1 if _small() else max(1, min(8, os.cpu_count() or 1))
 
 
-def _play(job: Callable[..., Any], args: list[tuple], bar) -> list[Any]:
+def _play(job: Callable[..., Any], args: list[tuple[Any, ...]], bar: Bar) -> list[Any]:
     """``[job(*a) for a in args]``, on :func:`workers` processes when more than one (in order)."""
     n = workers()
     if n <= 1 or len(args) <= 1:
-        out = []
+        out: list[Any] = []
         for a in args:
             out.append(job(*a))
             _tick(bar)
@@ -94,12 +103,12 @@ def cache_dir() -> Path:
 _MISSING = object()
 
 
-def _cache_path(name: str, params: dict) -> Path:
+def _cache_path(name: str, params: dict[str, Any]) -> Path:
     key = hashlib.sha256(json.dumps([name, params], sort_keys=True, default=str).encode()).hexdigest()[:16]
     return cache_dir() / f"{name}-{key}.json"
 
 
-def _cache_read(name: str, params: dict) -> Any:
+def _cache_read(name: str, params: dict[str, Any]) -> Any:
     """The cached result, or `_MISSING`."""
     try:
         return json.loads(_cache_path(name, params).read_text(encoding="utf-8"))["result"]
@@ -107,7 +116,7 @@ def _cache_read(name: str, params: dict) -> Any:
         return _MISSING
 
 
-def _cache_write(name: str, params: dict, result: Any) -> None:
+def _cache_write(name: str, params: dict[str, Any], result: Any) -> None:
     path = _cache_path(name, params)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -118,7 +127,7 @@ def _cache_write(name: str, params: dict, result: Any) -> None:
         pass  # no cache: the numbers are still right
 
 
-def _cached(name: str, params: dict, compute: Callable[[], Any], cache: bool) -> Any:
+def _cached(name: str, params: dict[str, Any], compute: Callable[[], Any], cache: bool) -> Any:
     if not cache:
         return compute()
     result = _cache_read(name, params)
@@ -128,7 +137,7 @@ def _cached(name: str, params: dict, compute: Callable[[], Any], cache: bool) ->
     return result
 
 
-def _bar(total: int, desc: str, progress: bool):
+def _bar(total: int, desc: str, progress: bool) -> Bar:
     if not progress:
         return None
     try:
@@ -138,12 +147,12 @@ def _bar(total: int, desc: str, progress: bool):
     return tqdm(total=total, desc=desc, leave=False)
 
 
-def _tick(bar) -> None:
+def _tick(bar: Bar) -> None:
     if bar is not None:
         bar.update(1)
 
 
-def _close(bar) -> None:
+def _close(bar: Bar) -> None:
     if bar is not None:
         bar.close()
 
@@ -154,29 +163,30 @@ def _basic_round(i: int, n: int, seed: int) -> tuple[int | None, int, int, int]:
     counts = [0, 0, 0]
     open_chance = [False]
 
-    def check(game, move):
+    def check(game: Game, move: Move) -> None:
         counts[0] += 1
         if open_chance[0] and isinstance(move, SpeedPlay):
             counts[2] += 1
         open_chance[0] = any(isinstance(m, SpeedPlay) for p in range(n) for m in game.legal_moves(p))
         counts[1] += open_chance[0]
     r = run_round(i, n, seat_levels(["basic"], n), Rules(), seed=derive_seed(seed, "basic", n), check=check)
-    return (None if r.capped else r.turns, *counts)
+    return (None if r.capped else r.turns, counts[0], counts[1], counts[2])
 
 
-def _basic_rounds_for(players, games: int, seed: int, cache: bool, progress: bool, desc: str) -> dict[int, dict]:
+def _basic_rounds_for(players: Iterable[int], games: int, seed: int, cache: bool, progress: bool,
+                      desc: str) -> dict[int, dict[str, Any]]:
     """`games` rounds of basic bots (party rules) per table size, cached per size: the turns
     of each round (capped ones left out) and the speed-play counts. Round length and speed
     play read the same rounds, so a class run plays them once."""
-    players = [int(n) for n in players]
-    out: dict[int, dict] = {}
+    sizes_ = [int(n) for n in players]
+    out: dict[int, dict[str, Any]] = {}
     missing = []
-    for n in players:
+    for n in sizes_:
         got = _cache_read("basic_rounds", {"players": n, "games": games, "seed": seed}) if cache else _MISSING
-        if got is _MISSING:
-            missing.append(n)
-        else:
+        if isinstance(got, dict):
             out[n] = got
+        else:  # not cached (or not readable as a result): played below
+            missing.append(n)
     if missing:
         bar = _bar(len(missing) * games, desc, progress)
         try:
@@ -192,10 +202,10 @@ def _basic_rounds_for(players, games: int, seed: int, cache: bool, progress: boo
             out[n] = json.loads(json.dumps(result))
             if cache:
                 _cache_write("basic_rounds", {"players": n, "games": games, "seed": seed}, result)
-    return {n: out[n] for n in players}
+    return {n: out[n] for n in sizes_}
 
 
-def round_length_by_players(players=tuple(range(2, 17)), games: int = 30, seed: int = 2026, *,
+def round_length_by_players(players: Iterable[int] = tuple(range(2, 17)), games: int = 30, seed: int = 2026, *,
                             cache: bool = True, progress: bool = True) -> dict[int, list[int]]:
     """Turns per round (basic bots, party rules) for each number of players.
 
@@ -205,7 +215,7 @@ def round_length_by_players(players=tuple(range(2, 17)), games: int = 30, seed: 
     return {n: d["turns"] for n, d in _basic_rounds_for(players, games, seed, cache, progress, "round length").items()}
 
 
-def speed_play_chances(players=(4, 8, 12, 16), games: int = 30, seed: int = 2026, *,
+def speed_play_chances(players: Iterable[int] = (4, 8, 12, 16), games: int = 30, seed: int = 2026, *,
                        cache: bool = True, progress: bool = True) -> dict[int, dict[str, float]]:
     """How often a speed-play chance arises (SP-1: after a move, some player may speed play)
     and how often one is taken (the next move is a speed play), basic bots: the same rounds as
@@ -215,7 +225,7 @@ def speed_play_chances(players=(4, 8, 12, 16), games: int = 30, seed: int = 2026
         players → ``{"moves", "chances", "taken", "chance_rate", "taken_rate"}`` (rates: per
         move, and per chance).
     """
-    out = {}
+    out: dict[int, dict[str, float]] = {}
     for n, d in _basic_rounds_for(players, games, seed, cache, progress, "speed play").items():
         m, c = d["moves"], d["chances"]
         out[n] = {"moves": m, "chances": c, "taken": d["taken"], "chance_rate": c / m if m else 0.0,
@@ -230,9 +240,9 @@ def _card_round(i: int, players: int, without: tuple[str, ...], seed: int,
     round."""
     sizes_: list[tuple[int, ...]] = []
 
-    def check(game, move):
+    def check(game: Game, move: Move) -> None:
         sizes_.append(tuple(len(h) for h in game.hands))
-    r = run_round(i, players, seat_levels(["basic"], players), Rules(without=without),
+    r = run_round(i, players, seat_levels(["basic"], players), Rules(without=tuple(Kind[nm.upper().replace(" ", "_")] for nm in without)),
                   seed=derive_seed(seed, "cards", label), check=check)
     if r.capped or r.winner_slot is None or not sizes_:
         return None
@@ -242,7 +252,7 @@ def _card_round(i: int, players: int, without: tuple[str, ...], seed: int,
     return r.turns, middle[seat] > min(middle), behind / players
 
 
-def card_effects(players: int = 6, games: int = 70, seed: int = 2026, kinds=NEW_KINDS, *,
+def card_effects(players: int = 6, games: int = 70, seed: int = 2026, kinds: Iterable[Kind] = NEW_KINDS, *,
                  cache: bool = True, progress: bool = True) -> dict[str, dict[str, Any]]:
     """Each new card left out of the deck in turn (``Rules(without=…)``): how long a round
     lasts, and how often it is won by a *comeback* — by a player who, halfway through the
@@ -260,16 +270,16 @@ def card_effects(players: int = 6, games: int = 70, seed: int = 2026, kinds=NEW_
         capped and blocked rounds left out).
     """
     names = [k.name.lower().replace("_", " ") for k in kinds]
-    variants = [("all cards", ())] + [(f"without {nm}", (nm,)) for nm in names]
+    variants: list[tuple[str, tuple[str, ...]]] = [("all cards", ())] + [(f"without {nm}", (nm,)) for nm in names]
 
-    def compute():
+    def compute() -> dict[str, dict[str, Any]]:
         bar = _bar(len(variants) * games, "cards", progress)
         try:
             played = _play(_card_round, [(i, players, without, seed, label) for label, without in variants
                                          for i in range(games)], bar)
         finally:
             _close(bar)
-        out: dict = {}
+        out: dict[str, dict[str, Any]] = {}
         for k, (label, _without) in enumerate(variants):
             rounds = [r for r in played[k * games:(k + 1) * games] if r is not None]
             n, comebacks = len(rounds), sum(r[1] for r in rounds)
@@ -278,10 +288,12 @@ def card_effects(players: int = 6, games: int = 70, seed: int = 2026, kinds=NEW_
                           "comeback_share": comebacks / n if n else 0.0, "low": low, "high": high,
                           "even_share": sum(r[2] for r in rounds) / n if n else 0.0}
         return out
-    return _cached("card_comebacks_v2", {"players": players, "games": games, "seed": seed, "kinds": names}, compute, cache)
+    result: dict[str, dict[str, Any]] = _cached("card_comebacks_v2", {"players": players, "games": games, "seed": seed,
+                                                                      "kinds": names}, compute, cache)
+    return result
 
 
-def _matches(card, top, colour) -> bool:
+def _matches(card: Card, top: Card, colour: Colour | None) -> bool:
     """T-1's match, simplified for the plot: a wild card, the colour, or the same number or
     symbol as the top card."""
     if card.is_wild:
@@ -293,7 +305,7 @@ def _matches(card, top, colour) -> bool:
     return card.kind is top.kind
 
 
-def playable_chance(hand_sizes=tuple(range(1, 16)), samples: int = 0, seed: int = 2026,
+def playable_chance(hand_sizes: Iterable[int] = tuple(range(1, 16)), samples: int = 0, seed: int = 2026,
                     rule_set: str = "party", *, cache: bool = True, progress: bool = True) -> dict[int, float]:
     """The chance that a hand of k cards, dealt at random, holds a card that can be played on
     a random non-wild top card (its colour, its number or symbol, or a wild card).
@@ -313,14 +325,14 @@ def playable_chance(hand_sizes=tuple(range(1, 16)), samples: int = 0, seed: int 
 
     sizes_ = [int(k) for k in hand_sizes]
 
-    def compute():
+    def compute() -> dict[str, float]:
         cards = deck(rule_set)
         tops = [c for c in cards if not c.is_wild]
         others = len(cards) - 1
         playable = [sum(_matches(c, top, top.colour) for c in cards) - 1 for top in tops]  # not the top itself
         return {str(k): sum(1 - comb(others - m, k) / comb(others, k) for m in playable) / len(tops)
                 for k in sizes_}
-    data = _cached("playable_exact", {"sizes": sizes_, "rule_set": rule_set}, compute, cache)
+    data: dict[str, float] = _cached("playable_exact", {"sizes": sizes_, "rule_set": rule_set}, compute, cache)
     return {int(k): v for k, v in data.items()}
 
 
@@ -331,7 +343,7 @@ def _level_round(i: int, players: int, table: tuple[str, ...], seed: int, playou
     return None if r.capped or r.winner_slot is None else table[r.winner_slot]
 
 
-def win_rates(levels=("random", "basic", "strong"), players: int = 3, games: int = 50, seed: int = 2026,
+def win_rates(levels: Sequence[str] = ("random", "basic", "strong"), players: int = 3, games: int = 50, seed: int = 2026,
               strong_playouts: int = 20, *, cache: bool = True, progress: bool = True) -> dict[str, dict[str, float]]:
     """Win rate of each bot level, one bot per level at the table (seats rotate each round).
 
@@ -339,10 +351,10 @@ def win_rates(levels=("random", "basic", "strong"), players: int = 3, games: int
         level → ``{"wins", "rounds", "rate", "low", "high"}`` (95 % Wilson interval; capped
         and blocked rounds left out).
     """
-    levels = tuple(levels)
-    table = seat_levels(list(levels), players)
+    names = tuple(levels)
+    table = seat_levels(list(names), players)
 
-    def compute():
+    def compute() -> dict[str, dict[str, float]]:
         bar = _bar(games, "bot levels", progress)
         try:
             winners = [w for w in _play(_level_round, [(i, players, table, seed, strong_playouts)
@@ -350,12 +362,13 @@ def win_rates(levels=("random", "basic", "strong"), players: int = 3, games: int
         finally:
             _close(bar)
         rounds = len(winners)
-        out = {}
-        for lv in levels:
+        out: dict[str, dict[str, float]] = {}
+        for lv in names:
             wins = winners.count(lv)
             low, high = wilson(wins, rounds)
             out[lv] = {"wins": wins, "rounds": rounds, "rate": wins / rounds if rounds else 0.0,
                        "low": low, "high": high}
         return out
-    return _cached("win_rates", {"levels": levels, "players": players, "games": games, "seed": seed,
-                                 "playouts": strong_playouts}, compute, cache)
+    rates: dict[str, dict[str, float]] = _cached("win_rates", {"levels": names, "players": players, "games": games,
+                                                               "seed": seed, "playouts": strong_playouts}, compute, cache)
+    return rates

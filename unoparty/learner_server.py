@@ -14,6 +14,8 @@ A teacher's server (JupyterLab) uses another configuration: see
 
 from __future__ import annotations
 
+from typing import Any
+
 from jupyter_server.auth.authorizer import Authorizer
 
 __all__ = ["AppOnlyAuthorizer", "APP_MESSAGES", "REFUSED_RESOURCES"]
@@ -31,7 +33,7 @@ class AppOnlyAuthorizer(Authorizer):
     """Allows the app (Voila's pages and static files, the page's kernel websocket and a
     kernel's own status) and refuses every other Jupyter API (403)."""
 
-    def is_authorized(self, handler, user, action: str, resource: str) -> bool:
+    def is_authorized(self, handler: Any, user: Any, action: str, resource: str) -> bool:
         hub = getattr(self.identity_provider, "hub_auth", None)
         if hub is not None and not hub.check_scopes(hub.oauth_scopes, user.hub_user):
             return False  # JupyterHub's own check (its JupyterHubAuthorizer's), kept

@@ -48,7 +48,7 @@ def strip_notebook(nb: dict[str, Any]) -> dict[str, Any]:
     return nb
 
 
-def pre_save_hook(model: dict[str, Any], path: str = "", contents_manager=None, **kwargs: Any) -> None:
+def pre_save_hook(model: dict[str, Any], path: str = "", contents_manager: Any = None, **kwargs: Any) -> None:
     """Jupyter's ``ContentsManager.pre_save_hook``: strip a notebook before it is saved.
 
     The kernel's name as the file on disk spells it is kept (JupyterLab writes the running
@@ -65,12 +65,14 @@ def pre_save_hook(model: dict[str, Any], path: str = "", contents_manager=None, 
             meta["kernelspec"] = old_spec
 
 
-def _on_disk(path: str, contents_manager) -> dict | None:
-    """The notebook as saved now, or None."""
+def _on_disk(path: str, contents_manager: Any) -> dict[str, Any] | None:
+    """The notebook as saved now, or None. `contents_manager`: Jupyter's ContentsManager
+    (untyped: Any)."""
     import json
     try:
         os_path = contents_manager._get_os_path(path)
         with open(os_path, encoding="utf-8") as f:
-            return json.load(f)
+            data = json.load(f)
+        return data if isinstance(data, dict) else None
     except Exception:  # a new file, another contents manager: nothing to keep
         return None

@@ -12,11 +12,17 @@ player at a ten-seat table, and random rounds would rarely end.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .engine.moves import Move
+    from .game import Game
 
 __all__ = ["random_move", "play_random_round"]
 
 
-def random_move(game, rng: random.Random, out_of_turn: float = 0.1):
+def random_move(game: Game, rng: random.Random, out_of_turn: float = 0.1) -> Move | None:
     """A uniformly random legal move of a random acting player (see module doc), or ``None``
     when the round is over."""
     actors = game.to_act()
@@ -33,7 +39,8 @@ def random_move(game, rng: random.Random, out_of_turn: float = 0.1):
     return rng.choice(game.legal_moves(actor))
 
 
-def play_random_round(game, rng: random.Random, cap: int = 20_000, check=None) -> int:
+def play_random_round(game: Game, rng: random.Random, cap: int = 20_000,
+                      check: Callable[[Game, Move], object] | None = None) -> int:
     """Play random moves until the round is over; returns the number of moves.
 
     Args:

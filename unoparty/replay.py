@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
-from .engine import EventKind, Phase
+from .cards import Card
+from .engine import Event, EventKind, Move, Phase
 from .game import Game, _RecordingRandom
 from .narrate import narrate
 
@@ -36,7 +38,7 @@ def _q(text: str) -> str:
     return json.dumps(str(text), ensure_ascii=False)
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     return "[" + ", ".join(_q(str(c)) for c in cards) + "]"
 
 
@@ -46,14 +48,14 @@ def slug(text: str) -> str:
     return s or "replay"
 
 
-def _replay(game: Game):
+def _replay(game: Game) -> tuple[Game, list[tuple[Move, tuple[Event, ...], list[list[Card]]]]]:
     """The game's last round again from its start: (start game, [(move, events, reshuffles)])."""
     state, rng_state, events = game._initial
     start = Game._wrap(game.names, game.rules, state.copy(), _RecordingRandom(), events, record_undo=False)
     rng = _RecordingRandom()
     rng.setstate(rng_state)
     again = Game._wrap(game.names, game.rules, state.copy(), rng, events, record_undo=False)
-    steps = []
+    steps: list[tuple[Move, tuple[Event, ...], list[list[Card]]]] = []
     for move in game.history:
         if isinstance(move, str):  # "new round": the replay starts at the last deal
             again.new_round()
@@ -136,9 +138,10 @@ def round_to_toml(game: Game, *, scenario_id: str = "replay", title: str = "A ro
     return "\n".join(lines) + "\n"
 
 
-def export_round(game: Game, path: str | Path, **kw) -> Path:
+def export_round(game: Game, path: str | Path, *, scenario_id: str = "replay", title: str = "A round to replay",
+                 learner: str | None = None) -> Path:
     """Write :func:`round_to_toml` to `path` (folders made as needed); returns the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(round_to_toml(game, **kw), encoding="utf-8")
+    path.write_text(round_to_toml(game, scenario_id=scenario_id, title=title, learner=learner), encoding="utf-8")
     return path

@@ -25,7 +25,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Mapping
 
 from .i18n import tr_text
 
@@ -144,7 +144,7 @@ def parse_rule_book(markdown: str) -> tuple[dict[str, Rule], dict[str, str]]:
     rules: dict[str, Rule] = {}
     families: dict[str, str] = {}
     family = ""
-    current: dict | None = None
+    current: dict[str, Any] | None = None
 
     def finish() -> None:
         nonlocal current

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 from pathlib import Path
 
 __all__ = ["APP_NOTEBOOK", "JUPYTER_DATA", "TEMPLATE", "accept_shutdown_beacons", "refuse_scripted_websockets",
@@ -85,7 +86,7 @@ def jupyter_path_env(environ: dict[str, str] | None = None) -> str:
     return os.pathsep.join([str(JUPYTER_DATA), *([current] if current else [])])
 
 
-def voila_argv(*, notebook: str | os.PathLike = APP_NOTEBOOK, port: int = 8866, ip: str = "127.0.0.1",
+def voila_argv(*, notebook: str | os.PathLike[str] = APP_NOTEBOOK, port: int = 8866, ip: str = "127.0.0.1",
                pool_size: int = 0, cull_idle: int = 600, cull_interval: int = 60,
                iopub_timeout: int = 60, refill_delay: float = 5.0, open_browser: bool = False,
                max_kernels: int | None = None, connect_timeout: float = 60.0) -> list[str]:
@@ -173,9 +174,10 @@ def accept_shutdown_beacons() -> None:
 
     token_check = VoilaShutdownKernelHandler.check_xsrf_cookie
 
-    def check_xsrf_cookie(self) -> None:
+    def check_xsrf_cookie(self: Any) -> None:  # self: Voila's handler (untyped)
         if self.get_argument("_xsrf", None) or self.request.headers.get("X-XSRFToken"):
-            return token_check(self)  # a request with the token: Jupyter's own check
+            token_check(self)  # a request with the token: Jupyter's own check
+            return
         # no token (the beacon): the browser's Origin header must name this server. A
         # request with no Origin is not a page's (a script's): refused too (issue 22)
         if not self.request.headers.get("Origin"):
@@ -199,7 +201,7 @@ def refuse_scripted_websockets() -> None:
         return
     pre_get = VoilaKernelWebsocketHandler.pre_get
 
-    async def pre_get_with_origin(self) -> None:
+    async def pre_get_with_origin(self: Any) -> None:
         headers = self.request.headers
         if not (headers.get("Origin") or headers.get("Sec-WebSocket-Origin")):
             raise web.HTTPError(403, "a kernel websocket without an Origin header refused")
@@ -209,7 +211,7 @@ def refuse_scripted_websockets() -> None:
     VoilaKernelWebsocketHandler._unoparty_origin = True
 
 
-def serve_https(certfile: str | os.PathLike, keyfile: str | os.PathLike) -> None:
+def serve_https(certfile: str | os.PathLike[str], keyfile: str | os.PathLike[str]) -> None:
     """Make Voila listen over HTTPS with this certificate and key (PEM files): Voila's own
     app has no ``certfile`` option (Jupyter server's does), so its ``listen`` passes
     tornado the TLS context.
@@ -225,7 +227,7 @@ def serve_https(certfile: str | os.PathLike, keyfile: str | os.PathLike) -> None
     context.load_cert_chain(str(certfile), str(keyfile))
     listen = Voila.listen
 
-    def listen_https(self) -> None:
+    def listen_https(self: Any) -> None:
         plain = self.app.listen
         self.app.listen = lambda port, address="", **kw: plain(port, address, ssl_options=context, **kw)
         try:
@@ -236,8 +238,8 @@ def serve_https(certfile: str | os.PathLike, keyfile: str | os.PathLike) -> None
     Voila.listen = listen_https
 
 
-def serve(argv: list[str], *, certfile: str | os.PathLike | None = None,
-          keyfile: str | os.PathLike | None = None) -> int:
+def serve(argv: list[str], *, certfile: str | os.PathLike[str] | None = None,
+          keyfile: str | os.PathLike[str] | None = None) -> int:
     """Run Voila in this process with `argv` (see :func:`voila_argv`) until Ctrl-C; the
     package's template folder is put first on ``JUPYTER_PATH``. With `certfile` and
     `keyfile`: over HTTPS (:func:`serve_https`)."""

@@ -22,11 +22,13 @@ again never counts it twice; a change the hub's store service *refused* (an erro
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from .progress import LessonRecord, PracticeAnswer, RuleRecord, Store, StoreError, normalise_name
 from .progress.legacy import LegacyStore
@@ -109,7 +111,7 @@ class KeptStore(LegacyStore):
         self.keeps_last_learner = getattr(store, "keeps_last_learner", False)
         self.retry_every = retry_every
         self.on_change = on_change
-        self.pending: list[tuple[str, str, tuple, dict]] = []
+        self.pending: list[tuple[str, str, tuple[Any, ...], dict[str, Any]]] = []
         self._lock = threading.RLock()
         self._timer: threading.Timer | None = None
         self._marker = unsaved_dir() / f"{os.getpid()}.json"
@@ -117,7 +119,7 @@ class KeptStore(LegacyStore):
         self._last_practice: dict[str, list[PracticeAnswer]] = {}
 
     # ------------------------------------------------------------------ keeping
-    def _do(self, learner: str, method: str, *args, **kwargs):
+    def _do(self, learner: str, method: str, *args: Any, **kwargs: Any) -> Any:
         """Run `method` on the store after the kept changes; keep it if the store refuses.
         Returns the store's answer, or None when kept."""
         with self._lock:
@@ -197,7 +199,7 @@ class KeptStore(LegacyStore):
             pass
 
     @staticmethod
-    def _log():
+    def _log() -> logging.Logger:
         from .access import server_log
         return server_log("unoparty.store")
 
@@ -219,7 +221,7 @@ class KeptStore(LegacyStore):
         learner = normalise_name(learner)
         best = self._do(learner, "record_stars", learner, lesson, stars)
         if best is not None:
-            return best
+            return int(best)
         return max(max(0, min(3, int(stars))), self.stars(learner).get(str(lesson), 0))
 
     def record_practice(self, learner: str, rule: str, right: bool, *, at: float | None = None) -> None:
@@ -231,7 +233,7 @@ class KeptStore(LegacyStore):
         self._do(learner, "set_setting", learner, key, value)
 
     # ------------------------------------------------------------------ reads (with the kept changes)
-    def _kept(self, learner: str, method: str) -> list[tuple]:
+    def _kept(self, learner: str, method: str) -> list[tuple[Any, ...]]:
         name = normalise_name(learner)
         return [args for who, m, args, _kw in self.pending if who == name and m == method]
 
@@ -262,7 +264,7 @@ class KeptStore(LegacyStore):
 
     def setting(self, learner: str, key: str, default: str | None = None) -> str | None:
         for _who, _key, value in reversed([a for a in self._kept(learner, "set_setting") if a[1] == key]):
-            return value
+            return str(value)
         return self.settings(learner).get(key, default)
 
     def learners(self) -> list[str]:

@@ -11,10 +11,14 @@ is argparse's own words, unchanged.
 from __future__ import annotations
 
 import argparse
+from typing import Any, TypeAlias
 
 from ..i18n import N_, ngettext
 
-__all__ = ["install", "MESSAGES", "Parser", "HelpFormatter"]
+__all__ = ["install", "MESSAGES", "Parser", "HelpFormatter", "Subparsers"]
+
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What each command's ``register(subparsers)`` is given: ``parser.add_subparsers()``."""
 
 MESSAGES = (
     N_("usage: "),
@@ -45,7 +49,7 @@ def _plural_words() -> None:  # pragma: no cover - only for the extractor
     ngettext("expected %s argument", "expected %s arguments", 2)
 
 
-def _gettext(message):
+def _gettext(message: str) -> str:
     """argparse's ``_``: its message (one of :data:`MESSAGES`) looked up in our catalogue."""
     from .. import i18n
     return i18n._translation.gettext(message) if message else message
@@ -62,11 +66,11 @@ class HelpFormatter(argparse.HelpFormatter):
     """argparse's help, with each section's heading written by the catalogue (``options:``;
     French ``options :``) instead of a colon added in code."""
 
-    def start_section(self, heading):
+    def start_section(self, heading: str | None) -> None:
         self._headings = getattr(self, "_headings", []) + [heading]
         super().start_section(heading)
 
-    def format_help(self):
+    def format_help(self) -> str:
         from ..i18n import _
         text = super().format_help()
         for heading in getattr(self, "_headings", []):
@@ -81,6 +85,6 @@ class Parser(argparse.ArgumentParser):
     """The command line's parsers: :class:`HelpFormatter` unless told otherwise (subcommands
     get it too: ``add_subparsers`` makes parsers of this class)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)

@@ -9,12 +9,15 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import shlex
 import sys
 
+from ._argparse_words import Subparsers
 
-def register(subparsers) -> None:
+
+def register(subparsers: Subparsers) -> None:
     from ..i18n import _
     p = subparsers.add_parser(
         "app", help=_("serve the app in the browser (Voila)"),
@@ -51,7 +54,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..i18n import _
     from ..serve import APP_NOTEBOOK, jupyter_path_env, serve, voila_argv
 

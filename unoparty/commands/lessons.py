@@ -4,12 +4,15 @@ every lesson of the curriculum)."""
 
 from __future__ import annotations
 
+import argparse
+import os
 import sys
 
 from ..i18n import _, ngettext
+from ._argparse_words import Subparsers
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("lessons", help=_("list the lessons; 'coverage': which lessons teach each rule"),
                               description=_("List the curriculum (unoparty/curriculum.toml) in order."))
     p.add_argument("action", nargs="?", choices=["list", "coverage", "check"], default="list",
@@ -19,7 +22,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..errors import ScenarioError
     from ..scenarios.check import invalid_line
     from ..scenarios.curriculum import coverage, load_curriculum
@@ -61,15 +64,14 @@ def run(args) -> int:
                 n += 1
                 print(f"   {_shown(ref.file)}  {ref.title}")
     for ref in bad:
+        assert ref.error is not None  # the lessons in `bad` failed to load
         print(invalid_line(ref.error), file=sys.stderr)
     return 2 if bad else 0
 
 
-def _shown(path) -> str:
+def _shown(path: str | os.PathLike[str]) -> str:
     """A lesson file as a path the user can pass to ``unoparty scenario show``: relative to the
     current folder when it is below it, else absolute."""
-    import os
-
-    path = os.path.abspath(path)
+    full = os.path.abspath(path)
     here = os.getcwd() + os.sep
-    return os.path.relpath(path) if path.startswith(here) else path
+    return os.path.relpath(full) if full.startswith(here) else full

@@ -4,8 +4,12 @@ its question, answer and explanation, or the scenario file that replays it)."""
 
 from __future__ import annotations
 
+import argparse
 
-def register(subparsers) -> None:
+from ._argparse_words import Subparsers
+
+
+def register(subparsers: Subparsers) -> None:
     from ..i18n import _
     p = subparsers.add_parser(
         "practice", help=_("practice exercises cut from real games: 'stats' per rule, 'show' one"),
@@ -21,10 +25,15 @@ def register(subparsers) -> None:
     show.add_argument("--rule", default=None, help=_("an exercise on this rule id (from SEED on)"))
     show.add_argument("--scenario", action="store_true", help=_("print it as a scenario file"))
     show.set_defaults(func=run_show)
-    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+    def help_only(args: argparse.Namespace) -> int:  # no action given: the help, exit status 2
+        p.print_help()
+        return 2
+
+    p.set_defaults(func=help_only)
 
 
-def run_stats(args) -> int:
+def run_stats(args: argparse.Namespace) -> int:
     from ..practice.coverage import MINIMUM, STATS_SEEDS, distinct_positions, stats_lines
     seeds = range(args.rounds) if args.rounds else STATS_SEEDS
     if args.rounds is not None and args.rounds < 1:
@@ -45,7 +54,7 @@ def run_stats(args) -> int:
     return 0
 
 
-def run_show(args) -> int:
+def run_show(args: argparse.Namespace) -> int:
     from ..practice.exercises import exercise, exercise_by_id, to_scenario
     from ..practice.text import choice_label, explanation, question
     from ..i18n import _

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from ..i18n import _
+from ._argparse_words import Subparsers
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("scenario", help=_("check or show scenario files"),
                               description=_("Check or show scenario files (SCENARIO_FORMAT.md, format 1)."))
     sub = p.add_subparsers(dest="scenario_command", metavar="ACTION")
@@ -23,10 +25,15 @@ def register(subparsers) -> None:
     who.add_argument("--all", dest="viewer", action="store_const", const=None,
                      help=_("narrate as an onlooker who sees every card"))
     show.set_defaults(func=run_show)
-    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+    def help_only(args: argparse.Namespace) -> int:  # no action given: the help, exit status 2
+        p.print_help()
+        return 2
+
+    p.set_defaults(func=help_only)
 
 
-def run_check(args) -> int:
+def run_check(args: argparse.Namespace) -> int:
     from ..scenarios.check import check_file
 
     worst = 0
@@ -37,7 +44,7 @@ def run_check(args) -> int:
     return worst
 
 
-def run_show(args) -> int:
+def run_show(args: argparse.Namespace) -> int:
     from ..errors import ScenarioError
     from ..scenarios import load_scenario, walkthrough
 

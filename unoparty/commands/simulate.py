@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 
-def register(subparsers) -> None:
+from ._argparse_words import Subparsers
+
+
+def register(subparsers: Subparsers) -> None:
     from ..simulate import register as _register
 
     _register(subparsers)
