@@ -36,7 +36,7 @@ def teacher(code: str | None = None) -> Any:
     return box
 
 
-def table(code: str | None = None, *, name: str | None = None, projector: bool = False):
+def table(code: str | None = None, *, name: str | None = None, projector: bool = False) -> Any:
     """Play together in a notebook cell (:mod:`unoparty.views.table_page`): open or join a
     live table of the class store (``UNOPARTY_DB``); `code` (and `name`) joins table `code`
     at once; `projector` shows its projector view instead (every seat, no hand).
@@ -52,11 +52,13 @@ def table(code: str | None = None, *, name: str | None = None, projector: bool =
     if projector:
         if not code:
             raise ValueError("unoparty.table(projector=True) needs the table's code")
-        page = ProjectorView(code)
-    else:
-        page = TablePage(name=name)
-        if code:
-            page.join(code)
+        projector_view = ProjectorView(code)
+        box = w.VBox([style_widget(), projector_view.box])
+        box.page = projector_view
+        return box
+    page = TablePage(name=name)
+    if code:
+        page.join(code)
     box = w.VBox([style_widget(), page.box])
     box.page = page
     return box

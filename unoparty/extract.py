@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any, TypeAlias
 
-Extracted: TypeAlias = "tuple[int, str, str | tuple[str, str], list[str]]"
+Extracted: TypeAlias = "tuple[int, str, str | tuple[str, ...], list[str]]"
 """What an extractor yields: (line number, the function's name, the message — (singular,
 plural) for ngettext, (context, message) for pgettext — and the translator's comments)."""
 
@@ -94,7 +94,7 @@ def extract_python_ast(fileobj: IO[Any], keywords: Collection[str], comment_tags
             texts = args[1:3] if node.func.id == "said_n" else args[1:2]
             if texts and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in texts):
                 from .i18n import _SAID_OF
-                plain = tuple(a.value for a in texts)
+                plain = tuple(str(a.value) for a in texts if isinstance(a, ast.Constant))
                 alone, with_context = ("ngettext", "npgettext") if len(plain) == 2 else ("_", "pgettext")
                 if alone in names:  # only the keywords Babel was given (it refuses any other)
                     found.append((node.lineno, alone, plain if len(plain) == 2 else plain[0], []))

@@ -317,10 +317,10 @@ class KeptStore(LegacyStore):
     def sign_out(self, key: str) -> None:
         self.store.sign_out(key)
 
-    def save_session(self, key: str, kind: str, state: dict | None) -> None:
+    def save_session(self, key: str, kind: str, state: dict[str, Any] | None) -> None:
         self.store.save_session(key, kind, state)
 
-    def load_session(self, key: str, kind: str) -> dict | None:
+    def load_session(self, key: str, kind: str) -> dict[str, Any] | None:
         return self.store.load_session(key, kind)
 
     def _meta(self, key: str) -> str | None:

@@ -139,8 +139,8 @@ class PracticeSession:
         self.game = game
         self.expected: Any = engine_answer(ex, game)
         self.events: tuple[Event, ...] = ()
-        if game.why_illegal(ex.move) is None:  # type: ignore[arg-type]
-            self.events = tuple(game.clone().apply(ex.move))  # type: ignore[arg-type]
+        if game.why_illegal(ex.move) is None:
+            self.events = tuple(game.clone().apply(ex.move))
         self.choices: tuple[Any, ...] = tuple(ex.choices())
         self.count += 1
         self.choice = None

@@ -154,7 +154,7 @@ class App:
         self.nav_buttons["teacher"] = nav(_("Teacher"))
         self.nav_buttons["table"] = nav(_("Play together"))  # live tables: views/table_page.py
         self.nav_buttons["table"].on_click(g(lambda _b: self.show_table()))
-        self._table_page = None
+        self._table_page: Any = None  # views.table_page.TablePage once opened
         self.nav_buttons["scenarios"].on_click(g(lambda _b: self.show_scenarios()))
         self.nav_buttons["teacher"].on_click(g(lambda _b: self.show_teacher()))
         self._scenarios: ScenariosPage | None = None
