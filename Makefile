@@ -136,7 +136,7 @@ test: catalogues browser-deps
 	  $(VENV)/bin/mypy $(TYPED_VIEWS) || st=1; \
 	  exit $$st ) >"$$besidelog" 2>&1 & besidepid=$$!; \
 	set -x; \
-	$(PY) -m pytest -n $(JOBS) $(FAST) -m browser tests || status=1; \
+	$(PY) -m pytest -n $(JOBS) $(FAST) -m "browser and not soak" tests || status=1; \
 	{ set +x; } 2>/dev/null; \
 	wait $$besidepid || status=1; \
 	echo "The notebooks and the type check (run beside the browser tests):"; cat "$$besidelog"; rm -f "$$besidelog"; \
