@@ -68,6 +68,25 @@ def test_closing_a_tab_shuts_its_kernel_down(context, pooled_app) -> None:
     assert not re.search(rf"Culling .*{kernel}", log), "the idle cull took the kernel, not the page's beacon"
 
 
+def test_the_installed_command_serves_the_app_and_takes_a_shutdown_from_its_pages_origin_only(app_server) -> None:
+    """The installed command (``python -m unoparty app``) answers with the app's page: the
+    notebook was run (a widget view is in the page), and the kernel shutdown that the page
+    sends when its tab closes is accepted from the page's own origin only (moved from
+    tests/test_deploy.py: one server fewer)."""
+    status, _, page = until(lambda: (got := _get(app_server.url, "en"))[0] == 200 and got, START_S, "a page served")
+    assert "application/vnd.jupyter.widget-view+json" in page
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)  # from the page config
+    shutdown = f"{app_server.url}voila/api/shutdown/{kernel}"
+    other = urllib.request.Request(shutdown, method="POST", data=b"", headers={"Origin": "http://example.org"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(other, timeout=30)
+    assert refused.value.code == 403
+    own = urllib.request.Request(shutdown, method="POST", data=b"", headers={"Origin": app_server.url.rstrip("/")})
+    with urllib.request.urlopen(own, timeout=30) as r:
+        assert r.status == 204
+    until(lambda: kernel not in app_server.kernels(), START_S, f"kernel {kernel} shut down")
+
+
 @pytest.fixture(scope="module")
 def held_app(tmp_path_factory):
     """``unoparty app`` serving a notebook that builds the app only once the test lets it
