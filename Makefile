@@ -120,7 +120,8 @@ typecheck: $(STAMP)
 # event loop running in its process, which breaks other tests that run asyncio loops.
 # The notebooks (nbval) and the type check run beside the browser tests, one after the other
 # (the browser tests wait on Voila and Chromium and leave a core mostly idle); their output
-# is printed when the browser tests are done.
+# is printed when the browser tests are done. The browser tests are spread by `--dist loadgroup`:
+# the tests of a server of their own (tests/browser/conftest.py, GROUPED_SERVERS) stay on one worker.
 test: catalogues browser-deps
 	@status=0; \
 	set -x; \
@@ -140,7 +141,7 @@ test: catalogues browser-deps
 	  $(VENV)/bin/mypy $(TYPED_VIEWS) || st=1; \
 	  exit $$st ) >"$$besidelog" 2>&1 & besidepid=$$!; \
 	set -x; \
-	$(PY) -m pytest -n $(JOBS) $(FAST) -m "browser and not soak" tests || status=1; \
+	$(PY) -m pytest -n $(JOBS) --dist loadgroup -p no:nbval -m "browser and not soak" tests || status=1; \
 	{ set +x; } 2>/dev/null; \
 	wait $$besidepid || status=1; \
 	echo "The notebooks and the type check (run beside the browser tests):"; cat "$$besidelog"; rm -f "$$besidelog"; \

@@ -230,3 +230,17 @@ def shot(page, request):
 
     yield take
     take(f"{request.node.name}-end")
+
+
+GROUPED_SERVERS = ("gallery_server", "bounded_app", "held_app")
+"""Servers of their own that several tests share: under ``make test``'s ``--dist loadgroup``
+the tests of each run on one worker, so the server starts once, not on both workers
+(every other test goes to whichever worker is free; each worker has its own ``app_server``)."""
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        for name in GROUPED_SERVERS:
+            if name in getattr(item, "fixturenames", ()):
+                item.add_marker(pytest.mark.xdist_group(name))
+                break
