@@ -1,4 +1,4 @@
-"""Fixtures for the browser tests: Voila servers started on free loopback ports, a
+"""Fixtures for the browser tests: servers started on free loopback ports, a
 screenshot of every test under ``test-artifacts/screenshots/``, and ``answered``: wait
 until the page has answered a click (its DOM changed, then stayed still) instead of
 sleeping a fixed time.
@@ -8,6 +8,13 @@ is still starting, up to `START_S`: every page's navigation (the ``context`` fix
 :func:`patient` for contexts a test makes itself) and every server start. A wait that runs
 out on a loaded machine is reported as a slow start, with the load average, in the test's
 report (:func:`pytest_runtest_makereport`), not only as Playwright's timeout.
+
+Servers (issue 19: the time of `make test`): a server start and a page's kernel are the slow
+part, so every test that needs only the default app shares one ``app_server`` per test worker
+(``unoparty app`` with a preheated kernel pool: a page finds its kernel ready), each with a
+page, a browser context and a browser key of its own; servers with settings of their own
+(a held or a bounded pool, HTTPS, JupyterLab, a served app that the test stops) start once per
+setting, and their tests stay on one worker (`GROUPED_SERVERS`).
 
 The skip/fail policy for a missing Chromium lives in ``tests/conftest.py`` (skip with the
 reason, or fail when ``UNOPARTY_REQUIRE_BROWSER=1``); so does the launch configuration
