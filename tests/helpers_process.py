@@ -28,14 +28,20 @@ def stop_session(proc: subprocess.Popen, grace: float = 10.0) -> None:
 # then went to another server before it bound it (a page answered with another server's
 # TLS: "ERR_INVALID_HTTP_RESPONSE", once in a loaded make test). These ports lie below that
 # range, where the system hands out none, each pytest-xdist worker in a block of its own.
+# Two test runs at once (a second clone's `make test`) use the same blocks: a port is also
+# claimed with a lock file that this process holds until it exits (``flock``), so the other
+# run skips it even before the server has bound it.
 _PORT_BLOCK = 1000
 _PORT_BASE = 20000
+_PORT_LOCKS = "/tmp/unoparty-test-ports"
 _handed_out: set[int] = set()
+_held: list = []
 
 
 def free_port() -> int:
-    """A loopback TCP port that is free now and that no other test process of this run is
-    handed: from this worker's block of ports below the system's ephemeral range.
+    """A loopback TCP port that is free now and that no other test process is handed while
+    this one runs (of this run or of another at once): from this worker's block of ports
+    below the system's ephemeral range, claimed by a lock file this process holds.
 
     Raises:
         RuntimeError: every port of the block is taken.
@@ -49,14 +55,34 @@ def free_port() -> int:
     ports = [p for p in range(start, start + _PORT_BLOCK) if p not in _handed_out]
     random.shuffle(ports)
     for port in ports:
+        claim = _claim(port)
+        if claim is None:
+            continue  # another test process holds it
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))
             except OSError:
+                claim.close()
                 continue
+        _held.append(claim)
         _handed_out.add(port)
         return port
     raise RuntimeError(f"no free port in {start}–{start + _PORT_BLOCK - 1}")
+
+
+def _claim(port: int):
+    """The lock file of `port`, held by this process (an open file), or None when another
+    process holds it."""
+    import fcntl
+
+    os.makedirs(_PORT_LOCKS, mode=0o777, exist_ok=True)
+    f = open(os.path.join(_PORT_LOCKS, str(port)), "a")
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        return None
+    return f
 
 
 def machine_load() -> str:
