@@ -178,7 +178,10 @@ class KeptStore(Store):
         try:
             if counts:
                 self._marker.parent.mkdir(parents=True, exist_ok=True)
-                self._marker.write_text(json.dumps(counts), encoding="utf-8")
+                # whole or not at all: a reader (the teacher's page) never sees it half written
+                part = self._marker.with_name(f"{self._marker.stem}.{threading.get_ident()}.part")
+                part.write_text(json.dumps(counts), encoding="utf-8")
+                os.replace(part, self._marker)
             elif self._marker.exists():
                 self._marker.unlink()
         except OSError:
