@@ -29,6 +29,10 @@ LAB_PORT ?= 8888
 # about a second in every process).
 JOBS ?= 2
 FAST := --dist worksteal -p no:nbval
+# Compiled modules are kept (in the __pycache__ folders git ignores): with PYTHONDONTWRITEBYTECODE
+# set, as on the shared machines, every process compiled unoparty and the tests again — every
+# kernel, every server, every test worker (collecting the tests took 7 s of CPU instead of 3).
+unexport PYTHONDONTWRITEBYTECODE
 # Note the space in the file name: always quote it in recipes.
 APP_NOTEBOOK := unoparty/app/Start here.ipynb
 # Kernels kept preheated by `make app`: a demo for five people opening it together (a class: POOL=30).
@@ -119,7 +123,8 @@ typecheck: $(STAMP)
 # event loop running in its process, which breaks other tests that run asyncio loops.
 # The notebooks (nbval) and the type check run beside the browser tests, one after the other
 # (the browser tests wait on Voila and Chromium and leave a core mostly idle); their output
-# is printed when the browser tests are done.
+# is printed when the browser tests are done. The browser tests are spread by `--dist loadgroup`:
+# the tests of a server of their own (tests/browser/conftest.py, GROUPED_SERVERS) stay on one worker.
 test: catalogues browser-deps
 	@status=0; \
 	set -x; \
@@ -139,7 +144,7 @@ test: catalogues browser-deps
 	  $(VENV)/bin/mypy $(TYPED_VIEWS) || st=1; \
 	  exit $$st ) >"$$besidelog" 2>&1 & besidepid=$$!; \
 	set -x; \
-	$(PY) -m pytest -n $(JOBS) $(FAST) -m browser tests || status=1; \
+	$(PY) -m pytest -n $(JOBS) --dist loadgroup -p no:nbval -m "browser and not soak" tests || status=1; \
 	{ set +x; } 2>/dev/null; \
 	wait $$besidepid || status=1; \
 	echo "The notebooks and the type check (run beside the browser tests):"; cat "$$besidelog"; rm -f "$$besidelog"; \

@@ -13,15 +13,10 @@ import re
 import shutil
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
-
-from tests.helpers_process import stop_session
 
 from unoparty.cli import main
 from unoparty.serve import APP_NOTEBOOK, voila_argv
@@ -87,47 +82,10 @@ def test_app_command_refuses_bad_options(capsys, argv, message) -> None:
     assert message in capsys.readouterr().err
 
 
-def free_port() -> int:
-    from tests.helpers_process import free_port  # below the kernels' ephemeral ports
-    return free_port()
-
-
-@pytest.mark.slow
-def test_unoparty_app_serves_the_landing_page(tmp_path: Path) -> None:
-    """The installed command on a free loopback port answers with the app's page: the
-    notebook was run (a widget view is in the page) and the kernel shutdown that the page
-    sends when its tab closes is accepted from the page's own origin only."""
-    port = free_port()
-    env = dict(os.environ, UNOPARTY_PROGRESS=str(tmp_path / "p.json"), JUPYTER_PLATFORM_DIRS="1")
-    log = open(tmp_path / "voila.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(port)], cwd=tmp_path,
-                            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 120
-        page = None
-        while time.monotonic() < deadline and page is None:
-            assert proc.poll() is None, (tmp_path / "voila.log").read_text()
-            try:
-                with urllib.request.urlopen(url, timeout=100) as r:
-                    assert r.status == 200
-                    page = r.read().decode()
-            except (urllib.error.URLError, ConnectionError):
-                time.sleep(0.2)
-        assert page is not None, (tmp_path / "voila.log").read_text()
-        assert "application/vnd.jupyter.widget-view+json" in page
-        kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)  # from the page config
-        shutdown = f"{url}voila/api/shutdown/{kernel}"
-        other = urllib.request.Request(shutdown, method="POST", data=b"", headers={"Origin": "http://example.org"})
-        with pytest.raises(urllib.error.HTTPError) as refused:
-            urllib.request.urlopen(other, timeout=30)
-        assert refused.value.code == 403
-        own = urllib.request.Request(shutdown, method="POST", data=b"", headers={"Origin": url.rstrip("/")})
-        with urllib.request.urlopen(own, timeout=30) as r:
-            assert r.status == 204
-    finally:
-        stop_session(proc, 15)
-        log.close()
+# `unoparty app` serving the landing page (the notebook run, a widget view in the page, the
+# tab's shutdown beacon taken from the page's own origin only) is tried in the browser run, on
+# the server the browser tests share: tests/browser/test_app_server.py
+# ::test_the_installed_command_serves_the_app_and_takes_a_shutdown_from_its_pages_origin_only.
 
 
 def test_make_test_site_drives_the_static_site_outside_make_test() -> None:

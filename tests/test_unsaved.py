@@ -108,3 +108,29 @@ def test_a_new_change_waits_behind_the_kept_ones(tmp_path) -> None:
     lock.execute("ROLLBACK")
     kept.record_stars("Ana", "goal", 3)   # the store takes both, in order
     assert kept.pending == [] and kept.store.stars("Ana") == {"goal": 3}
+
+
+def test_the_unsaved_file_is_never_read_half_written(tmp_path, monkeypatch) -> None:
+    """The teacher's page reads a kernel's file of unsaved learners while the kernel's retry
+    timer writes it again: it read an empty file (written in place: truncated, then
+    written) and missed the learner, once under load. Now a file is replaced whole."""
+    import threading
+
+    monkeypatch.setenv("UNOPARTY_UNSAVED_DIR", str(tmp_path))
+    kept = KeptStore(SQLStore(f"sqlite://{tmp_path / 'p.sqlite3'}"), retry_every=0)
+    kept.pending = [("Mia", "record_stars", ("Mia", "x", 1), {})]
+    kept._mark()
+    stop = threading.Event()
+
+    def rewrite() -> None:
+        while not stop.is_set():
+            kept._mark()
+
+    writer = threading.Thread(target=rewrite)
+    writer.start()
+    try:
+        missed = sum("Mia" not in unsaved_learners() for _ in range(3000))
+    finally:
+        stop.set()
+        writer.join()
+    assert missed == 0

@@ -188,9 +188,8 @@ class KeptStore(LegacyStore):
         try:
             if counts:
                 self._marker.parent.mkdir(parents=True, exist_ok=True)
-                # written whole, then put in place: the teacher's page (or the retry timer's
-                # next write) never reads half a file
-                part = self._marker.with_name(f".{self._marker.name}.part")
+                # whole or not at all: a reader (the teacher's page) never sees it half written
+                part = self._marker.with_name(f"{self._marker.stem}.{threading.get_ident()}.part")
                 part.write_text(json.dumps(counts), encoding="utf-8")
                 os.replace(part, self._marker)
             elif self._marker.exists():

@@ -1,4 +1,4 @@
-"""Fixtures for the browser tests: Voila servers started on free loopback ports, a
+"""Fixtures for the browser tests: servers started on free loopback ports, a
 screenshot of every test under ``test-artifacts/screenshots/``, and ``answered``: wait
 until the page has answered a click (its DOM changed, then stayed still) instead of
 sleeping a fixed time.
@@ -8,6 +8,13 @@ is still starting, up to `START_S`: every page's navigation (the ``context`` fix
 :func:`patient` for contexts a test makes itself) and every server start. A wait that runs
 out on a loaded machine is reported as a slow start, with the load average, in the test's
 report (:func:`pytest_runtest_makereport`), not only as Playwright's timeout.
+
+Servers (issue 19: the time of `make test`): a server start and a page's kernel are the slow
+part, so every test that needs only the default app shares one ``app_server`` per test worker
+(``unoparty app`` with a preheated kernel pool: a page finds its kernel ready), each with a
+page, a browser context and a browser key of its own; servers with settings of their own
+(a held or a bounded pool, HTTPS, JupyterLab, a served app that the test stops) start once per
+setting, and their tests stay on one worker (`GROUPED_SERVERS`).
 
 The skip/fail policy for a missing Chromium lives in ``tests/conftest.py`` (skip with the
 reason, or fail when ``UNOPARTY_REQUIRE_BROWSER=1``); so does the launch configuration
@@ -20,14 +27,11 @@ import os
 import shutil
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.helpers_process import free_port, stop_session
+from tests.helpers_process import ServedApp, free_port, machine_load, slow_start, stop_session, wait_for_http
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -36,19 +40,6 @@ START_S = 600.0
 """Seconds a server or a page's first load may take: Voila sends a page once its notebook
 has run in a kernel, which took minutes at load average 11–25 on 2 cores. A bound, not a
 sleep: what answers at once goes on at once."""
-
-
-def machine_load() -> str:
-    """The load average, for reports: ``"load average 11.2 (8.0 over 5 min) on 2 cores"``."""
-    one, five, _ = os.getloadavg()
-    return f"load average {one:.1f} ({five:.1f} over 5 min) on {os.cpu_count()} cores"
-
-
-def slow_start(what: str, waited: float, log: Path | None = None) -> RuntimeError:
-    """The error for a start that took longer than `waited` seconds: says it is slow, not broken."""
-    where = f"; see {log}" if log else ""
-    return RuntimeError(f"slow start, not a failed check: {what} did not answer within {waited:.0f} s "
-                        f"({machine_load()}){where}")
 
 
 def patient(context):
@@ -82,18 +73,7 @@ class VoilaServer:
                                      stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
 
     def wait(self, timeout: float = START_S) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"voila exited ({self.proc.returncode}); see {self.log}")
-            try:
-                with urllib.request.urlopen(self.url + "voila/static/", timeout=2):
-                    return
-            except urllib.error.HTTPError:  # it answers: it is up
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise slow_start(f"voila on {self.url}", timeout, self.log)
+        wait_for_http(self.url + "voila/static/", self.proc, timeout, f"voila on {self.url}", self.log)
 
     def stop(self) -> None:
         stop_session(self.proc)  # its own session: voila and its kernels
@@ -113,6 +93,7 @@ def server_env(tmp: Path) -> dict[str, str]:
 
 
 def _serve(tmp_path_factory, notebook: str, folder: Path):
+    """A plain Voila (:class:`VoilaServer`) on `notebook` in `folder`: a kernel started for each page."""
     tmp = tmp_path_factory.mktemp("voila")
     server = VoilaServer(notebook, folder, server_env(tmp), tmp / "voila.log")
     try:
@@ -122,16 +103,48 @@ def _serve(tmp_path_factory, notebook: str, folder: Path):
         server.stop()
 
 
+POOL = 2
+"""Kernels each shared test server keeps preheated: a worker's tests open their pages one
+after another, and a page's kernel is replaced at once (``--refill-delay 0``), so two keep
+the next test's page ready while the one before still runs."""
+
+
+def serve_app(tmp_path_factory, *args: str, notebook: Path | None = None, name: str = "app"):
+    """A generator for a fixture: ``unoparty app`` as `make app` runs it (the app's template,
+    the kernel pool of :mod:`unoparty.kernel_pool`, the shutdown beacon), with the tests'
+    environment (:func:`server_env`: its own stores, the teacher's code ``test-code``, party
+    pace in a blink, a fixed deal), serving `notebook` (default: the app, from
+    ``notebooks/``) with ``--pool-size`` `POOL` unless `args` says otherwise; yields the
+    :class:`tests.helpers_process.ServedApp`."""
+    tmp = tmp_path_factory.mktemp(name)
+    notebook = notebook or ROOT / "notebooks" / "Start here.ipynb"
+    if "--pool-size" not in args:
+        args = ("--pool-size", str(POOL), "--refill-delay", "0", *args)
+    server = ServedApp(tmp, "--notebook", str(notebook), *args, env=server_env(tmp), cwd=notebook.parent)
+    try:
+        server.wait(START_S)
+        yield server
+    finally:
+        server.stop(kill_kernels=True)
+
+
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory):
-    """The app as `make app` serves it: ``notebooks/Start here.ipynb``."""
-    yield from _serve(tmp_path_factory, "Start here.ipynb", ROOT / "notebooks")
+    """The app as `make app` serves it (``unoparty app`` on ``notebooks/Start here.ipynb``,
+    with a preheated kernel pool), shared by every test of this worker that needs only the
+    default app: each test opens its own page (its own kernel, its own browser context, so
+    its own browser key) and uses a learner name of its own where it signs in. Kernels of
+    closed pages go at once (the page's beacon) or after two idle minutes."""
+    yield from serve_app(tmp_path_factory, "--cull-idle", "120", "--cull-interval", "30")
 
 
 @pytest.fixture(scope="session")
 def gallery_server(tmp_path_factory):
-    """``tests/browser/gallery.ipynb``: still tables set up for screenshots (``?state=…``)."""
-    yield from _serve(tmp_path_factory, "gallery.ipynb", HERE)
+    """``tests/browser/gallery.ipynb``: still tables set up for screenshots (``?state=…``),
+    served like the app, with preheated kernels (the notebook reads the page's address once a
+    page takes its kernel)."""
+    yield from serve_app(tmp_path_factory, "--cull-idle", "120", "--cull-interval", "30",
+                         notebook=HERE / "gallery.ipynb", name="gallery")
 
 
 @pytest.fixture(scope="session")
@@ -224,3 +237,17 @@ def shot(page, request):
 
     yield take
     take(f"{request.node.name}-end")
+
+
+GROUPED_SERVERS = ("gallery_server", "bounded_app", "held_app")
+"""Servers of their own that several tests share: under ``make test``'s ``--dist loadgroup``
+the tests of each run on one worker, so the server starts once, not on both workers
+(every other test goes to whichever worker is free; each worker has its own ``app_server``)."""
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        for name in GROUPED_SERVERS:
+            if name in getattr(item, "fixturenames", ()):
+                item.add_marker(pytest.mark.xdist_group(name))
+                break

@@ -126,12 +126,12 @@ def test_a_game_against_bots_is_played_by_clicking_until_the_round_ends(page, ap
     shot(f"{tag}-scoring")
 
 
-def test_html_in_a_player_name_shows_as_text(page, gallery_server, shot):
+def test_html_in_a_player_name_shows_as_text(page, gallery_server, shot, answered):
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.goto(gallery_server.url + "?state=xss")
     page.locator(".up-tablebox").first.wait_for(timeout=LOAD)
-    page.wait_for_timeout(500)
+    answered.still()  # every widget drawn (an image the name made would have loaded or failed by then)
     assert page.get_by_text(EVIL).first.is_visible()
     assert page.locator('img[src="x"]').count() == 0
     assert dialogs == []

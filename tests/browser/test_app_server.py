@@ -9,84 +9,36 @@ served in its app mode); the test polls them with a deadline, no fixed sleep.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import psutil
 import pytest
 
-from tests.helpers_process import stop_session
+from tests.helpers_process import ServedApp
 
-from .conftest import SCREENSHOTS, START_S, free_port, patient, slow_start
+from .conftest import SCREENSHOTS, START_S, patient
 
 pytestmark = pytest.mark.browser
 
 LOAD = 90_000  # ms: a busy 2-core machine
 
 
-class AppCommand:
-    """``python -m unoparty app`` on a free loopback port, in its own session."""
+class AppCommand(ServedApp):
+    """``python -m unoparty app`` on a free loopback port, in its own session
+    (:class:`tests.helpers_process.ServedApp`; its store in `tmp`)."""
 
-    def __init__(self, tmp: Path, *args: str) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.log = tmp / "app.log"
-        env = dict(os.environ, UNOPARTY_PROGRESS=str(tmp / "progress.json"), JUPYTER_PLATFORM_DIRS="1")
-        self._log = open(self.log, "w")
-        self.proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(self.port), *args],
-                                     cwd=tmp, env=env, stdout=self._log, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
-
-    def wait(self, timeout: float = START_S) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log.read_text()
-            try:
-                urllib.request.urlopen(self.url + "voila/static/", timeout=2).close()
-                return
-            except urllib.error.HTTPError:
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise slow_start("unoparty app", timeout, self.log)
-
-    def kernel_processes(self) -> dict[str, psutil.Process]:
-        """The kernels running under the server, by id (from their connection file names)."""
-        found = {}
-        for child in psutil.Process(self.proc.pid).children(recursive=True):
-            try:
-                m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(child.cmdline()))
-            except psutil.Error:
-                continue
-            if m:
-                found[m.group(1)] = child
-        return found
-
-    def kernels(self) -> set[str]:
-        """Ids of the kernels running under the server."""
-        return set(self.kernel_processes())
-
-    def stop(self) -> None:
-        stop_session(self.proc, 15)
-        self._log.close()
+    def wait(self, timeout: float = START_S, context=None) -> None:
+        super().wait(timeout, context)
 
 
 @pytest.fixture(scope="module")
-def pooled_app(tmp_path_factory):
-    """The app with one preheated kernel and an idle cull of an hour: a kernel that goes away
-    within the test's deadline (`START_S`) was shut down by its page, not culled."""
-    server = AppCommand(tmp_path_factory.mktemp("app"), "--pool-size", "1", "--cull-idle", "3600")
-    try:
-        server.wait()
-        yield server
-    finally:
-        server.stop()
+def pooled_app(app_server):
+    """The app with a preheated pool: the shared server (``app_server``); a kernel counts as
+    shut down by its page when the server's log says so and never that it culled it."""
+    return app_server
 
 
 def until(predicate, timeout: float, what: str):
@@ -100,6 +52,7 @@ def until(predicate, timeout: float, what: str):
 
 
 def test_closing_a_tab_shuts_its_kernel_down(context, pooled_app) -> None:
+    mark = pooled_app.log_mark()
     page = context.new_page()
     page.goto(pooled_app.url)
     page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
@@ -110,8 +63,28 @@ def test_closing_a_tab_shuts_its_kernel_down(context, pooled_app) -> None:
     page.screenshot(path=str(SCREENSHOTS / "app-command-landing.png"))
     page.close(run_before_unload=True)
     until(lambda: kernel not in pooled_app.kernels(), START_S, f"kernel {kernel} of the closed tab shut down")
-    log = pooled_app.log.read_text()
+    log = pooled_app.log_text(mark)
     assert "_xsrf" not in log and f"Kernel shutdown: {kernel}" in log
+    assert not re.search(rf"Culling .*{kernel}", log), "the idle cull took the kernel, not the page's beacon"
+
+
+def test_the_installed_command_serves_the_app_and_takes_a_shutdown_from_its_pages_origin_only(app_server) -> None:
+    """The installed command (``python -m unoparty app``) answers with the app's page: the
+    notebook was run (a widget view is in the page), and the kernel shutdown that the page
+    sends when its tab closes is accepted from the page's own origin only (moved from
+    tests/test_deploy.py: one server fewer)."""
+    status, _, page = until(lambda: (got := _get(app_server.url, "en"))[0] == 200 and got, START_S, "a page served")
+    assert "application/vnd.jupyter.widget-view+json" in page
+    kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)  # from the page config
+    shutdown = f"{app_server.url}voila/api/shutdown/{kernel}"
+    other = urllib.request.Request(shutdown, method="POST", data=b"", headers={"Origin": "http://example.org"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(other, timeout=30)
+    assert refused.value.code == 403
+    own = urllib.request.Request(shutdown, method="POST", data=b"", headers={"Origin": app_server.url.rstrip("/")})
+    with urllib.request.urlopen(own, timeout=30) as r:
+        assert r.status == 204
+    until(lambda: kernel not in app_server.kernels(), START_S, f"kernel {kernel} shut down")
 
 
 @pytest.fixture(scope="module")
@@ -134,7 +107,7 @@ def held_app(tmp_path_factory):
         server.wait()
         yield server
     finally:
-        server.stop()
+        server.stop(kill_kernels=True)
 
 
 def test_a_page_that_waits_for_the_server_says_the_app_is_starting_in_the_learners_language(browser, held_app) -> None:
@@ -186,7 +159,7 @@ def bounded_app(tmp_path_factory):
         server.wait()
         yield server
     finally:
-        server.stop()
+        server.stop(kill_kernels=True)
 
 
 def _get(url: str, lang: str = "fr") -> tuple[int, dict, str]:

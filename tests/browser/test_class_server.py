@@ -6,13 +6,9 @@ wrong teacher's code is written to the server's log, not to the page.
 
 from __future__ import annotations
 
-import os
 import re
-import socket
 import ssl
 import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -20,57 +16,35 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.helpers_process import stop_session
+from tests.helpers_process import ServedApp
 
-from .conftest import ROOT, SCREENSHOTS, free_port
+from .conftest import SCREENSHOTS, START_S, server_env
 
 pytestmark = pytest.mark.browser
 
 LOAD = 120_000  # ms: a busy 2-core machine
-CODE = "teacher-owl-42"
+CODE = "test-code"  # the teacher's code of the tests' servers (conftest.server_env)
 
 
-class ClassServer:
-    """``python -m unoparty app`` with a teacher's code and a store of its own."""
+class ClassServer(ServedApp):
+    """``python -m unoparty app`` with a teacher's code and a store of its own (the tests'
+    environment, :func:`.conftest.server_env`, with `CODE`)."""
 
     def __init__(self, tmp: Path, *args: str, scheme: str = "http") -> None:
-        self.port = free_port()
-        self.url = f"{scheme}://127.0.0.1:{self.port}/"
-        self.plain = f"http://127.0.0.1:{self.port}/"
-        self.log = tmp / "app.log"
-        env = dict(os.environ, UNOPARTY_PROGRESS=str(tmp / "progress.json"), JUPYTER_PLATFORM_DIRS="1",
-                   UNOPARTY_DB=f"sqlite://{tmp / 'class.sqlite3'}", UNOPARTY_TEACHER_CODE=CODE,
-                   UNOPARTY_DELAY_SCALE="0.05",
-                   PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
-        self._log = open(self.log, "w")
-        self.proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(self.port), *args],
-                                     cwd=tmp, env=env, stdout=self._log, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
+        env = dict(server_env(tmp), UNOPARTY_TEACHER_CODE=CODE)
+        super().__init__(tmp, *args, env=env, scheme=scheme)
 
-    def wait(self, timeout: float = 90.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log.read_text()
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=2):
-                    return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError(f"unoparty app did not answer within {timeout} s; see {self.log}")
-
-    def stop(self) -> None:
-        stop_session(self.proc, 15)
-        self._log.close()
+    def wait(self, timeout: float = START_S, context=None) -> None:
+        if self.url.startswith("https:") and context is None:
+            context = ssl._create_unverified_context()  # its own certificate: checked by the test
+        super().wait(timeout, context)
 
 
 @pytest.fixture(scope="module")
-def class_server(tmp_path_factory):
-    server = ClassServer(tmp_path_factory.mktemp("class"))
-    try:
-        server.wait()
-        yield server
-    finally:
-        server.stop()
+def class_server(app_server):
+    """The served app with the teacher's code: the shared server (``app_server``, whose code
+    is `CODE`); each test reads only what the server logged since it began."""
+    return app_server
 
 
 def _status(request: urllib.request.Request) -> int:
@@ -82,6 +56,7 @@ def _status(request: urllib.request.Request) -> int:
 
 
 def test_no_page_loads_anything_from_another_host(context, class_server) -> None:
+    mark = class_server.log_mark()
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))
     page = context.new_page()
@@ -103,7 +78,7 @@ def test_no_page_loads_anything_from_another_host(context, class_server) -> None
     outside = [u for u in requests if not u.startswith(("data:", "blob:")) and urlsplit(u).netloc != mine]
     assert len(requests) > 10 and outside == []
     # the wrong code is in the server's log, never the code itself
-    log = class_server.log.read_text()
+    log = class_server.log_text(mark)
     assert "a wrong try of the teacher's code" in log and CODE not in log
     assert CODE not in page.content() and "wrong try" not in page.content()   # the log is the server's, not the page's
     page.close()
@@ -162,7 +137,7 @@ def https_server(tmp_path_factory):
         server.wait()
         yield server
     finally:
-        server.stop()
+        server.stop(kill_kernels=True)
 
 
 def test_the_app_over_https_with_a_self_signed_certificate(browser, https_server) -> None:

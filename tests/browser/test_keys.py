@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 LOAD = 90_000  # ms: a cold kernel on a busy 2-core machine
 
 
-def test_a_lesson_is_played_from_the_keyboard(page, app_server, shot):
+def test_a_lesson_is_played_from_the_keyboard(page, app_server, shot, answered):
     page.goto(app_server.url)
     page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
     page.locator(".up-fullscreen-btn").wait_for(timeout=LOAD)  # the key widget is on the page
@@ -22,8 +22,7 @@ def test_a_lesson_is_played_from_the_keyboard(page, app_server, shot):
     for _ in range(10):
         if page.locator(".up-task").is_visible():
             break
-        page.keyboard.press("ArrowRight")
-        page.wait_for_timeout(400)
+        answered(lambda: page.keyboard.press("ArrowRight"))  # the kernel has drawn the next step
     assert page.locator(".up-task").is_visible()
     page.keyboard.press("d")  # draw: wrong here
     page.locator(".up-msg-bad").wait_for(timeout=10_000)

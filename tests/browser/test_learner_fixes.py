@@ -12,6 +12,8 @@ LOAD = 90_000  # ms: a cold kernel on a busy 2-core machine
 SCROLLED = """() => Math.max(window.scrollY, ...[...document.querySelectorAll('*')]
   .filter(e => e.scrollHeight > e.clientHeight + 10).map(e => e.scrollTop))"""
 
+RAISED = """() => document.getAnimations().every(a => a.playState !== 'running')"""
+
 OVERLAPS = """() => {
   const r = [...document.querySelectorAll('.up-hand .up-slot')]
     .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect());
@@ -36,7 +38,7 @@ def test_a_phone_sees_the_whole_landing_page_and_a_wrapped_hand(page, app_server
     page.get_by_role("button", name="Play against bots", exact=True).first.click()
     page.get_by_role("button", name="Deal the cards").click()
     page.locator(".up-hand .up-slot").first.wait_for(timeout=LOAD)
-    page.wait_for_timeout(500)  # the raise is a 0.15 s transition
+    page.wait_for_function(RAISED)  # the raise is a 0.15 s transition: wait until it has run
     overlaps, cards, rows = page.evaluate(OVERLAPS)
     assert cards >= 7 and rows >= 2 and overlaps == 0
     shot("hand-wrapped-390")
