@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import tempfile
 import statistics
 import sys
 import time
@@ -45,7 +46,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-os.environ.setdefault("UNOPARTY_PROGRESS", os.devnull)
+os.environ.setdefault("UNOPARTY_PROGRESS", os.path.join(tempfile.mkdtemp(prefix="click-work-"), "progress.json"))
 
 LESSONS = ("matching", "skip", "reverse", "draw-two", "wild", "speed-play", "seven-o", "stacking",
            "point-taken", "wild-draw-four")

@@ -229,3 +229,21 @@ def test_answers_given_before_a_name_is_typed_move_to_the_learner(tmp_path) -> N
     app.learner_picker.pick("Leo")                             # Mia's answers are hers: nothing moves
     assert shared.practice("Leo") == [] and page.note.value == ""
     assert len(shared.practice("Mia")) == 4
+
+
+def test_a_device_given_as_the_progress_file_is_written_into_never_replaced(tmp_path, monkeypatch) -> None:
+    """UNOPARTY_PROGRESS=/dev/null (keep nothing) must not replace the device with a regular
+    file (run as root, that broke every program on the machine that writes to /dev/null)."""
+    import os
+    import stat
+
+    from unoparty.practice.mastery import write_whole
+    from unoparty.views.progress import Progress
+    before = os.stat(os.devnull)
+    write_whole(__import__("pathlib").Path(os.devnull), "{}")
+    Progress(os.devnull).record("first-steps", 2)
+    after = os.stat(os.devnull)
+    assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino
+    target = tmp_path / "p.json"                     # a regular file: written whole, then in place
+    write_whole(target, '{"a": 1}')
+    assert target.read_text() == '{"a": 1}' and not (tmp_path / "p.tmp").exists()

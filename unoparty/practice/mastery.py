@@ -34,7 +34,7 @@ from typing import Any, Protocol, Sequence
 
 __all__ = ["Answer", "RuleMastery", "PracticeStore", "MemoryPracticeStore", "FilePracticeStore", "mastery",
            "next_rule", "carry_over", "MASTERY_STREAK", "REVIEW_WITHIN", "ACTIVE", "practice_path",
-           "progress_path"]
+           "progress_path", "write_whole"]
 
 MASTERY_STREAK = 3
 """Right answers in a row that make a rule mastered."""
@@ -103,6 +103,23 @@ class MemoryPracticeStore:
         return self._answers.pop(learner, [])
 
 
+def write_whole(path: Path, text: str) -> None:
+    """Write `text` to the file `path` whole or not at all: into a file beside it, then moved
+    into place. A path that is not a regular file (a device such as ``/dev/null``, given as
+    ``UNOPARTY_PROGRESS`` to keep nothing) is written into, never replaced.
+
+    Raises:
+        OSError: the file cannot be written (nothing of it was changed).
+    """
+    if path.exists() and not path.is_file():
+        path.write_text(text, encoding="utf-8")
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+
+
 def progress_path() -> Path:
     """The lessons' old progress file: ``UNOPARTY_PROGRESS``, else
     ``~/.unoparty/progress.json`` (read by :class:`unoparty.views.progress.Progress`; kept
@@ -138,10 +155,7 @@ class FilePracticeStore:
         data = self._read()
         data.setdefault(learner, []).append([rule, bool(correct), round(time.time() if at is None else at, 1)])
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"version": 1, "learners": data}), encoding="utf-8")
-            tmp.replace(self.path)
+            write_whole(self.path, json.dumps({"version": 1, "learners": data}))
         except OSError:
             pass
 

@@ -20,7 +20,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..practice.mastery import progress_path  # the path rule lives below the views
+from ..practice.mastery import progress_path, write_whole  # the path rule lives below the views
 
 __all__ = ["Progress", "JsonFile", "Unkept", "progress_path", "stars_for"]
 
@@ -45,10 +45,7 @@ class JsonFile:
 
     def save(self, data: dict) -> None:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-            tmp.replace(self.path)
+            write_whole(self.path, json.dumps(data, indent=1, sort_keys=True))
         except OSError:
             pass
 
