@@ -59,7 +59,7 @@ def test_uploads_and_a_lost_connection_through_the_served_app(browser, tmp_path)
         lost = page.locator("#up-connection-lost")
         assert lost.count() == 0
         # ---- uploads: a 20 MB file gets its sentence, the same file opens twice
-        scenarios = page.locator(".up-nav button", has_text="Tes scénarios").first
+        scenarios = page.locator(".up-nav button", has_text="Vos scénarios").first
         scenarios.click(timeout=LOAD)
         _choose(page, big)
         page.locator(".up-scenario-error", has_text="big.toml").wait_for(timeout=LOAD)
