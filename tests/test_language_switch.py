@@ -148,3 +148,24 @@ def test_after_a_switch_mid_game_the_instruction_on_screen_is_in_the_new_languag
     after.continue_button.click()       # the new widgets drive the same session
     assert not session.chance and app.errors.errors == []
     assert before.session is session and session.on_change is not None
+
+
+def test_a_preheated_kernel_waits_for_the_pages_request_once(monkeypatch) -> None:
+    """The page's request reaches a preheated kernel once; the App asks for it twice (its
+    language, then ``?table=``). A second wait hung every page of `make app` until the
+    browser gave up: the cell never ended, so Voila never sent the page (issue 23's merge)."""
+    import unoparty.views.language as language
+    calls = []
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(language, "_request_seen", False)
+    monkeypatch.setattr(language, "wait_for_request", lambda: calls.append(1))
+    monkeypatch.setenv("QUERY_STRING", "lang=fr")
+    from unoparty.i18n import set_language
+    from unoparty.views import App
+    try:
+        app = App()
+        assert calls == [1]
+        assert language.request_environ()["QUERY_STRING"] == "lang=fr" and calls == [1]
+        assert app.box is not None
+    finally:
+        set_language("en")

@@ -204,10 +204,11 @@ class App:
         if os.environ.get("VOILA_PREHEAT", "False") == "True":
             # idle time before anyone connects: the game page too (the first click of many)
             self.game  # noqa: B018 — the property builds it
-        wanted = choose_language(self.progress.language, {**os.environ, **request_environ()})
+        request = request_environ()   # waits for the page's request once (a preheated kernel)
+        wanted = choose_language(self.progress.language, {**os.environ, **request})
         if wanted != language():
             self.set_language(wanted)
-        self.show_table_of_request(request_environ().get("QUERY_STRING", ""))
+        self.show_table_of_request(request.get("QUERY_STRING", ""))
 
     def _label(self) -> None:
         """Write the header and navigation in the current language."""

@@ -74,12 +74,18 @@ def wait_for_request(url: str | None = None, open_timeout: float = WAIT_OPEN_S) 
     return info
 
 
+_request_seen = False  # the preheated kernel's page request has come (request_environ)
+
+
 def request_environ() -> dict[str, str]:
     """The page request's ``QUERY_STRING`` and ``HTTP_ACCEPT_LANGUAGE`` (``""`` when there is
     none: JupyterLab, tests). Under Voila with a preheated kernel, waits until the page
-    connects."""
-    if os.environ.get("VOILA_PREHEAT", "False") == "True":
+    connects — once: the request comes once per kernel, so a second call returns at once
+    (a second wait would hang the page, which cannot show until the cell ends)."""
+    global _request_seen
+    if not _request_seen and os.environ.get("VOILA_PREHEAT", "False") == "True":
         wait_for_request()  # never raises: the other sources stand in
+        _request_seen = True
     return {key: os.environ.get(key, "") for key in ("QUERY_STRING", "HTTP_ACCEPT_LANGUAGE")}
 
 
