@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import re
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 import shutil
 import subprocess
 import sys
@@ -119,8 +121,18 @@ def test_a_lesson_notebook_runs_in_jupyterlab_and_stays_clean(page, lab, shot):
     # cell again in that page was seen to say it again. A teacher reloads the page and runs
     # the cell, and so does the test (twice at most); the app itself must then show.
     lost = page.locator(".jp-OutputArea", has_text="Error displaying widget")
+    # Second race of the same kind: jupyter_server answered the page's first kernel websocket
+    # with a 500 (AttributeError: 'NoneType' object has no attribute 'kernel_ws_protocol',
+    # the kernel's connection not ready yet, seen in a fresh clone's loaded run); JupyterLab
+    # reconnected, but the Run All sent meanwhile was lost and the cell stayed "[*]" with no
+    # output. A cell whose prompt still has no number counts as lost too: reload and run.
+    ran = page.locator(".jp-CodeCell .jp-InputPrompt", has_text=re.compile(r"\[\d+\]")).first
     for _again in range(2):
-        app.or_(lost).first.wait_for(timeout=LOAD)
+        try:
+            app.or_(lost).first.wait_for(timeout=LOAD)
+        except PlaywrightTimeout:
+            if ran.count():     # the cell ran and showed neither the app nor the lost models
+                raise
         if app.is_visible():
             break
         page.reload()
