@@ -14,20 +14,8 @@ from unoparty.engine import Catch, Draw, Phase, SpeedPlay
 from unoparty.progress.table_log import (CODE_ALPHABET, Problem, StoreUnreachable, TableError, TableLog, new_code,
                                          normalise_code)
 from unoparty.session.table import Pace, TableSession, bot_move
-from tests.pg import postgres_url
+from tests.helpers_tables import pg_url, url  # noqa: F401 — fixtures
 from tests.tables_workers import holder_for, make_running_table
-
-
-@pytest.fixture(scope="module")
-def pg_url():
-    yield from postgres_url()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/class.sqlite3"
-    return request.getfixturevalue("pg_url")
 
 
 class Clock:

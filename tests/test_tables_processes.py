@@ -16,23 +16,11 @@ import pytest
 
 from unoparty.progress.table_log import TableLog
 from unoparty.session.table import Pace, TableSession
-from tests.pg import postgres_url
+from tests.helpers_tables import pg_url, url  # noqa: F401 — fixtures
 from tests import tables_workers as w
 
 CTX = multiprocessing.get_context("spawn")
 WAIT = float(os.environ.get("UNOPARTY_TEST_WAIT", "120"))  # s: the most a condition may take on a loaded machine (not a pace of the test)
-
-
-@pytest.fixture(scope="module")
-def pg_url():
-    yield from postgres_url()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/class.sqlite3"
-    return request.getfixturevalue("pg_url")
 
 
 def _stop(procs):

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+import sqlite3
+import time
 from typing import Any, Protocol
 
 __all__ = ["Dialect", "Cursor", "DBCursor", "SQLITE", "POSTGRESQL", "dialect_for"]
@@ -117,3 +119,17 @@ class Cursor:
     def rowcount(self) -> int:
         """Rows the last statement changed."""
         return int(self._cur.rowcount)
+
+
+def use_wal(con: sqlite3.Connection, step: float = 0.05) -> None:
+    """Put an SQLite connection in write-ahead-log mode with ``synchronous = NORMAL``: many
+    readers beside one writer (every kernel of a server on one file). Switching needs a
+    moment alone with the file, so it is tried again, `step` seconds longer each time
+    (50 tries), while another connection holds it."""
+    for attempt in range(50):
+        try:
+            con.execute("PRAGMA journal_mode = WAL")
+            break
+        except sqlite3.OperationalError:
+            time.sleep(step * (attempt + 1))
+    con.execute("PRAGMA synchronous = NORMAL")

@@ -22,7 +22,7 @@ except ImportError:  # Python in the browser (Pyodide) ships without it: the sto
     sqlite3 = None  # type: ignore[assignment]
 
 from .attempts import ATTEMPT_FORGET, next_attempt
-from .dialect import Cursor, dialect_for
+from .dialect import Cursor, dialect_for, use_wal
 from .legacy import LegacyStore
 from .migrations import migrate_sql
 from .records import (Answer, LessonRecord, RuleRecord, StoreError, check_key, check_kind, normalise_name,
@@ -108,13 +108,7 @@ class SQLStore(LegacyStore):
         con = sqlite3.connect(str(Path(self.path).expanduser()), timeout=self.timeout, isolation_level=None,
                               check_same_thread=False)
         con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
-        for attempt in range(50):  # switching to WAL needs a moment alone with the file
-            try:
-                con.execute("PRAGMA journal_mode = WAL")
-                break
-            except sqlite3.OperationalError:
-                time.sleep(0.05 * (attempt + 1))
-        con.execute("PRAGMA synchronous = NORMAL")
+        use_wal(con)
         return con
 
     @contextmanager

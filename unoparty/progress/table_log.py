@@ -65,7 +65,7 @@ try:
 except ImportError:  # Pyodide: the static site has no live tables
     sqlite3 = None  # type: ignore[assignment]
 
-from .dialect import Cursor, Dialect, dialect_for
+from .dialect import Cursor, Dialect, dialect_for, use_wal
 from .records import StoreError
 
 __all__ = ["TableLog", "TableError", "StoreUnreachable", "Problem", "MoveRow", "SeatRow", "TableRow",
@@ -271,13 +271,7 @@ class TableLog:
                                   check_same_thread=False)
             con.execute(f"PRAGMA busy_timeout = {0 if writer else int(self.timeout * 1000)}")
             if path != ":memory:":
-                for attempt in range(50):  # switching to WAL needs a moment alone with the file
-                    try:
-                        con.execute("PRAGMA journal_mode = WAL")
-                        break
-                    except sqlite3.OperationalError:
-                        time.sleep(0.02 * (attempt + 1))
-                con.execute("PRAGMA synchronous = NORMAL")
+                use_wal(con, step=0.02)
             return con
         import psycopg
         return psycopg.connect(self.url, connect_timeout=max(1, int(self.timeout)))
