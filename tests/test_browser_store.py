@@ -166,3 +166,40 @@ def test_the_practice_record_is_kept_per_learner_in_the_browser_storage(browser,
     again = App(lang="en")                                     # the site after a reload: Mia's record
     assert again.learner == "Mia"
     assert [(a.rule, a.correct) for a in again.practice.store.history("Mia")] == [(ex.rule, True)]
+
+
+LEFT_OUT_OF_THE_SITE = ("sqlite3", "_sqlite3", "ssl", "_ssl", "lzma", "_lzma", "matplotlib")
+
+SITE_APP = """
+import json, sys
+for name in {left_out!r}:
+    sys.modules[name] = None             # `import name` raises ImportError, as in the site's Pyodide
+sys.platform = "emscripten"
+from unoparty.progress import browser
+class Storage:
+    texts = {{}}
+    def __init__(self, key="progress"): self.key = key
+    def load(self): return json.loads(self.texts.get(self.key, "{{}}"))
+    def save(self, data): self.texts[self.key] = json.dumps(data)
+browser.BrowserStorage = Storage
+from unoparty.views import App           # the site's notebook: App(), then app.box
+app = App(lang="en")
+app.learner_picker.pick("Mia")
+app.progress.record("speed-play", 3)
+print(json.loads(Storage.texts["store"])["learners"]["Mia"]["lessons"]["speed-play"]["stars"])
+"""
+
+
+def test_the_site_app_starts_without_the_modules_the_site_leaves_out(tmp_path) -> None:
+    # deploy/build_site.py leaves sqlite3, ssl and matplotlib out of the site's Pyodide: an
+    # import of one of them at the top of a module the app needs stopped the static site
+    # (a traceback instead of the app) while every test on a server passed.
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k not in ("UNOPARTY_DB", "UNOPARTY_PROGRESS")}
+    env["HOME"] = str(tmp_path)
+    run = subprocess.run([sys.executable, "-c", SITE_APP.format(left_out=LEFT_OUT_OF_THE_SITE)],
+                         capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.split() == ["3"]

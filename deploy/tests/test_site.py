@@ -41,7 +41,13 @@ def shot(page, name: str) -> None:
 def open_app(page, url: str) -> float:
     start = time.monotonic()
     page.goto(url)
-    page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
+    app = page.get_by_role("button", name="Play against bots", exact=True).first
+    # a cell's error output (a traceback instead of the app) ends the wait at once, with its text
+    error = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
+                         ".jp-OutputArea-output:has-text('Traceback')").first
+    app.or_(error).first.wait_for(timeout=LOAD)
+    if not app.is_visible():
+        pytest.fail("the site shows an error instead of the app:\n" + page.inner_text("body")[-4000:], pytrace=False)
     return time.monotonic() - start
 
 

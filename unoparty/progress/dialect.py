@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-import sqlite3
 import time
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # not imported at run time: Python in the browser (Pyodide) has no sqlite3
+    import sqlite3
 
 __all__ = ["Dialect", "Cursor", "DBCursor", "SQLITE", "POSTGRESQL", "dialect_for"]
 
@@ -126,6 +128,7 @@ def use_wal(con: sqlite3.Connection, step: float = 0.05) -> None:
     readers beside one writer (every kernel of a server on one file). Switching needs a
     moment alone with the file, so it is tried again, `step` seconds longer each time
     (50 tries), while another connection holds it."""
+    import sqlite3
     for attempt in range(50):
         try:
             con.execute("PRAGMA journal_mode = WAL")
