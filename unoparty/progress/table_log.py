@@ -70,13 +70,22 @@ from .records import StoreError
 
 __all__ = ["TableLog", "TableError", "StoreUnreachable", "Problem", "MoveRow", "SeatRow", "TableRow",
            "Joined", "Appended", "Follower", "CODE_ALPHABET", "CODE_LENGTH", "new_code", "normalise_code",
-           "NEW_ROUND"]
+           "NEW_ROUND", "browser_of", "HANDED_OVER"]
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The letters of a table code: no look-alikes (no 0/O, 1/I/L)."""
 CODE_LENGTH = 6
 NEW_ROUND = "new round"
 """The log entry that deals the next round (R-4)."""
+HANDED_OVER = 2
+"""``live_table_seats.covered`` when the host gave the learner's seat to a bot (1: the grace
+time ran out; 0: the learner plays it)."""
+
+
+def browser_of(holder: str | None) -> str | None:
+    """The browser part of a seat's holder: a tab's holder is ``"<browser key>.<tab>"`` (the
+    session key has no ``.``), so two tabs of one browser share it; an older holder is its own."""
+    return None if holder is None else holder.split(".", 1)[0]
 
 
 class Problem(enum.Enum):
@@ -94,6 +103,9 @@ class Problem(enum.Enum):
     NOT_SEATED = "not seated"          # this tab holds no seat here
     BAD_NAME = "bad name"              # empty or too long
     UNREACHABLE = "unreachable"        # the database cannot be reached
+    NOT_SIGNED_IN = "not signed in"    # PINs on: this browser is not signed in as that learner
+    HANDED = "handed"                  # the host gave this learner's seat to a bot for now
+    IN_ROUND = "in round"              # seats move between rounds only
 
 
 class TableError(StoreError):
@@ -140,6 +152,8 @@ class SeatRow:
     holder: str | None
     heartbeat: float | None
     covered: bool
+    handed: bool = False
+    """The host gave the seat to a bot (:meth:`TableLog.hand_over`): only the host gives it back."""
 
     @property
     def is_bot_played(self) -> bool:
@@ -543,7 +557,7 @@ class TableLog:
     def _seats(self, cur: _Cursor, code: str) -> list[SeatRow]:
         cur.execute("SELECT seat, kind, name, level, holder, heartbeat, covered FROM live_table_seats "
                     "WHERE code = ? ORDER BY seat", (code,))
-        return [SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in cur.fetchall()]
+        return [SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[6] == HANDED_OVER) for r in cur.fetchall()]
 
     def people(self, code: str) -> list[tuple[str, str | None, float | None]]:
         """The spectators: ``(name, holder, heartbeat)``, in the order they joined."""
@@ -553,20 +567,24 @@ class TableLog:
             return [(r[0], r[1], r[2]) for r in cur.fetchall()]
 
     def join(self, code: str, name: str, holder: str, *, now: float, grace: float,
-             watch: bool = False) -> Joined:
+             watch: bool = False, claim: float | None = None) -> Joined:
         """Seat the learner `name` (their tab's session key `holder`) at table `code`.
 
         - their seat already (same name): given back when it is held by this tab, covered
-          by a bot, or its tab has not answered for `grace` seconds; else SEAT_LIVE;
+          by a bot, or its tab has not answered for `grace` seconds — for a tab of the same
+          browser (`browser_of`: a reload, the app opened again), for `claim` seconds — else
+          SEAT_LIVE; a seat the host gave to a bot (`hand_over`): HANDED until the host gives
+          it back;
         - an open table: the first empty seat, else the first bot seat, else FULL (with
           ``watch``: a spectator instead);
         - a running table: a spectator, who takes a bot's seat at the next round.
 
         Raises:
-            TableError: BAD_CODE, UNKNOWN_CODE, ENDED, SEAT_LIVE, NAME_TAKEN, FULL, BAD_NAME.
+            TableError: BAD_CODE, UNKNOWN_CODE, ENDED, SEAT_LIVE, HANDED, NAME_TAKEN, FULL, BAD_NAME.
             StoreUnreachable.
         """
         code = normalise_code(code)
+        same_browser = browser_of(holder)
         name = " ".join(str(name).split())
         if not 1 <= len(name) <= 40 or ":" in name:
             raise TableError(Problem.BAD_NAME, f"{name!r} cannot sit at a table: a name is 1 to 40 characters, "
@@ -580,14 +598,18 @@ class TableLog:
                 if s.kind != "learner":
                     raise TableError(Problem.NAME_TAKEN, f"a bot at table {code} is called {name}: "
                                                          "join with another name", code=code, name=name)
+                if s.handed and s.holder != holder:
+                    raise TableError(Problem.HANDED, f"the host gave {name}'s seat at table {code} to a bot: "
+                                                     "ask the host to give it back", code=code, name=name)
+                window = claim if claim is not None and browser_of(s.holder) == same_browser else grace
                 live = (s.holder is not None and s.holder != holder and not s.covered
-                        and s.heartbeat is not None and now - s.heartbeat <= grace)
+                        and s.heartbeat is not None and now - s.heartbeat <= window)
                 if live:
                     raise TableError(Problem.SEAT_LIVE, f"{name}'s seat at table {code} is open in another tab: "
                                                         "close it there first", code=code, name=name)
                 returned = s.covered or s.holder != holder
-                cur.execute("UPDATE live_table_seats SET holder = ?, heartbeat = ?, covered = 0 "
-                            "WHERE code = ? AND seat = ?", (holder, now, code, s.seat))
+                cur.execute("UPDATE live_table_seats SET holder = ?, heartbeat = ?, covered = ? "
+                            "WHERE code = ? AND seat = ?", (holder, now, HANDED_OVER if s.handed else 0, code, s.seat))
                 if t.host is None:
                     cur.execute("UPDATE live_tables SET host = ? WHERE code = ?", (name, code))
                 return Joined(s.seat, "player", bool(returned))
@@ -617,8 +639,12 @@ class TableLog:
 
     def _seat_waiting(self, cur: _Cursor, code: str) -> list[int]:
         """At a new round: spectators take bot seats (not covered learners' seats), first come first."""
+        t = self._table(cur, code)
+        grace = float(t.start.get("pace", {}).get("grace", 60.0))
+        now = t.updated
         cur.execute("SELECT name, holder, heartbeat FROM live_table_people WHERE code = ? ORDER BY joined, name", (code,))
-        waiting = cur.fetchall()
+        # a spectator whose tab went silent for the grace time is not seated
+        waiting = [r for r in cur.fetchall() if r[2] is not None and now - r[2] <= grace]
         bots = [s for s in self._seats(cur, code) if s.kind == "bot"]
         out = []
         for (name, holder, beat), s in zip(waiting, bots):
@@ -626,7 +652,20 @@ class TableLog:
                         "heartbeat = ?, covered = 0 WHERE code = ? AND seat = ?", (name, holder, beat, code, s.seat))
             cur.execute("DELETE FROM live_table_people WHERE code = ? AND name = ?", (code, name))
             out.append(s.seat)
+        if out:
+            self._rename(cur, code)
         return out
+
+    def _rename(self, cur: _Cursor, code: str) -> None:
+        """A running table's players' names (its start's ``names``) as its seats now say:
+        every kernel rebuilds the game with them (the moves are the same; only names change)."""
+        t = self._table(cur, code)
+        if not t.start.get("names"):
+            return
+        names = [s.name for s in self._seats(cur, code)]
+        if names != t.start["names"]:
+            cur.execute("UPDATE live_tables SET start_json = ? WHERE code = ?",
+                        (json.dumps({**t.start, "names": names}, sort_keys=True), code))
 
     def set_seat(self, code: str, seat: int, kind: str, *, name: str | None = None, level: str | None = None,
                  now: float) -> None:
@@ -654,12 +693,18 @@ class TableLog:
             if t.host is not None and not any(s.kind == "learner" and s.name == t.host and s.seat != seat for s in seats):
                 self._pass_host(cur, code, seats, exclude=seat)
 
-    def move_seat(self, code: str, seat: int, to: int, *, now: float) -> None:
-        """The host swaps two seats before the start (who sits where)."""
+    def move_seat(self, code: str, seat: int, to: int, *, now: float, between_rounds: bool = False) -> None:
+        """The host swaps two seats (who sits where): before the start, or — `between_rounds`,
+        which the caller checked (the round is over, R-4) — on a running table, whose players'
+        names then follow (each seat keeps its score).
+
+        Raises:
+            TableError: STARTED (running, not `between_rounds`), UNKNOWN_CODE, ENDED. ValueError: a seat out of range.
+        """
         with self._transaction() as cur:
             t = self._open_table(cur, code)
-            if t.status != "open":
-                raise TableError(Problem.STARTED, f"table {code} has started: seats change at the next round", code=code)
+            if t.status != "open" and not between_rounds:
+                raise TableError(Problem.IN_ROUND, f"table {code} is in a round: seats move when it is over", code=code)
             seats = {s.seat: s for s in self._seats(cur, code)}
             if seat not in seats or to not in seats:
                 raise ValueError(f"table {code} has seats 0 to {len(seats) - 1}")
@@ -667,7 +712,61 @@ class TableLog:
                 s = seats[b]
                 cur.execute("UPDATE live_table_seats SET kind = ?, name = ?, level = ?, holder = ?, heartbeat = ?, "
                             "covered = ? WHERE code = ? AND seat = ?",
-                            (s.kind, s.name, s.level, s.holder, s.heartbeat, int(s.covered), code, a))
+                            (s.kind, s.name, s.level, s.holder, s.heartbeat,
+                             HANDED_OVER if s.handed else int(s.covered), code, a))
+            self._rename(cur, code)
+
+    def hand_over(self, code: str, seat: int, to: str, *, now: float, bot_name: str | None = None,
+                  level: str | None = None) -> None:
+        """The host hands a running table's seat over (before the start, `set_seat` does it):
+
+        - ``"bot"``: a bot plays the learner's seat ("bot for <name>") until the host gives it
+          back — the learner's tab loses it, and opening the code again is refused (HANDED);
+        - ``"back"``: the learner gets the seat back (their tab takes it at its next look, or
+          by opening the code again); a seat covered after the grace time too;
+        - ``"free"``: the seat is the learner's no more: a bot (`bot_name`, `level`) plays it,
+          and a learner waiting to play takes it at the next round.
+
+        Raises:
+            TableError: NOT_RUNNING (before the start), UNKNOWN_CODE, ENDED, NOT_SEATED (not a
+                learner's seat). ValueError: a seat out of range, an unknown `to`.
+        """
+        if to not in ("bot", "back", "free"):
+            raise ValueError(f"a seat is handed to 'bot', 'back' or 'free', not {to!r}")
+        with self._transaction() as cur:
+            t = self._open_table(cur, code)
+            seats = self._seats(cur, code)
+            if not 0 <= seat < len(seats):
+                raise ValueError(f"table {code} has seats 0 to {len(seats) - 1}, not {seat}")
+            if t.status != "running":
+                raise TableError(Problem.NOT_RUNNING, f"table {code} has not started yet", code=code)
+            s = seats[seat]
+            if s.kind != "learner":
+                raise TableError(Problem.NOT_SEATED, f"seat {seat} of table {code} has no learner", code=code)
+            if to == "bot":
+                cur.execute("UPDATE live_table_seats SET covered = ? WHERE code = ? AND seat = ?",
+                            (HANDED_OVER, code, seat))
+            elif to == "back":
+                cur.execute("UPDATE live_table_seats SET covered = 0, heartbeat = ? WHERE code = ? AND seat = ?",
+                            (now, code, seat))
+            else:
+                cur.execute("UPDATE live_table_seats SET kind = 'bot', name = ?, level = ?, holder = NULL, "
+                            "heartbeat = NULL, covered = 0 WHERE code = ? AND seat = ?",
+                            (bot_name or f"Bot {seat + 1}", level, code, seat))
+                self._rename(cur, code)
+            self._pass_host(cur, code, self._seats(cur, code))
+            cur.execute("UPDATE live_tables SET updated = ? WHERE code = ?", (now, code))
+            self._notify(cur, code, 0)
+
+    def release(self, code: str, seat: int | None, holder: str, *, now: float, claim: float) -> None:
+        """The tab `holder` closes (its kernel shuts down): another tab of the same browser
+        may take the seat at once (`join`'s `claim`); a bot covers it after the grace time as
+        for any silent tab."""
+        if seat is None:
+            return
+        with self._transaction() as cur:
+            cur.execute("UPDATE live_table_seats SET heartbeat = ? WHERE code = ? AND seat = ? AND holder = ? "
+                        "AND covered = 0", (now - claim - 1.0, code, seat, holder))
 
     def heartbeat(self, code: str, seat: int | None, holder: str, *, now: float) -> bool:
         """This tab is alive: renew its seat's (or spectator's) heartbeat. Returns False when the

@@ -48,12 +48,13 @@ from ..engine import (Accept, CallUno, Catch, Challenge, Draw, Event, EventKind,
 from ..engine.serial import move_from_dict, move_to_dict
 from ..game import Game, Outcome as RoundOutcome, PlayerView
 from ..progress.table_log import (NEW_ROUND, MoveRow, Problem, SeatRow, StoreUnreachable, TableError, TableLog,
-                                  TableRow, normalise_code)
+                                  TableRow, browser_of, normalise_code)
 from ..rules import Rules
 from ..simulate import derive_seed
 
 __all__ = ["TableSession", "Pace", "Outcome", "TableView", "SeatInfo", "PublicView", "TickReport", "bot_move",
-           "TableError", "StoreUnreachable", "Problem", "OUT_OF_TURN"]
+           "TableError", "StoreUnreachable", "Problem", "OUT_OF_TURN", "tab_holder", "pins_on", "signed_in_as",
+           "CLAIM_BEATS"]
 
 Clock = Callable[[], float]
 OUT_OF_TURN = (SpeedPlay, CallUno, Catch)
@@ -270,6 +271,35 @@ def _new_key() -> str:
     return secrets.token_urlsafe(16)
 
 
+CLAIM_BEATS = 3
+"""A tab of the same browser (a reload) takes a seat whose tab has been silent this many
+heartbeats (`Pace.heartbeat`), or at once once that tab closed (`TableSession.close`)."""
+
+
+def tab_holder(key: str | None) -> str:
+    """A new tab's holder: ``"<browser key>.<tab>"`` (`browser_of` gives the key back), a
+    random key when the browser's is not known yet."""
+    return f"{key or _new_key()}.{secrets.token_urlsafe(6)}"
+
+
+def pins_on(store: Any) -> bool:
+    """The teacher's setting ``pins`` (a learner's record — and seat — is theirs alone)."""
+    try:
+        return bool(store.class_setting("pins") == "1") and not getattr(store, "keeps_last_learner", False)
+    except Exception:  # noqa: BLE001 - an older store without class settings: no PINs
+        return False
+
+
+def signed_in_as(store: Any, holder: str, name: str) -> bool:
+    """The browser of `holder` is signed in as `name` (``store.learner_for_key``)."""
+    key = browser_of(holder)
+    try:
+        who = store.learner_for_key(key) if key else None
+    except Exception:  # noqa: BLE001 - a key the store refuses signs in as nobody
+        who = None
+    return bool(who) and " ".join(str(who).split()).casefold() == name.casefold()
+
+
 class TableSession:
     """One seat's session of a live table (or a spectator's: ``seat`` None).
 
@@ -338,23 +368,36 @@ class TableSession:
 
     @classmethod
     def join(cls, log: TableLog, code: str, *, name: str, holder: str | None = None, clock: Clock = time.time,
-             watch: bool = False, run_bots: bool = True) -> "TableSession":
-        """Join table `code` as `name` (the signed-in learner) from the tab `holder`.
+             watch: bool = False, run_bots: bool = True, store: Any = None) -> "TableSession":
+        """Join table `code` as `name` (the signed-in learner) from the tab `holder`
+        (``"<browser key>.<tab>"``: `tab_holder`).
 
-        Their own seat comes back (kept during the grace time, or covered by a bot); an open
-        table gives the first free seat; a running one makes them a spectator until a bot's
-        seat frees at the next round (`watch`: a spectator even when the open table is full).
+        Their own seat comes back (kept during the grace time, or covered by a bot; from
+        another tab of the same browser — a reload — once that tab has been silent for
+        ``3 × Pace.heartbeat`` s, at once if it closed: :meth:`close`); an open table gives the
+        first free seat; a running one makes them a spectator until a bot's seat frees at
+        the next round (`watch`: a spectator even when the open table is full).
+
+        With `store` (the class's progress store) and its class setting ``pins`` on, the
+        browser must be signed in as `name` (``store.learner_for_key`` of the holder's
+        browser key): a seat goes only to its signed-in learner (issue 22).
 
         Raises:
             TableError: BAD_CODE, UNKNOWN_CODE, ENDED, FULL, SEAT_LIVE (the seat is live in
-                another tab), NAME_TAKEN (a bot has that name), BAD_NAME. StoreUnreachable.
+                another tab), HANDED (the host gave the seat to a bot), NAME_TAKEN (a bot has
+                that name), NOT_SIGNED_IN (PINs on), BAD_NAME. StoreUnreachable.
         """
         code = normalise_code(code)
         holder = holder or _new_key()
+        name = " ".join(str(name).split())
+        if store is not None and pins_on(store) and not signed_in_as(store, holder, name):
+            raise TableError(Problem.NOT_SIGNED_IN, f"this browser is not signed in as {name}: "
+                                                    "sign in with the PIN first", code=code, name=name)
         t = log.table(code)
-        grace = Pace.from_dict(t.start.get("pace", {})).grace
-        joined = log.join(code, name, holder, now=clock(), grace=grace, watch=watch)
-        return cls(log, code, " ".join(name.split()), holder, joined.seat, clock=clock, run_bots=run_bots)
+        pace = Pace.from_dict(t.start.get("pace", {}))
+        joined = log.join(code, name, holder, now=clock(), grace=pace.grace, watch=watch,
+                          claim=CLAIM_BEATS * pace.heartbeat)
+        return cls(log, code, name, holder, joined.seat, clock=clock, run_bots=run_bots)
 
     def to_state(self) -> dict[str, Any]:
         """JSON-able (CONTRACTS.md §2): the code, name, tab key and seat — the table itself is in
@@ -363,20 +406,24 @@ class TableSession:
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any], *, log: TableLog | None = None, clock: Clock = time.time,
-                   run_bots: bool = True, **context: Any) -> "TableSession":
-        """The same tab after a restart: rejoins with its name and key (seat and hand back),
-        rebuilt from the store.
+                   run_bots: bool = True, holder: str | None = None, store: Any = None,
+                   **context: Any) -> "TableSession":
+        """The same learner back after a reload or a restart: rejoins with the kept name, as
+        `holder` (the new tab's; default the kept one) — seat and hand back, rebuilt from the
+        store. A reload's new tab takes the seat from the old tab of the same browser at
+        once when that tab closed, else once it has been silent for ``3 × Pace.heartbeat``
+        (SEAT_LIVE until then: try again).
 
         Raises:
-            ValueError: a bad state or no `log`. TableError (ENDED, UNKNOWN_CODE, SEAT_LIVE…).
-            StoreUnreachable.
+            ValueError: a bad state or no `log`. TableError (ENDED, UNKNOWN_CODE, SEAT_LIVE,
+            NOT_SIGNED_IN…). StoreUnreachable.
         """
         if log is None:
             raise ValueError("TableSession.from_state needs log=TableLog(...)")
         if not isinstance(state, Mapping) or not all(isinstance(state.get(k), str) for k in ("code", "name", "holder")):
             raise ValueError(f"not a table session's state: {state!r}")
-        return cls.join(log, state["code"], name=state["name"], holder=state["holder"], clock=clock,
-                        run_bots=run_bots)
+        return cls.join(log, state["code"], name=state["name"], holder=holder or state["holder"], clock=clock,
+                        run_bots=run_bots, store=store)
 
     # ---- reading the store -------------------------------------------------------------------------
 
@@ -489,11 +536,12 @@ class TableSession:
         for row in rows:
             self._apply_row(row)
             changed = True
-        if self.seat is None:   # a spectator seated at a new round (a bot's seat freed for them)
-            mine = next((s for s in self._seats if s.holder == self.holder and s.kind == "learner"
-                         and not s.covered), None)
-            if mine is not None:
-                self.seat, changed = mine.seat, True
+        # the seat this tab holds: a spectator seated at a new round (a bot's seat freed for
+        # them), or a learner the host moved to another seat
+        mine = next((s for s in self._seats if s.holder == self.holder and s.kind == "learner"
+                     and not s.covered), None)
+        if mine is not None and mine.seat != self.seat:
+            self.seat, changed = mine.seat, True
         if self.seat is not None:
             mine = self._seats[self.seat] if self.seat < len(self._seats) else None
             lost = mine is None or mine.holder != self.holder or mine.covered
@@ -720,13 +768,38 @@ class TableSession:
         self.refresh()
 
     def move_seat(self, seat: int, to: int) -> None:
-        """The host, before the start: swap seats `seat` and `to`."""
+        """The host swaps seats `seat` and `to` (who sits where): before the start, or on a
+        running table once the round is over (R-4; each seat keeps its score).
+
+        Raises:
+            TableError: NOT_HOST, IN_ROUND (a round is under way). ValueError: a seat out of range.
+        """
         self._host_only()
-        self.log.move_seat(self.code, seat, to, now=self.clock())
+        between = self._game is not None and self._game.phase.is_over
+        self.log.move_seat(self.code, seat, to, now=self.clock(), between_rounds=between)
         self.refresh()
         for s in self._seats:
             if s.holder == self.holder and not s.covered:
                 self.seat = s.seat
+
+    def hand_over(self, seat: int, to: str) -> None:
+        """The host hands seat `seat` over: ``"bot"`` (a bot plays it, "bot for <name>", until
+        the host gives it back), ``"back"`` (the learner plays it again), ``"free"`` (no longer
+        the learner's: a bot plays it, and a learner waiting takes it at the next round).
+        Before the start, ``"bot"`` and ``"free"`` are `set_seat` (a bot, an empty seat).
+
+        Raises:
+            TableError: NOT_HOST, NOT_SEATED (no learner at `seat`). ValueError.
+        """
+        self._host_only()
+        if self.status == "open":
+            if to == "back":
+                raise ValueError("before the start a seat is not handed back")
+            self.set_seat(seat, "bot" if to == "bot" else "empty")
+            return
+        level = str(self.start_info.get("bot_level", "basic"))
+        self.log.hand_over(self.code, seat, to, now=self.clock(), bot_name=self._bot_name(seat), level=level)
+        self.refresh()
 
     def start(self) -> None:
         """The host starts the table: empty seats become bots, the names are fixed and the first
@@ -900,8 +973,15 @@ class TableSession:
             raise
 
     def close(self) -> None:
-        """The kernel closes: give up the bots' lease (another kernel takes it at once); the
-        seat stays for the grace time."""
+        """The kernel (the tab) closes: give up the bots' lease (another kernel takes it at
+        once); the seat stays for the grace time, and another tab of the same browser (a
+        reload) may take it at once (`TableLog.release`)."""
+        if self.seat is not None and not self._seat_lost and self.status != "ended":
+            try:
+                self.log.release(self.code, self.seat, self.holder, now=self.clock(),
+                                 claim=CLAIM_BEATS * self.pace.heartbeat)
+            except TableError:
+                pass
         if self._holds_lease:
             try:
                 self.log.drop_lease(self.code, self.holder)

@@ -1,0 +1,229 @@
+"""Seats of a live table (issues 23 and 22): the host moves learners and hands seats over, a
+learner who joins a running table takes a bot's seat at the next round (or watches), a reload
+brings the learner back to their seat and hand, and with PINs on a seat goes only to the
+browser signed in as its learner. Session level, on SQLite and PostgreSQL; time is an injected
+clock (nothing waits in real time)."""
+
+from __future__ import annotations
+
+import pytest
+
+from unoparty.bots import make_bot
+from unoparty.engine import Phase
+from unoparty.progress.table_log import Problem, TableError, TableLog, browser_of
+from unoparty.session.table import CLAIM_BEATS, Pace, TableSession, bot_move, tab_holder
+from tests.helpers_tables import pg_url, url  # noqa: F401 — fixtures
+
+
+class Clock:
+    def __init__(self, t: float = 1000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+KEY_A, KEY_B, KEY_C = "a" * 22, "b" * 22, "c" * 22
+PARTY = Pace(kind="party", window=0, round_pause=None, grace=60.0, heartbeat=3.0)
+
+
+def _open(url: str, clock: Clock, seats: int = 3) -> tuple[TableLog, TableSession, TableSession]:
+    log = TableLog(url)
+    ava = TableSession.open(log, host="Ava", holder=KEY_A + ".t1", seats=seats, pace=PARTY, seed=11, clock=clock)
+    ben = TableSession.join(log, ava.code, name="Ben", holder=KEY_B + ".t1", clock=clock)
+    return log, ava, ben
+
+
+def _finish_round(clock: Clock, sessions: list[TableSession]) -> None:
+    """Play to the round's end: the learners' moves chosen as a basic bot would, the bots
+    by the lease holder's ticks."""
+    bot = make_bot("basic")
+    for _ in range(3000):
+        host = sessions[0]
+        game = host.game
+        assert game is not None
+        if game.phase.is_over:
+            for s in sessions:
+                s.refresh()
+            return
+        clock.t += 2.0
+        for s in sessions:
+            s.tick()
+            s.refresh()
+            g = s.game
+            if s.seat is not None and not s.seat_lost and g is not None and s.seat in g.to_act() \
+                    and not g.phase.is_over:
+                move = bot_move(bot, g.view_for(s.seat), 5, s.seq)
+                if move is not None:
+                    s.act(move)
+    pytest.fail("the round did not end")
+
+
+def test_the_host_moves_a_learner_before_the_start_and_between_rounds_not_during_one(url):
+    clock = Clock()
+    log, ava, ben = _open(url, clock)
+    ava.move_seat(1, 2)                      # before the start: Ben to seat 3
+    ben.refresh()
+    assert ben.seat == 2 and not ben.seat_lost and [s.name for s in ben.view().seats][2] == "Ben"
+    ava.start()
+    ben.refresh()
+    assert ben.view().player is not None and ben.view().player.player == 2  # type: ignore[union-attr]
+    with pytest.raises(TableError) as e:     # in a round: seats move when it is over
+        ava.move_seat(2, 1)
+    assert e.value.problem is Problem.IN_ROUND
+    assert ben.refresh() is False and ben.seat == 2
+    _finish_round(clock, [ava, ben])
+    scores = list(ava.game.scores)  # type: ignore[union-attr]
+    ava.move_seat(2, 1)                      # the round is over: Ben goes to seat 2
+    ben.refresh()
+    assert ben.seat == 1 and not ben.seat_lost
+    assert ben.game is not None and ben.game.names[1] == "Ben" and ben.game.names[2].startswith("Bot")
+    assert list(ben.game.scores) == scores   # the same game, rebuilt: each seat keeps its score
+    assert ben.new_round().applied
+    ava.refresh()
+    assert ava.view().player.player == 0 and ben.view().player.player == 1  # type: ignore[union-attr]
+
+
+def test_the_host_gives_a_seat_to_a_bot_and_back(url):
+    clock = Clock()
+    log, ava, ben = _open(url, clock)
+    ava.start()
+    ben.refresh()
+    hand = ben.view().player.hand  # type: ignore[union-attr]
+    with pytest.raises(TableError) as e:
+        ben.hand_over(0, "bot")              # only the host
+    assert e.value.problem is Problem.NOT_HOST
+    ava.hand_over(1, "bot")
+    ben.refresh()
+    seat = ben.view().seats[1]
+    assert ben.seat_lost and seat.covered and seat.name == "Ben" and not seat.live
+    with pytest.raises(TableError) as e:     # opening the code again does not take it: the host gave it
+        TableSession.join(log, ava.code, name="Ben", holder=KEY_B + ".t2", clock=clock)
+    assert e.value.problem is Problem.HANDED
+    clock.t += 61
+    assert ava.tick().covered == ()          # the grace time does not touch it either
+    ava.hand_over(1, "back")
+    ben.refresh()
+    assert not ben.seat_lost and ben.seat == 1 and not ben.view().seats[1].covered
+    assert ben.view().player.hand == hand  # type: ignore[union-attr]  (the bot has not had Ben's turn)
+    g = ben.game
+    assert g is not None
+    ben_moves = [m for m in g.legal_moves(1)]
+    if ben_moves:
+        assert ben.act(ben_moves[0]).applied   # his tab plays the seat again
+    with pytest.raises(TableError) as e:     # the host frees only learners' seats
+        ava.hand_over(2, "bot")
+    assert e.value.problem is Problem.NOT_SEATED
+
+
+def test_a_learner_joining_a_running_table_watches_then_takes_a_bot_seat_at_the_next_round(url):
+    clock = Clock()
+    log, ava, ben = _open(url, clock, seats=2)   # no bot seat: two learners
+    ava.start()
+    cy = TableSession.join(log, ava.code, name="Cy", holder=KEY_C + ".t1", clock=clock)
+    assert cy.seat is None and cy.view().player is None
+    ava.hand_over(1, "free")                  # Ben's seat is freed: a bot plays it now
+    ben.refresh()
+    assert ben.seat_lost and ava.view().seats[1].kind == "bot"
+    assert ava.game is not None and ava.game.names[1].startswith("Bot")
+    _finish_round(clock, [ava, cy])
+    assert cy.seat is None                    # still watching until the next round is dealt
+    assert ava.new_round().applied
+    cy.refresh()
+    ava.refresh()
+    assert cy.seat == 1 and cy.view().player is not None and cy.game is not None and cy.game.names[1] == "Cy"
+    assert ava.game is not None and ava.game.round_number == 2 and ava.game.names == cy.game.names
+    # Ben, freed, opens the code again: he watches (no bot seat is free)
+    ben2 = TableSession.join(log, ava.code, name="Ben", holder=KEY_B + ".t2", clock=clock)
+    assert ben2.seat is None
+
+
+def test_a_silent_spectator_is_not_seated_at_the_next_round(url):
+    clock = Clock()
+    log = TableLog(url)
+    ava = TableSession.open(log, host="Ava", holder=KEY_A + ".t1", seats=2, pace=PARTY, seed=11, clock=clock)
+    ava.start()
+    cy = TableSession.join(log, ava.code, name="Cy", holder=KEY_C + ".t1", clock=clock)
+    assert cy.seat is None
+    clock.t += 120                            # Cy's tab went silent long ago
+    _finish_round(clock, [ava])
+    assert ava.new_round().applied
+    cy.refresh()
+    assert cy.seat is None and ava.view().seats[1].kind == "bot"
+
+
+def test_a_reload_comes_back_to_the_seat_and_hand(url):
+    """The kept state (``TableSession.to_state``) rebuilt in a new tab of the same browser:
+    at once once the old tab closed, after ``CLAIM_BEATS`` heartbeats of silence if it did
+    not say so, and never while it still answers."""
+    clock = Clock()
+    log, ava, ben = _open(url, clock)
+    ava.start()
+    ben.refresh()
+    hand, state = ben.view().player.hand, ben.to_state()  # type: ignore[union-attr]
+    new_tab = tab_holder(KEY_B)
+    assert browser_of(new_tab) == KEY_B and new_tab != ben.holder
+    with pytest.raises(TableError) as e:      # the old tab still answers: one sentence, nothing taken
+        TableSession.from_state(state, log=log, holder=new_tab, clock=clock)
+    assert e.value.problem is Problem.SEAT_LIVE
+    ben.close()                               # the old tab's kernel shuts down (page reloaded)
+    back = TableSession.from_state(state, log=log, holder=new_tab, clock=clock)
+    assert back.seat == 1 and back.view().player.hand == hand  # type: ignore[union-attr]
+    assert not back.view().seats[1].covered
+    # a tab that vanished without a word: the next one waits a few heartbeats, not the grace time
+    state2 = back.to_state()
+    clock.t += CLAIM_BEATS * PARTY.heartbeat - 1
+    with pytest.raises(TableError):
+        TableSession.from_state(state2, log=log, holder=tab_holder(KEY_B), clock=clock)
+    clock.t += 2
+    again = TableSession.from_state(state2, log=log, holder=tab_holder(KEY_B), clock=clock)
+    assert again.seat == 1 and again.view().player.hand == hand  # type: ignore[union-attr]
+    # another browser is held off for the whole grace time
+    ava.tick()
+    with pytest.raises(TableError) as e:
+        TableSession.join(log, ava.code, name="Ben", holder=tab_holder("z" * 22), clock=clock)
+    assert e.value.problem is Problem.SEAT_LIVE
+
+
+class _Store:
+    """The class store's learner-key API and class settings, as the sessions use them."""
+
+    def __init__(self, pins: bool) -> None:
+        self.pins, self.keys = pins, {}
+
+    def class_setting(self, key: str, default: str | None = None) -> str | None:
+        return "1" if key == "pins" and self.pins else default
+
+    def learner_for_key(self, key: str) -> str | None:
+        return self.keys.get(key)
+
+
+def test_with_pins_on_a_seat_goes_only_to_the_browser_signed_in_as_its_learner(url):
+    clock = Clock()
+    log = TableLog(url)
+    store = _Store(pins=True)
+    store.keys[KEY_A] = "Ava"
+    ava = TableSession.open(log, host="Ava", holder=KEY_A + ".t1", seats=3, pace=PARTY, seed=11, clock=clock)
+    with pytest.raises(TableError) as e:      # Ben's name typed on a browser signed in as nobody
+        TableSession.join(log, ava.code, name="Ben", holder=KEY_B + ".t1", clock=clock, store=store)
+    assert e.value.problem is Problem.NOT_SIGNED_IN
+    store.keys[KEY_C] = "Cy"
+    with pytest.raises(TableError) as e:      # nor on Cy's browser
+        TableSession.join(log, ava.code, name="Ben", holder=KEY_C + ".t1", clock=clock, store=store)
+    assert e.value.problem is Problem.NOT_SIGNED_IN
+    assert [s.kind for s in log.seats(ava.code)] == ["learner", "empty", "empty"]   # unharmed
+    store.keys[KEY_B] = "ben"                 # signed in (the store's capitals aside)
+    ben = TableSession.join(log, ava.code, name="Ben", holder=KEY_B + ".t1", clock=clock, store=store)
+    assert ben.seat == 1
+    ava.start()
+    clock.t += 61                             # Ben's tab silent: a bot covers his seat
+    assert ava.tick().covered == (1,)
+    with pytest.raises(TableError) as e:      # ...and it still goes to Ben's browser only
+        TableSession.join(log, ava.code, name="Ben", holder=KEY_C + ".t2", clock=clock, store=store)
+    assert e.value.problem is Problem.NOT_SIGNED_IN
+    assert TableSession.join(log, ava.code, name="Ben", holder=KEY_B + ".t2", clock=clock, store=store).seat == 1
+    # with PINs off, the name is enough (as before)
+    off = _Store(pins=False)
+    clock.t += 61
+    ava.tick()
+    assert TableSession.join(log, ava.code, name="Ben", holder=KEY_C + ".t3", clock=clock, store=off).seat == 1
