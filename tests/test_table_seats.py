@@ -227,3 +227,124 @@ def test_with_pins_on_a_seat_goes_only_to_the_browser_signed_in_as_its_learner(u
     clock.t += 61
     ava.tick()
     assert TableSession.join(log, ava.code, name="Ben", holder=KEY_C + ".t3", clock=clock, store=off).seat == 1
+
+
+# ---- the page ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def sqlite_url(tmp_path):
+    from unoparty.i18n import set_language
+    set_language("en")
+    return f"sqlite:///{tmp_path}/class.sqlite3"
+
+
+def _pages(url: str, clock: Clock, **kw):
+    from unoparty.views.table_page import TablePage
+    ava = TablePage(log=TableLog(url), name="Ava", key=KEY_A, follow=False, clock=clock, **kw)
+    ava.seats.value, ava.pace.value = 3, "party"
+    assert ava.open_table() is not None
+    ben = TablePage(log=TableLog(url), name="Ben", key=KEY_B, follow=False, clock=clock, **kw)
+    assert ben.join(ava.session.code) is not None
+    return ava, ben
+
+
+def test_the_host_page_moves_a_learner_and_hands_a_seat_over(sqlite_url):
+    clock = Clock()
+    ava, ben = _pages(sqlite_url, clock)
+    ava.poll()
+    assert ava.host_box.layout.display == "" and ben.host_box.layout.display == "none"
+    assert [label for label, _ in ava.seat_pick.options] == ["1. Ava", "2. Ben", "3. empty seat"]
+    ava.seat_pick.value, ava.seat_to.value = 1, 2
+    ava.move_button.click()
+    ben.poll()
+    assert ben.session.seat == 2 and "data-seat='2'><b>3.</b> <b" in ben.seats_list.value
+    assert "(you)" in ben.seats_list.value.split("data-seat='2'")[1]
+    ava.start_button.click()
+    ben.poll()
+    ava.seat_pick.value = 2
+    ava.bot_button.click()                     # Ben's seat to a bot: his page says so
+    clock.t += 1.5
+    ben.poll()
+    assert "bot for Ben" in ava.play_seats.value and ben.session.seat_lost
+    assert "no seat" in ben.board.message.text
+    ava.move_button.click()                    # a round is under way: one sentence
+    assert "between rounds" in ava.host_message.value
+    ava.back_button_seat.click()
+    clock.t += 1.5
+    ben.poll()
+    assert not ben.session.seat_lost and "bot for Ben" not in ben.play_seats.value
+
+
+def test_a_reload_of_the_app_comes_back_to_the_table_at_the_seat(sqlite_url, monkeypatch):
+    from unoparty.views.app import App
+    monkeypatch.setenv("UNOPARTY_DB", sqlite_url)
+    app = App(lang="en")
+    app.use_key(KEY_A)
+    app.show_table()
+    page = app._table_page
+    page.name_field.value = "Ava"
+    page.seats.value, page.pace.value = 2, "party"
+    session = page.open_table()
+    page.start_button.click()
+    hand = session.view().player.hand
+    app.show_table()                           # the page is kept as the table (app session)
+    page.close()                               # the kernel shuts down: the page was reloaded
+    again = App(lang="en")
+    again.use_key(KEY_A)                       # the browser's key arrives in the new kernel
+    back = again._table_page
+    assert again.page == "table" and back is not None and back.session is not None
+    assert back.session.code == session.code and back.session.seat == 0
+    assert back.session.view().player.hand == hand
+    assert back.playing.layout.display == "" and back.session.holder != session.holder
+    back.leave()                               # leaving forgets it: the next load is the lobby
+    third = App(lang="en")
+    third.use_key(KEY_A)
+    assert third._table_page is None or third._table_page.session is None
+    for p in (back, third._table_page):
+        if p is not None:
+            p.close()
+
+
+def test_a_reload_while_the_old_tab_still_answers_waits_then_takes_the_seat(sqlite_url):
+    clock = Clock()
+    ava, ben = _pages(sqlite_url, clock)
+    from unoparty.views.table_page import TablePage
+    state = ben.session.to_state()
+    tab = TablePage(log=TableLog(sqlite_url), key=KEY_B, follow=False, clock=clock)
+    assert tab.resume(state) is None           # the old tab (not shut down yet) still answers
+    assert "open in another tab" in tab.message.value
+    clock.t += CLAIM_BEATS * PARTY.heartbeat + 1   # it has gone silent: the next look takes the seat
+    assert tab.poll() and tab.session is not None and tab.session.seat == 1
+
+
+def test_with_pins_on_typing_another_learners_name_asks_for_their_pin(sqlite_url):
+    from unoparty import access
+    from unoparty.progress import open_store
+    store = open_store(sqlite_url)
+    store.set_class_setting("pins", "1")
+    store.add_learner("Ava")
+    store.set_setting("Ava", access.PIN_KEY, access.hash_pin("1234"))
+    store.sign_in(KEY_A, "Ava")
+    clock = Clock()
+    from unoparty.views.table_page import TablePage
+    ava = TablePage(log=TableLog(sqlite_url), name="Ava", key=KEY_A, follow=False, clock=clock, store=store)
+    ava.seats.value = 3
+    assert ava.open_table() is not None        # signed in as Ava: no PIN asked
+    code = ava.session.code
+    other = TablePage(log=TableLog(sqlite_url), name="Ava", key=KEY_C, follow=False, clock=clock, store=store)
+    assert other.join(code) is None            # Ava's name on another browser: her PIN first
+    assert other.picker is not None and other.picker.box.layout.display == ""
+    assert "Type your PIN, Ava" in other.picker.message.value
+    assert other.picker.check_pin("9999") is None and "not the PIN" in other.picker.message.value
+    assert other.session is None and [s.kind for s in TableLog(sqlite_url).seats(code)] == ["learner", "empty", "empty"]
+    other.picker.check_pin("1234")             # right: this browser is Ava's now; her seat is live elsewhere
+    assert store.learner_for_key(KEY_C) == "Ava"
+    assert other.session is None and "open in another tab" in other.message.value
+    # a learner new to the class chooses a PIN, then sits
+    ben = TablePage(log=TableLog(sqlite_url), name="Ben", key=KEY_B, follow=False, clock=clock, store=store)
+    assert ben.join(code) is None and "Choose a PIN" in ben.picker.message.value
+    ben.picker.check_pin("4321", "4321")
+    assert ben.session is not None and ben.session.seat == 1 and store.learner_for_key(KEY_B) == "Ben"
+    for p in (ava, other, ben):
+        p.close()

@@ -48,6 +48,14 @@ def problem_sentence(problem: str, *, code: str | None = None, name: str | None 
         return _("You have no seat at table {code} now: open its code again to take your seat back.").format(code=code)
     if problem == "bad name":
         return _("A name at a table has 1 to 40 characters, without ':'.")
+    if problem == "not signed in":
+        return _("{name} plays at this table from the browser signed in as {name}: type {name}'s PIN first.").format(
+            name=name)
+    if problem == "handed":
+        return _("The host gave your seat at table {code} to a bot for now: ask the host to give it back.").format(
+            code=code)
+    if problem == "in round":
+        return _("Seats move between rounds: wait until this round is over.")
     if problem == "unreachable":
         return _("The class store cannot be reached just now: nothing was played. Trying again…")
     return _("The table refused this.")

@@ -25,8 +25,9 @@ __all__ = ["AppSession", "PAGES", "SessionStore", "Notice"]
 PAGES = ("home", "game", "rules", "practice", "lesson", "scenarios", "teacher", "table")
 """The pages the app may come back to (``lessons`` is the landing page's list)."""
 
-RETURNABLE = ("home", "game", "rules", "practice", "lesson")
-"""Pages a reload comes back to (a lesson: the one kept, at its step)."""
+RETURNABLE = ("home", "game", "rules", "practice", "lesson", "table")
+"""Pages a reload comes back to (a lesson: the one kept, at its step; a live table: the seat
+kept, ``kind`` ``"table"``)."""
 
 DEFAULT_CHOICES: dict[str, Any] = {"bots": 5, "level": "basic", "rule_set": "party", "stacking": False,
                                    "seven_o": False, "jump_in": False, "doubles": False, "target": 500,

@@ -362,6 +362,8 @@ class App:
         picker: LearnerPicker = self.learner_picker
         hub = self.learner if picker.fixed else None
         learner = self.session.use_key(key)
+        if self._table_page is not None and self._table_page.session is None:
+            self._table_page.key = key   # its seats are held as this browser's from now on
         if hub and learner != hub:  # JupyterHub's user is the learner: the key is signed in as them
             self.session.sign_in(hub)
         state = self.session.kept("app")   # read before signing in shows a page (and keeps it)
@@ -389,7 +391,7 @@ class App:
         if kept.language != language() and kept.language in dict(self.language.options).values():
             self.set_language(kept.language)
         back = {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice,
-                "lesson": self._resume_lesson}.get(kept.page)
+                "lesson": self._resume_lesson, "table": self._resume_table}.get(kept.page)
         if back is not None and kept.page != self.page:
             back()
         elif self.page == "game":
@@ -719,11 +721,30 @@ class App:
             if page is not None:
                 page.close_timer()
             page = self._table_page = TablePage(name=self.learner, key=self.session.key, errors=self.errors,
-                                                on_rule=self.errors.guard(self.show_rules), session=session)
+                                                on_rule=self.errors.guard(self.show_rules), session=session,
+                                                store=self.store, on_sign_in=self.errors.guard(self.set_learner),
+                                                on_session=self.errors.guard(self._table_session))
         if code:
             page.name_field.value = page.name_field.value or (self.learner or "")
             page.join(code)
         self._set("table", page.box)
+
+    def _table_session(self, session) -> None:
+        """The table page opened `session` (kept for a reload: kind ``"table"``) or closed it (None)."""
+        if session is None:
+            if self.session.sessions.get("table") is not None or self.session.kept("table") is not None:
+                self.session.forget("table")
+            return
+        self.session.open(session)
+
+    def _resume_table(self) -> None:
+        """Back to the live table kept for this browser (a reload, the app opened again):
+        the same seat and hand (:meth:`TablePage.resume`); the lobby when none is kept."""
+        self.show_table()
+        state = self.session.kept("table")
+        page = self._table_page
+        if state is not None and page is not None and page.session is None:
+            page.resume(dict(state))
 
     def show_table_of_request(self, query: str) -> None:
         """``?table=CODE`` joins table CODE; ``?table=CODE&view=projector`` shows its projector view."""

@@ -26,7 +26,9 @@ start plus its moves as steps).
 from __future__ import annotations
 
 import asyncio
+import atexit
 import base64
+import weakref
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -38,7 +40,7 @@ from ..i18n import _, ngettext
 from ..progress.table_log import StoreUnreachable, TableError, TableLog
 from ..refusal_words import explain
 from ..rules import Rules
-from ..session.table import Pace, TableSession
+from ..session.table import Pace, TableSession, pins_on, signed_in_as, tab_holder
 from ..table_words import outcome_note, problem_sentence
 from .board import Board
 from .common import ErrorPanel, LogView, button, split
@@ -132,15 +134,36 @@ class _Follow:
             self._task = None
 
 
+_PAGES: "weakref.WeakSet[TablePage]" = weakref.WeakSet()
+
+
+@atexit.register
+def _close_pages() -> None:
+    """The kernel shuts down (the page was closed or reloaded: Voila's shutdown beacon): each
+    table page lets go of its seat, so the reloaded page takes it at once (`TableSession.close`)."""
+    for page in list(_PAGES):
+        try:
+            page.close()
+        except Exception:  # noqa: BLE001 - a store gone at exit: the seat waits a few heartbeats instead
+            pass
+
+
 class TablePage:
     """Open or join a live table, wait for the start, then play your seat.
 
     Args:
         log: the table log (default: ``TableLog(UNOPARTY_DB)``, opened when first needed).
         name: the signed-in learner's name (the name field's value). key: the browser's
-            session key (the seat's holder: the same tab gets its seat back after a reload).
+            session key (the seat's holder is ``"<key>.<this tab>"``: `tab_holder`; a reload
+            of the same browser gets its seat back, :meth:`resume`).
         errors: the app's error panel. on_rule: opens the rules page at a rule id.
         clock: seconds (tests inject one). follow: start the event-loop timer when a table opens.
+        store: the class's progress store: with its setting ``pins`` on, a seat goes only to
+            the browser signed in as its learner — typing another name asks for that
+            learner's PIN (limited like the teacher's code: `LearnerPicker`).
+        on_sign_in: called with the name once its PIN was right (the app signs the browser in).
+        on_session: called with the session when one opens, and with None when it closes
+            (the app keeps it for a reload: ``store.save_session(key, "table", …)``).
 
     Attributes:
         box: the widget. lobby, waiting, playing, ended_box: its parts (one shown at a time).
@@ -153,11 +176,18 @@ class TablePage:
     def __init__(self, *, log: TableLog | None = None, url: str | None = None, name: str | None = None,
                  key: str | None = None, errors: ErrorPanel | None = None,
                  on_rule: Callable[[str], None] | None = None, clock: Callable[[], float] = time.time,
-                 follow: bool = True, session: TableSession | None = None) -> None:
+                 follow: bool = True, session: TableSession | None = None, store: Any = None,
+                 on_sign_in: Callable[[str], None] | None = None,
+                 on_session: Callable[[TableSession | None], None] | None = None) -> None:
         from ..i18n import language
         self.language = language()   # the language its widgets speak
         self._log, self._url = log, url
         self.key, self.clock, self.follow = key, clock, follow
+        self.store, self.on_sign_in, self.on_session = store, on_sign_in, on_session
+        self._tab: str | None = None        # this tab's holder (`holder`)
+        self._resuming: tuple[dict[str, Any], float] | None = None   # a kept table tried again, until
+        self._pending: Callable[[], Any] | None = None   # what a right PIN goes on with
+        self.picker: Any = None             # the PIN's fields (views.learner.LearnerPicker), when asked
         own_errors = errors is None
         self.errors = errors or ErrorPanel()
         self.on_rule = on_rule
@@ -223,6 +253,25 @@ class TablePage:
                                w.HBox([self.fill_button, self.start_button, self.leave_button])],
                               layout=w.Layout(display="none"))
         self.waiting.add_class("up-table-waiting")
+        # ---- the host's seats: move a learner, hand a seat to a bot and back, free it
+        self.seat_pick = w.Dropdown(description=_("Seat"), layout=w.Layout(width="240px"))
+        self.seat_to = w.Dropdown(description=_("to seat"), layout=w.Layout(width="240px"))
+        self.move_button = button(_("Move"), "up-primary", "up-move-seat")
+        self.bot_button = button(_("Give the seat to a bot"), "up-primary", "up-seat-bot")
+        self.back_button_seat = button(_("Give the seat back"), "up-primary", "up-seat-back")
+        self.free_button = button(_("Free the seat"), "up-warn", "up-seat-free")
+        self.move_button.on_click(g(lambda _b: self._host(lambda s: s.move_seat(self.seat_pick.value, self.seat_to.value))))
+        self.bot_button.on_click(g(lambda _b: self._host(lambda s: s.hand_over(self.seat_pick.value, "bot"))))
+        self.back_button_seat.on_click(g(lambda _b: self._host(lambda s: s.hand_over(self.seat_pick.value, "back"))))
+        self.free_button.on_click(g(lambda _b: self._host(lambda s: s.hand_over(self.seat_pick.value, "free"))))
+        self.host_message = w.HTML()
+        self.host_box = w.VBox([w.HTML(f"<h3 style='margin:6px 0'>{esc(_('Seats'))}</h3>"),
+                                w.HBox([self.seat_pick, self.seat_to, self.move_button],
+                                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                                w.HBox([self.bot_button, self.back_button_seat, self.free_button],
+                                       layout=w.Layout(flex_flow="row wrap")), self.host_message],
+                               layout=w.Layout(display="none"))
+        self.host_box.add_class("up-host-seats")
         # ---- the game: the game page's own widgets
         self.board = Board()
         self.board.on_move = g(self._on_move)
@@ -256,8 +305,9 @@ class TablePage:
         self.back_button.on_click(g(lambda _b: self.to_lobby()))
         self.ended_box = w.VBox([self.ended_note, self.back_button], layout=w.Layout(display="none"))
         self.box = w.VBox(([self.errors.box] if own_errors else []) +
-                          [self.lobby, self.waiting, self.playing, self.ended_box])
+                          [self.lobby, self.waiting, self.playing, self.host_box, self.ended_box])
         self.box.add_class("up-table-page")
+        _PAGES.add(self)
         if session is not None:   # the same table, drawn again (another language)
             self._log = session.log
             self._use(session)
@@ -272,25 +322,65 @@ class TablePage:
             self._log = TableLog(self._url or default_url())
         return self._log
 
-    def _name(self) -> str | None:
+    @property
+    def holder(self) -> str:
+        """This tab's holder of a seat: ``"<browser key>.<tab>"`` (one per page, kept while the
+        browser's key is the same)."""
+        from ..progress.table_log import browser_of
+        if self._tab is None or (self.key and browser_of(self._tab) != self.key):
+            self._tab = tab_holder(self.key)
+        return self._tab
+
+    def _name(self, then: Callable[[], Any] | None = None) -> str | None:
+        """The name typed; with PINs on, a name this browser is not signed in as first asks for
+        its PIN (and `then` goes on once it is right). None: not yet (the page says why)."""
         name = " ".join((self.name_field.value or "").split())
         if not name:
             self.message.value = _msg(_("Type your name first: the other players see it at the table."))
             return None
+        if self.store is not None and pins_on(self.store) and not signed_in_as(self.store, self.holder, name):
+            self._ask_pin(name, then)
+            return None
         return name
+
+    def _ask_pin(self, name: str, then: Callable[[], Any] | None) -> None:
+        """PINs on and the browser is not signed in as `name`: its PIN is asked (the landing
+        page's fields and limits), then `then` runs."""
+        from .learner import LearnerPicker
+        if self.picker is None:
+            self.picker = LearnerPicker(self.store, on_pick=self.errors.guard(self._pin_right))
+            self.picker._name_row.layout.display = "none"   # the table page's own name field
+            self.picker.box.add_class("up-table-pin")
+            self.lobby.children = (*self.lobby.children[:2], self.picker.box, *self.lobby.children[2:])
+        self._pending = then
+        self.message.value = ""
+        self.picker.box.layout.display = ""
+        self.picker.pick(name)
+
+    def _pin_right(self, name: str) -> None:
+        if self.on_sign_in is not None:
+            self.on_sign_in(name)
+        elif self.key is not None:
+            self.store.sign_in(self.key, name)
+        if self.picker is not None:
+            self.picker.box.layout.display = "none"
+        self.name_field.value = name
+        then, self._pending = self._pending, None
+        if then is not None:
+            then()
 
     # ------------------------------------------------------------------ lobby → table
 
     def open_table(self) -> TableSession | None:
         """*Open a table* with the lobby's choices; the learner is its host at seat 0."""
-        name = self._name()
+        name = self._name(self.open_table)
         if name is None:
             return None
         rules = Rules(rule_set=self.rule_set.value, **{k: c.value for k, c in self.house.items()})
         from ..session.game import delay_scale
         pace = Pace(kind=self.pace.value, bot_speed=delay_scale())
         try:
-            session = TableSession.open(self.log, host=name, holder=self.key, seats=int(self.seats.value),
+            session = TableSession.open(self.log, host=name, holder=self.holder, seats=int(self.seats.value),
                                         rules=rules, bot_level=self.level.value, pace=pace, clock=self.clock)
         except TableError as e:
             self.message.value = _msg(error_sentence(e))
@@ -303,21 +393,55 @@ class TablePage:
 
     def join(self, code: str) -> TableSession | None:
         """*Join* table `code` under the name typed (your seat back if you had one)."""
-        name = self._name()
+        name = self._name(lambda: self.join(code))
         if name is None:
             return None
         try:
-            session = TableSession.join(self.log, code, name=name, holder=self.key, clock=self.clock)
+            session = TableSession.join(self.log, code, name=name, holder=self.holder, clock=self.clock,
+                                        store=self.store)
         except TableError as e:
             self.message.value = _msg(error_sentence(e, code.strip().upper()))
             return None
         self._use(session)
         return session
 
+    RESUME_S = 30.0
+    """Seconds a kept table is tried again while its seat is still live in the old tab."""
+
+    def resume(self, state: dict[str, Any]) -> TableSession | None:
+        """Back to the table after a reload (or the app opened again): the kept state
+        (`TableSession.to_state`) rejoined from this tab — the same seat and hand. While the
+        old tab still holds the seat (its kernel not yet shut down) the page says so and tries
+        again at each look, for `RESUME_S` seconds."""
+        try:
+            session = TableSession.from_state(state, log=self.log, holder=self.holder, clock=self.clock,
+                                              store=self.store)
+        except (TableError, ValueError) as e:
+            from ..progress.table_log import Problem
+            if isinstance(e, TableError) and e.problem is Problem.SEAT_LIVE:
+                if self._resuming is None:
+                    self._resuming = (dict(state), self.clock() + self.RESUME_S)
+                    if self.follow:
+                        self._timer.start()
+                self._show(self.lobby)
+                self.message.value = _msg(error_sentence(e, str(state.get("code", ""))), "info")
+                return None
+            self._resuming = None
+            if self.on_session is not None:
+                self.on_session(None)
+            self._show(self.lobby)
+            self.message.value = _msg(error_sentence(e, str(state.get("code", ""))) if isinstance(e, TableError)
+                                      else _("The table could not be opened again."), "info")
+            return None
+        self._resuming = None
+        self.name_field.value = session.name
+        self._use(session)
+        return session
+
     def _use(self, session: TableSession) -> None:
         self.close()
         self.session = session
-        self.key = session.holder
+        self._tab = session.holder
         self.message.value = ""
         self.table_message.value = ""
         self.board.message.clear()
@@ -328,6 +452,8 @@ class TablePage:
             self._follower = None
         if self.follow:
             self._timer.start()
+        if self.on_session is not None:
+            self.on_session(session)
         self.render(force=True)
 
     def _host(self, action: Callable[[TableSession], None]) -> None:
@@ -336,9 +462,11 @@ class TablePage:
             return
         try:
             action(s)
-            self.table_message.value = ""
+            self.table_message.value = self.host_message.value = ""
         except TableError as e:
-            self.table_message.value = _msg(error_sentence(e, s.code))
+            self.table_message.value = self.host_message.value = _msg(error_sentence(e, s.code))
+        except ValueError:
+            self.host_message.value = _msg(_("Choose another seat."))
         self.render()
 
     def leave(self) -> None:
@@ -354,6 +482,9 @@ class TablePage:
     def to_lobby(self) -> None:
         self.close()
         self.session = None
+        self.host_box.layout.display = "none"
+        if self.on_session is not None:
+            self.on_session(None)
         for part, shown in ((self.lobby, True), (self.waiting, False), (self.playing, False), (self.ended_box, False)):
             part.layout.display = "" if shown else "none"
 
@@ -379,6 +510,12 @@ class TablePage:
         tried again at the next look."""
         s = self.session
         if s is None:
+            if self._resuming is not None:
+                state, until = self._resuming
+                if self.clock() > until:
+                    self._resuming = None
+                    return False
+                return self.resume(state) is not None
             return False
         now = self.clock()
         try:
@@ -463,6 +600,9 @@ class TablePage:
 
     def _show_ended(self, sentence: str) -> None:
         self.close()
+        self.host_box.layout.display = "none"
+        if self.on_session is not None:
+            self.on_session(None)
         self.ended_note.value = _msg(sentence, "info")
         self._show(self.ended_box)
 
@@ -476,6 +616,27 @@ class TablePage:
                 f"background:#6a3fb5;border-radius:4px'></div></div></div>")
         elif self.window_bar.value:
             self.window_bar.value = ""
+
+    def _draw_host(self, view, s: TableSession) -> None:
+        """The host's seat controls: every seat to pick, and what may be done to it now."""
+        if not s.is_host:
+            self.host_box.layout.display = "none"
+            return
+        self.host_box.layout.display = ""
+        options = []
+        for x in view.seats:
+            who = (x.name if x.kind == "learner" and not x.covered else
+                   _("bot for {name}").format(name=x.name) if x.covered else
+                   x.name if x.kind == "bot" else _("empty seat"))
+            options.append((f"{x.seat + 1}. {who}", x.seat))
+        for field in (self.seat_pick, self.seat_to):
+            keep = field.value
+            if list(field.options) != options:
+                field.options = options
+            field.value = keep if keep in range(len(options)) else (1 if field is self.seat_pick and len(options) > 1
+                                                                    else 0)
+        running = view.status == "running"
+        self.back_button_seat.layout.display = "" if running else "none"
 
     def render(self, *, force: bool = False) -> None:
         """Draw the page for the table as this seat sees it (`TableSession.view`)."""
@@ -491,6 +652,7 @@ class TablePage:
         if view.status == "ended":
             self._show_ended(problem_sentence("ended", code=view.code))
             return
+        self._draw_host(view, s)
         code_line = (f"<h2 style='margin:4px 0'>{esc(_('Table {code}').format(code=view.code))}</h2>")
         if view.status == "open":
             self._show(self.waiting)
@@ -515,7 +677,10 @@ class TablePage:
             self.board.table.render(state)
             self.board.hand.render((), None)
             self.board.actions.layout.display = "none"
-            self.status.value = _msg(_("You are watching: you take a bot's seat at the next round."), "info")
+            self.status.value = _msg(_("You are watching: you take a bot's seat at the next round.")
+                                     if any(x.kind == "bot" for x in view.seats) else
+                                     _("You are watching: every seat has a learner, so you take a seat once one is freed."),
+                                     "info")
             self.log_view.render(s.events_since(0), game.names, None)
             return
         state = table_state(game, view.you)
