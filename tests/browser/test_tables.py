@@ -1,7 +1,9 @@
 """Play together in headless Chromium (issue 23): two learners — two browser contexts, each
 its own browser key — join one table by code, one seat a bot; each plays a card on its
 turn; each page shows its own hand only (the other learner's cards appear nowhere in its
-DOM); the projector view shows no hand. Every wait is for a condition, never a fixed sleep.
+DOM); a reload mid-round brings the learner back to their seat and hand; the host gives a
+seat to a bot and back; the projector view shows no hand. Every wait is for a condition,
+never a fixed sleep.
 """
 
 from __future__ import annotations
@@ -163,6 +165,26 @@ def test_two_learners_play_one_table_each_sees_only_their_own_hand(browser, app_
             assert hidden, "the other hand has coloured cards to look for"
             for label in hidden:
                 assert label not in html, f"{label} of seat {other_seat} is in seat {seat}'s page"
+        # Ben reloads mid-round: back at the table, at his seat, with the same hand
+        ben.reload()
+        ben.locator(".up-table-playing .up-hand .up-cardbtn").first.wait_for(timeout=LOAD)
+        ben.locator(".up-table-playing .up-seats li[data-seat='1']", has_text="(you)").wait_for(timeout=LOAD)
+        for _ in range(40):
+            mine = sorted(svg.card_label(c) for c in _game(log, code).hands[1])
+            shown = sorted(t.split(" — ")[0] for t in ben.locator(".up-hand .up-cardbtn").evaluate_all(
+                "bs => bs.map(b => b.title || b.textContent)"))
+            if shown == mine:
+                break
+            ben.wait_for_timeout(250)   # a bot's move may be on its way to the page: look again
+        else:
+            raise AssertionError(f"after the reload Ben's page shows {shown}, his hand is {mine}")
+        # the host gives Ben's seat to a bot, then gives it back
+        ava.locator(".up-host-seats select").first.select_option(label="2. Ben")
+        ava.get_by_role("button", name="Give the seat to a bot", exact=True).click()
+        ben.locator(".up-table-playing .up-seats", has_text="bot for Ben").wait_for(timeout=LOAD)
+        ava.get_by_role("button", name="Give the seat back", exact=True).click()
+        ben.locator(".up-table-playing .up-seats", has_text="bot for Ben").wait_for(state="detached", timeout=LOAD)
+        assert ben.locator(".up-table-playing .up-seats li[data-seat='1']", has_text="(you)").count() == 1
         # the projector view: every seat, no hand
         proj_ctx = patient(browser.new_context(viewport={"width": 1280, "height": 900}))
         try:

@@ -512,9 +512,13 @@ class TablePage:
         if s is None:
             if self._resuming is not None:
                 state, until = self._resuming
-                if self.clock() > until:
+                now = self.clock()
+                if now > until:
                     self._resuming = None
                     return False
+                if now - self._refreshed < REFRESH_S:   # once a second is enough
+                    return False
+                self._refreshed = now
                 return self.resume(state) is not None
             return False
         now = self.clock()
