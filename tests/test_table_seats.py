@@ -6,6 +6,8 @@ clock (nothing waits in real time)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from unoparty.bots import make_bot
@@ -348,3 +350,59 @@ def test_with_pins_on_typing_another_learners_name_asks_for_their_pin(sqlite_url
     assert ben.session is not None and ben.session.seat == 1 and store.learner_for_key(KEY_B) == "Ben"
     for p in (ava, other, ben):
         p.close()
+
+
+# ---- a saved moment is a scenario the checker accepts --------------------------------------------------
+
+
+def test_moments_saved_in_every_phase_pass_the_scenario_checker(tmp_path):
+    """The projector's *Save the moment* at a mini pile (PU-4), a challenge pending (W-3), a
+    pointing (PT-3) and a player who can be caught (U-2): each file passes ``unoparty
+    scenario check`` (the command itself, once for all four) and replays to the same phase."""
+    import subprocess
+    import sys
+
+    from unoparty.engine import Catch
+    from unoparty.scenarios import load_scenario
+    from unoparty.scenarios.check import check_file
+    from unoparty.views.table_page import ProjectorView
+    from tests.tables_workers import make_running_table
+
+    log = TableLog(f"sqlite:///{tmp_path}/class.sqlite3")
+    pace = Pace(kind="party", window=0, pause_without_learners=False, round_pause=0.0)
+    code = make_running_table(log, ["Ava", "Ben", "Cy", "Dan"], seed=0, learners=set(), pace=pace)
+    clock = Clock(0.0)
+    bots = TableSession(log, code, "bots", "b" * 22, None, clock=clock)   # holds the lease, runs the bots
+    proj = ProjectorView(code, log=log, follow=False, folder=tmp_path / "moments")
+    saved: dict[str, tuple[Path, int, str]] = {}
+    for _ in range(400):
+        clock.t += 1.0
+        bots.tick(max_moves=1)
+        game = bots.game
+        assert game is not None
+        moment = game.phase.value if game.phase in (Phase.MINI_PILE, Phase.CHALLENGE, Phase.POINTING) else None
+        if moment is None and any(isinstance(m, Catch) for p in range(4) for m in game.legal_moves(p)):
+            moment = "catch"
+        if moment is not None and moment not in saved:
+            proj.session.refresh()
+            path = proj.save_moment()
+            assert path is not None, proj.saved.value
+            saved[moment] = (path, proj.session.seq, game.phase.value)
+        if len(saved) == 4:
+            break
+    assert set(saved) == {"mini pile", "challenge", "pointing", "catch"}, saved
+    for moment, (path, seq, phase) in saved.items():
+        result = check_file(path)
+        assert result.exit_code == 0, (moment, result.line, path.read_text())
+        scenario = load_scenario(path)
+        replayed = scenario.new_game()
+        for step in scenario.steps:
+            for move in step.applied_moves:
+                replayed.apply(move)
+        assert replayed.phase.value == phase, moment
+        if moment == "catch":
+            assert any(isinstance(m, Catch) for p in range(4) for m in replayed.legal_moves(p))
+    out = subprocess.run([sys.executable, "-m", "unoparty", "scenario", "check",
+                          *(str(p) for p, _s, _ph in saved.values())], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.count("OK") == 4 or out.stdout.count("\n") == 4, out.stdout
