@@ -340,6 +340,13 @@ def test_with_pins_on_typing_another_learners_name_asks_for_their_pin(sqlite_url
     assert "Type your PIN, Ava" in other.picker.message.value
     assert other.picker.check_pin("9999") is None and "not the PIN" in other.picker.message.value
     assert other.session is None and [s.kind for s in TableLog(sqlite_url).seats(code)] == ["learner", "empty", "empty"]
+    guesser = TablePage(log=TableLog(sqlite_url), name="Ava", key="g" * 22, follow=False, clock=clock, store=store)
+    guesser.join(code)
+    for pin in range(1000, 1000 + access.PAGE_LIMIT):   # wrong PINs are limited as the teacher's code is
+        guesser.picker.check_pin(str(pin))
+    guesser.picker.check_pin("1234")                       # even the right one waits now
+    assert "Too many wrong tries" in guesser.picker.message.value and guesser.session is None
+    assert store.learner_for_key("g" * 22) is None
     other.picker.check_pin("1234")             # right: this browser is Ava's now; her seat is live elsewhere
     assert store.learner_for_key(KEY_C) == "Ava"
     assert other.session is None and "open in another tab" in other.message.value
@@ -348,7 +355,7 @@ def test_with_pins_on_typing_another_learners_name_asks_for_their_pin(sqlite_url
     assert ben.join(code) is None and "Choose a PIN" in ben.picker.message.value
     ben.picker.check_pin("4321", "4321")
     assert ben.session is not None and ben.session.seat == 1 and store.learner_for_key(KEY_B) == "Ben"
-    for p in (ava, other, ben):
+    for p in (ava, other, ben, guesser):
         p.close()
 
 
