@@ -3,7 +3,12 @@
 A thin view over :class:`~unoparty.session.table.TableSession` (one seat's view of a table
 kept in the class store, ``UNOPARTY_DB``): *Open a table* (rules, house rules, 2–16 seats,
 pace, bot level for empty seats) shows the table's code; *Join* takes a code; the host sees
-who has joined, fills empty seats with bots and starts. Then the learner's seat is drawn with
+who has joined, fills empty seats with bots and starts, and in the *Seats* box moves a learner
+(before the start or between rounds), gives a seat to a bot and back, or frees it. A reload
+(or the app opened again in the same browser) comes back to the table at the same seat
+(:meth:`TablePage.resume`, from the app's kept ``"table"`` session); with the teacher's
+setting ``pins`` on, a seat goes only to the browser signed in as its learner (a name typed
+on another browser asks for that learner's PIN). Then the learner's seat is drawn with
 the game's own widgets (:class:`~unoparty.views.board.Board`, the narrated log), their own
 hand only (``Game.view_for`` of their seat); a refused move is explained with its rule as in
 a game against bots (:func:`unoparty.refusal_words.explain`), the table's own refusals with
