@@ -102,6 +102,9 @@ def test_the_host_gives_a_seat_to_a_bot_and_back(url):
     with pytest.raises(TableError) as e:     # opening the code again does not take it: the host gave it
         TableSession.join(log, ava.code, name="Ben", holder=KEY_B + ".t2", clock=clock)
     assert e.value.problem is Problem.HANDED
+    with pytest.raises(TableError) as e:     # nor from his own tab
+        ben.rejoin()
+    assert e.value.problem is Problem.HANDED and ben.seat_lost
     clock.t += 61
     assert ava.tick().covered == ()          # the grace time does not touch it either
     ava.hand_over(1, "back")
@@ -269,7 +272,7 @@ def test_the_host_page_moves_a_learner_and_hands_a_seat_over(sqlite_url):
     clock.t += 1.5
     ben.poll()
     assert "bot for Ben" in ava.play_seats.value and ben.session.seat_lost
-    assert "no seat" in ben.board.message.text
+    assert "gave your seat" in ben.board.message.text and "give it back" in ben.board.message.text
     ava.move_button.click()                    # a round is under way: one sentence
     assert "between rounds" in ava.host_message.value
     ava.back_button_seat.click()

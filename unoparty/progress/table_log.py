@@ -598,7 +598,7 @@ class TableLog:
                 if s.kind != "learner":
                     raise TableError(Problem.NAME_TAKEN, f"a bot at table {code} is called {name}: "
                                                          "join with another name", code=code, name=name)
-                if s.handed and s.holder != holder:
+                if s.handed:
                     raise TableError(Problem.HANDED, f"the host gave {name}'s seat at table {code} to a bot: "
                                                      "ask the host to give it back", code=code, name=name)
                 window = claim if claim is not None and browser_of(s.holder) == same_browser else grace
@@ -608,8 +608,8 @@ class TableLog:
                     raise TableError(Problem.SEAT_LIVE, f"{name}'s seat at table {code} is open in another tab: "
                                                         "close it there first", code=code, name=name)
                 returned = s.covered or s.holder != holder
-                cur.execute("UPDATE live_table_seats SET holder = ?, heartbeat = ?, covered = ? "
-                            "WHERE code = ? AND seat = ?", (holder, now, HANDED_OVER if s.handed else 0, code, s.seat))
+                cur.execute("UPDATE live_table_seats SET holder = ?, heartbeat = ?, covered = 0 "
+                            "WHERE code = ? AND seat = ?", (holder, now, code, s.seat))
                 if t.host is None:
                     cur.execute("UPDATE live_tables SET host = ? WHERE code = ?", (name, code))
                 return Joined(s.seat, "player", bool(returned))

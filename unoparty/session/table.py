@@ -164,6 +164,7 @@ class SeatInfo:
         ``"bot"`` or ``"empty"``. level: bot level (bots and covered seats). covered: a bot plays
         this learner's seat ("bot for <name>"). live: a learner whose tab answers. is_you,
         is_host: this session's seat; the host's seat. cards: cards in hand (None before the start).
+        handed: the host gave the learner's seat to a bot (only the host gives it back).
     """
 
     seat: int
@@ -175,6 +176,8 @@ class SeatInfo:
     is_you: bool
     is_host: bool
     cards: int | None
+    handed: bool = False
+    """The host gave this learner's seat to a bot (:meth:`TableSession.hand_over`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -567,7 +570,7 @@ class TableSession:
             live = s.kind == "learner" and not s.covered and s.heartbeat is not None and now - s.heartbeat <= grace
             out.append(SeatInfo(s.seat, s.name, s.kind, s.level or (self.start_info.get("bot_level") if s.covered else None),
                                 s.covered, live, s.seat == self.seat, s.kind == "learner" and s.name == self.host,
-                                len(game.hands[s.seat]) if game is not None else None))
+                                len(game.hands[s.seat]) if game is not None else None, s.handed))
         return tuple(out)
 
     def view(self) -> TableView:

@@ -700,7 +700,8 @@ class TablePage:
                 self.board.message.clear()
         self.board.render(game, view.you, state=state)
         if s.seat_lost:
-            self.board.message.show(problem_sentence("not seated", code=view.code), "bad")
+            handed = view.you is not None and view.you < len(view.seats) and view.seats[view.you].handed
+            self.board.message.show(problem_sentence("handed" if handed else "not seated", code=view.code), "bad")
         elif s.paused:
             self.board.message.show(_("The table is paused: wait until your teacher resumes it."), "info")
         elif self.board.message.kind == "info" and self.board.message.text == _("The table is paused: wait until your teacher resumes it."):
