@@ -193,11 +193,11 @@ def test_the_pointing_pairs_use_the_learner_as_a_subject_and_as_an_object(lang, 
 def test_the_czech_log_reads_in_the_past_tense_by_the_players_gender(lang) -> None:
     names = ["Mia", "Ava", "Ben"]
     play = lambda seat: narrate(Event(EventKind.PLAYED, "T-1", player=seat, cards=(C("red 7"),)), names, 0)  # noqa: E731
-    assert play(1) == "Ava zahrála: červená 7. (T-1)"
-    assert play(2) == "Ben zahrál: červená 7. (T-1)"
-    assert play(0) == "Hraješ: červená 7. (T-1)"                # the learner: present, no gender
+    assert play(1) == "Ava zahrála červenou 7. (T-1)"          # the card played: its accusative form
+    assert play(2) == "Ben zahrál červenou 7. (T-1)"
+    assert play(0) == "Hraješ červenou 7. (T-1)"                # the learner: present, no gender
     assert narrate(Event(EventKind.PLAYED, "T-1", player=0, cards=(C("red 7"),)), names, 1) == \
-        "Mia hraje: červená 7. (T-1)"                           # a name of unknown gender: present
+        "Mia hraje červenou 7. (T-1)"                           # a name of unknown gender: present
     assert narrate(Event(EventKind.UNO_CALLED, "U-1", player=1), names, 0) == "Ava zavolala UNO! (U-1)"
 
 
@@ -281,3 +281,46 @@ def test_the_teacher_and_scenarios_pages_address_the_teacher_politely(lang) -> N
     informal = [s for mid in sorted(ids) if (m := cat.get(mid)) is not None for s in _strings(m)
                 if INFORMAL[lang].search(s)]
     assert not informal, informal
+
+
+@pytest.mark.parametrize("lang", ["ro", "cs"], indirect=True)
+def test_a_card_named_in_a_sentence_agrees_with_it(lang) -> None:
+    """The review of issue 21: Romanian "cartea 7 roșu" (feminine *cartea*, masculine colour)
+    and Czech "kartu červená 7" (a nominative name inside an accusative) are gone: the card
+    "in a sentence" agrees (ro *cartea roșie de 7*, cs *červenou 7*, *zelenou kartu Skip*) and
+    the sentences around it take it as it is."""
+    from unoparty.engine.moves import Play
+    from unoparty.i18n import the_card
+    from unoparty.move_words import move_advice
+    want = {"ro": ("cartea roșie de 7", "cartea verde Stai o tură", "joacă cartea roșie de 7"),
+            "cs": ("červenou 7", "zelenou kartu Skip", "zahraj červenou 7")}[lang]
+    assert the_card(C("red 7")) == want[0]
+    assert the_card(C("green skip")) == want[1]
+    assert move_advice(Play(0, C("red 7")), ["Ava", "Ben"], 0) == want[2]
+    bad = {"ro": re.compile(r"cartea (\d|Ia două|Stai|Schimbă|Point)[^.:;]* (roșu|galben|albastru)\b"),
+           "cs": re.compile(r"\bkart[uy] (červená|žlutá|zelená|modrá)\b")}[lang]
+    from babel.messages.pofile import read_po
+    from pathlib import Path
+    po = Path(__file__).resolve().parents[1] / "unoparty" / "locale" / lang / "LC_MESSAGES" / "unoparty.po"
+    with open(po, "rb") as f:
+        for m in read_po(f):
+            for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                assert not bad.search(s or ""), (m.id, s)
+
+
+@pytest.mark.parametrize("lang", ["cs"], indirect=True)
+def test_a_czech_sentence_about_a_player_of_unknown_gender_names_no_masculine_player(lang) -> None:
+    """"chyť hráče Ava" said of a girl: a message that does not know the player's gender puts
+    the name where no gender is needed (*Chytit: Ava*, *Na tahu je Ava*)."""
+    from unoparty.engine.moves import Catch
+    from unoparty.move_words import move_infinitive
+    assert move_infinitive(Catch(1, 0), ["Ava", "Ben"]) == "chyť: Ava"
+    from babel.messages.pofile import read_po
+    from pathlib import Path
+    po = Path(__file__).resolve().parents[1] / "unoparty" / "locale" / "cs" / "LC_MESSAGES" / "unoparty.po"
+    masculine = re.compile(r"\bhráč(e|i|em)? \{(who|name|player|target)\}")
+    with open(po, "rb") as f:
+        for m in read_po(f):
+            if m.context is None:
+                for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                    assert not masculine.search(s or ""), (m.id, s)
