@@ -575,3 +575,29 @@ def test_the_learners_own_move_stays_after_a_language_switch():
         assert [len(h) for h in again.game.hands] == hands   # Ben's four cards, not Cal's one
     finally:
         app.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+def test_the_status_line_says_you_to_the_learner_who_drew_or_must_answer(lang):
+    """Issue 21: the learner's seat (named "Toi" by the game page in French) was the subject of
+    a third-person line: "Toi a pioché une carte jouable", "Toi doit accepter la pioche"."""
+    from unoparty import i18n
+    from unoparty.engine.moves import Draw
+    i18n.set_language(lang)
+    try:
+        me = "Mia"  # the learner's name on the game page ("Toi" when none is typed)
+        game = setup_game([me, "Ava", "Ben"], {me: ["blue 2", "green 9"], "Ava": ["green 1"] * 3,
+                                               "Ben": ["green 2"] * 3}, me, draw=["red 8"])
+        game.apply(Draw(0))
+        assert str(game.phase.value) == "drawn"
+        mine, theirs = phase_line(table_state(game, 0)), phase_line(table_state(game, 1))
+        assert me not in mine and i18n._("You drew a card that can be played: play it or keep it") == mine
+        assert me in theirs  # another seat reads the player's name
+        game = setup_game(["Ava", me, "Ben"], {"Ava": ["wild draw four", "green 1"], me: ["blue 2", "green 9"],
+                                               "Ben": ["green 2"] * 3}, "Ava")
+        game.apply(Play(0, c("wild draw four"), colour=c("red 1").colour))
+        mine = phase_line(table_state(game, 1))
+        assert mine == i18n._("You must accept the draw or challenge") and me not in mine
+        assert "Ben" not in phase_line(table_state(game, 2)) and me in phase_line(table_state(game, 2))
+    finally:
+        i18n.set_language("en")

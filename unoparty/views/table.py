@@ -146,17 +146,24 @@ def phase_line(state: TableState) -> str:
     v = state.view
     cur = v.names[v.current] if v.current is not None and 0 <= v.current < state.n else ""
     p = v.phase
+    mine = v.current is not None and v.current == state.viewer  # the learner acts: "you", never their seat's name
     if p is Phase.CHALLENGE:
         if v.pending_kind is Kind.WILD_DRAW_FOUR:
+            if mine:
+                return _("You must accept the draw or challenge")
             return _("{name} must accept the draw or challenge").format(name=name_html(cur))
         # a Draw Two is never challenged (H-1): the line offers no challenge
         if v.rules.stacking:
+            if mine:
+                return _("You must accept the draw or stack another Draw Two")
             return _("{name} must accept the draw or stack another Draw Two").format(name=name_html(cur))
+        if mine:
+            return _("You must accept the draw")
         return _("{name} must accept the draw").format(name=name_html(cur))
     if p is Phase.POINTING:
         return _("Point Taken: everybody points at another player")
     if p is Phase.MINI_PILE:
-        if v.current is not None and v.current == state.viewer:
+        if mine:
             return _("Mini pile: add a card or take the pile")
         return _("Mini pile: {name} adds a card or takes the pile").format(name=name_html(cur))
     if p is Phase.ROUND_OVER:
@@ -164,8 +171,10 @@ def phase_line(state: TableState) -> str:
     if p is Phase.MATCH_OVER:
         return _("The match is over")
     if p is Phase.DRAWN:
+        if mine:
+            return _("You drew a card that can be played: play it or keep it")
         return _("{name} drew a card that can be played: play it or keep it").format(name=name_html(cur))
-    if v.current is not None and v.current == state.viewer and p is Phase.TURN:
+    if mine and p is Phase.TURN:
         return _("Your turn")
     return _("{name}'s turn").format(name=name_html(cur)) if cur else ""
 
