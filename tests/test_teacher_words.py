@@ -188,7 +188,7 @@ def test_scenario_check_verdicts_in_the_teachers_language(capsys, files, lang):
 def test_the_terminals_language_is_used_and_lang_c_gives_english(capsys, files, monkeypatch):
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     _, out, _ = run(capsys, "scenario", "check", "bad.toml")
-    assert out.startswith("NON VALABLE")
+    assert out.startswith("NON VALIDE")
     monkeypatch.setenv("LC_ALL", "C")
     _, out, _ = run(capsys, "scenario", "check", "bad.toml")
     assert out.startswith("INVALID bad.toml: step 1:")
