@@ -73,6 +73,11 @@ def _api(store: object) -> SessionStore | None:
     return None
 
 
+def _new_page_key() -> str:
+    from ..access import new_page_key
+    return new_page_key()
+
+
 def _store_errors() -> tuple[type[BaseException], ...]:
     try:
         from ..progress import StoreError
@@ -95,6 +100,18 @@ class AppSession:
         sessions: kind → the open session (``"game"``, ``"lesson"``, ``"practice"``).
         notice: a :class:`Notice` for the page to word, or None. version: bumped at every change.
         shown: how many pages were shown since this session began.
+        records: the progress store the learner's records are in (the one the page
+            opened; `store` keeps the sessions, None with a stars-only record).
+        progress: the learner's record (``progress.LearnerProgress``, or a stars-only one).
+        nameless_practice: the practice record of a learner with no name yet (in memory,
+            made when first needed), or None.
+        page_key: names this page's own count of wrong tries of the teacher's code (kept
+            when the teacher's page is built again in another language).
+        groups: the lesson groups the landing page lists (None: all).
+        bot_factory: builds the bots of a game (None: ``session.game.make_bots``).
+        lesson_from: the navigation button lit while the scenario player is shown
+            (``"lessons"``, ``"game"`` for a replay, ``"scenarios"`` for a teacher's file).
+        replay_text: the scenario file of the last round replayed, or None.
     """
 
     kind: ClassVar[str] = "app"
@@ -113,6 +130,14 @@ class AppSession:
         self.version = 0
         self.shown = 0   # pages shown since the page opened (a key arriving late moves no one on)
         self.on_notice: Callable[[], None] | None = None
+        self.records: object | None = store
+        self.progress: Any = None
+        self.nameless_practice: Any = None
+        self.page_key = _new_page_key()
+        self.groups: list[str] | None = None
+        self.bot_factory: Callable[..., Any] | None = None
+        self.lesson_from = "lessons"
+        self.replay_text: str | None = None
 
     # ------------------------------------------------------------------ keeping
 

@@ -114,8 +114,9 @@ class App:
         g = self.errors.guard
         self.unsaved_note = w.HTML("", _dom_classes=("up-unsaved",))  # unoparty.unsaved: changes not saved yet
         self.notice = w.HTML("", _dom_classes=("up-notice",))
-        self.progress: Progress | LearnerProgress   # who is learning, and their record (_init_learner)
-        self._init_learner(progress, learner, store)
+        # every state of the page is the app session's (issue 18): the page keeps widgets
+        self.session = AppSession()
+        self._init_learner(progress, learner, store)   # the store, and who is learning
         follow_request = lang is None
         if lang is None:  # the chain of unoparty.views.language, without the page's request yet
             import os
@@ -123,10 +124,12 @@ class App:
             from .language import choose_language
             lang = choose_language(self.progress.language, dict(os.environ))
         set_language(lang)
-        self.session = AppSession(self.store if progress is None else None, learner=self.learner, language=lang)
+        self.session.store = self.store if progress is None else None
+        self.session.learner, self.session.language = self.learner, lang
         self.session.on_notice = g(self._say_notice)
+        self.session.groups = groups
+        self.session.bot_factory = bot_factory
         self.learner_picker.refresh()  # built before the language was set: its words again
-        self.only_groups = groups
         self._shared()
         self.header = self._html()
         nav = self._button
@@ -139,9 +142,8 @@ class App:
         self.language = w.Dropdown(options=options, value=language() if language() in dict(options).values() else "en",
                                    description=_("Language"), layout=w.Layout(width="220px", margin="0 0 0 auto"),
                                    _dom_classes=("up-language",))
-        self._quiet = False  # set_language moving the picker itself: not the learner's choice
         def picked(change: dict[str, Any]) -> None:
-            if not self._quiet:
+            if change["new"] != self.session.language:  # else set_language moved the picker itself
                 self.choose_language(change["new"])
 
         self.language.observe(g(picked), names="value")
@@ -161,15 +163,12 @@ class App:
         self._teacher: TeacherPage | None = None
         self.nav_buttons["practice"].on_click(g(lambda _b: self.show_practice()))
         self._practice = None  # built when first shown
-        self._session_practice = None  # the Practice record of a learner with no name yet
         self._presenter_bits(g)
         nav_bar = w.HBox([*self.nav_buttons.values(), *self.presenter_controls, self.language],
                          layout=w.Layout(margin="0 0 8px", align_items="center"), _dom_classes=("up-nav",))
-        self._bot_factory = bot_factory
         self._rules: RulesPage | None = None   # built when first shown: a faster first page
         self._game: GameApp | None = None
         self.lesson: LessonPlayer | None = None
-        self._lesson_nav = "lessons"   # the nav button lit while the scenario player is shown
         self.lesson_buttons: dict[str, w.Button] = {}
         self._home_language = ""   # the language the landing page was built in ("" = not built)
         self._home_curriculum: str | None = None   # the class's curriculum it shows (views/curricula.py)
@@ -251,15 +250,11 @@ class App:
         if lang not in dict(self.language.options).values():
             lang = "en"
         set_language(lang)
+        self.session.set_language(lang)   # first: the picker moved below is not the learner's choice
         self._mark_language()
         if self.language.value != lang:
-            self._quiet = True
-            try:
-                self.language.value = lang
-            finally:
-                self._quiet = False
+            self.language.value = lang
         self._label()
-        self.session.set_language(lang)
         self._say_notice()
         focus = self._rules.focus if self._rules is not None else None
         self._rules = None
@@ -290,6 +285,31 @@ class App:
         return self.session.page
 
     @property
+    def store(self) -> Any:
+        """The progress store the learner's records are in (the session's)."""
+        return self.session.records
+
+    @property
+    def progress(self) -> Any:
+        """Who is learning and their record (the session's): a
+        :class:`~unoparty.progress.LearnerProgress`, or a stars-only :class:`Progress`."""
+        return self.session.progress
+
+    @progress.setter
+    def progress(self, record: Any) -> None:
+        self.session.progress = record
+
+    @property
+    def only_groups(self) -> list[str] | None:
+        """The lesson groups the landing page lists (None: all)."""
+        return self.session.groups
+
+    @property
+    def replay_text(self) -> str | None:
+        """The scenario file of the last round replayed (the session's)."""
+        return self.session.replay_text
+
+    @property
     def rules(self) -> RulesPage:
         if self._rules is None:
             self._rules = RulesPage(on_back=self.errors.guard(self._back))
@@ -300,7 +320,7 @@ class App:
         """The game page: widgets on the app's game session and the form's choices."""
         if self._game is None:
             running = self.session.sessions.get("game")
-            self._game = GameApp(bot_factory=self._bot_factory, on_rule=self.errors.guard(self.show_rules),
+            self._game = GameApp(bot_factory=self.session.bot_factory, on_rule=self.errors.guard(self.show_rules),
                                  errors=self.errors, choices=self.session.choices,
                                  session=running if isinstance(running, GameSession) else None,
                                  on_session=self.errors.guard(self._game_session))
@@ -342,7 +362,7 @@ class App:
 
     def _game_from_state(self, state) -> GameSession:
         from ..session.game import make_bots
-        return GameSession.from_state(state, bot_factory=self._bot_factory or make_bots)
+        return GameSession.from_state(state, bot_factory=self.session.bot_factory or make_bots)
 
     def _offer_kept_game(self) -> None:
         """The Play page offers "Resume your game" / "New game" when a game is kept and none runs."""
@@ -422,7 +442,7 @@ class App:
         else:
             self.box.add_class("up-compact")
         for name, b in self.nav_buttons.items():
-            active = (name == page) or (name == self._lesson_nav and page == "lesson")
+            active = (name == page) or (name == self.session.lesson_from and page == "lesson")
             if active:
                 b.add_class("up-nav-active")
             else:
@@ -584,8 +604,8 @@ class App:
             from ..unsaved import KeptStore
             # a change the store refuses is kept and tried again; the page says so meanwhile
             store = store if isinstance(store, KeptStore) else KeptStore(store, on_change=self._show_unsaved)
-        self.store = store
-        self.progress = progress if progress is not None else LearnerProgress(store, learner)
+        self.session.records = store
+        self.session.progress = progress if progress is not None else LearnerProgress(store, learner)
         self.learner_picker: LearnerPicker = LearnerPicker(store if progress is None else None,
                                             on_pick=self.errors.guard(self.set_learner), current=learner,
                                             fixed=bool(hub_user) and learner == hub_user,
@@ -619,7 +639,7 @@ class App:
         self.progress = LearnerProgress(self.store, name)
         if self._practice is not None:  # the Practice page shows the new learner's record
             # answers given before a name was typed move to the learner, and both pages say so
-            carry = self._practice.store is self._session_practice
+            carry = self._practice.store is self.session.nameless_practice
             self._practice.switch_learner(*self._practice_record(), carry=carry)
         lang = self.store.setting(name, "language") if self.store is not None else None
         if lang and lang != language() and lang in available_languages():
@@ -669,7 +689,7 @@ class App:
                                    on_exit=self.errors.guard(self.show_game if back == "game" else self.show_scenarios),
                                    lesson_id=record_id(scenario))
         self.lesson.exit_button.description = _("Back to the game") if back == "game" else _("Your scenarios")
-        self._lesson_nav = "game" if back == "game" else "scenarios"
+        self.session.lesson_from = "game" if back == "game" else "scenarios"
         self._set("lesson", self.lesson.box)
         return self.lesson
 
@@ -687,17 +707,15 @@ class App:
         except (ReplayError, ScenarioError) as e:
             self.game.board.message.show(_("This round cannot be replayed yet: {why}").format(why=e), "info")
             return None
-        self.replay_text = text
+        self.session.replay_text = text
         return self.open_scenario(scenario, back="game")
 
     def show_teacher(self) -> None:
         """The teacher's page (:mod:`unoparty.views.teacher`), behind the teacher's code."""
         from .teacher import TeacherPage
         if self._teacher is None:
-            if not hasattr(self, "_access_key"):  # one count of tries per page, whatever the language
-                from ..access import new_page_key
-                self._access_key = new_page_key()
-            self._teacher = TeacherPage(self.store, errors=self.errors, page_key=self._access_key)
+            # one count of tries per page, whatever the language: the session's page key
+            self._teacher = TeacherPage(self.store, errors=self.errors, page_key=self.session.page_key)
         self._teacher.refresh()
         self._set("teacher", self._teacher.box)
 
@@ -745,7 +763,7 @@ class App:
                                    on_change=self.errors.guard(self._keep))
         self.session.open(self.lesson.session)
         self._watch_table(self.lesson.board.table)
-        self._lesson_nav = "lessons"
+        self.session.lesson_from = "lessons"
         self._set("lesson", self.lesson.box)
         self.scroll_to_top()
         return self.lesson
@@ -892,9 +910,9 @@ class App:
         from ..progress import LearnerPracticeStore
         if self.learner and self.store is not None and getattr(self.progress, "keeps", False):
             return self.learner, LearnerPracticeStore(self.store)
-        if self._session_practice is None:
-            self._session_practice = MemoryPracticeStore()
-        return "me", self._session_practice
+        if self.session.nameless_practice is None:
+            self.session.nameless_practice = MemoryPracticeStore()
+        return "me", self.session.nameless_practice
 
     def show_practice(self) -> None:
         self._set("practice", self.practice.box)
