@@ -229,7 +229,6 @@ class GameApp:
                                layout=w.Layout(display="none"))
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.settings_box, self.game_box])
         self._last_top: Card | None = None   # what the page drew last (a card laid is highlighted)
-        self._count_version: int | None = None
         self._rendered_version: int | None = None
         if session is not None:  # the same game, shown again (another language)
             self.show_session(session)
@@ -267,16 +266,12 @@ class GameApp:
         n = int(self.settings["bots"].value) + 1
         proposed = proposed_target(n)
         if not self.choices.get("target_chosen"):
-            self._proposing = True
-            try:
-                self.settings["target"].value = proposed
-            finally:
-                self._proposing = False
+            self.settings["target"].value = proposed   # _target_changed: a proposal is not the learner's choice
         self.target_note.value = (f"<span class='up-stepno'>{esc(_('For {n} players we propose {points} points: a match of a few rounds. You can change it.').format(n=n, points=proposed))}</span>")
 
     def _target_changed(self, change) -> None:
         self.choices["target"] = change["new"]
-        if not getattr(self, "_proposing", False):
+        if change["new"] != proposed_target(int(self.settings["bots"].value) + 1):
             self.choices["target_chosen"] = True  # the learner typed a target: proposals no longer change it
 
     def rules(self) -> Rules:
@@ -495,7 +490,7 @@ class GameApp:
         fresh = top is not self._last_top and self._last_top is not None
         self._last_top = top
         # Point Taken: the count, then pick a player
-        if phase is Phase.POINTING and c.pace == PARTY and self._count_version != c.version_pointing():
+        if phase is Phase.POINTING and c.pace == PARTY and self.board.pick.countdown_of != c.version_pointing():
             self._start_count()
         if phase is not Phase.POINTING:
             self.board.countdown = None
@@ -550,12 +545,12 @@ class GameApp:
         c = self.controller
         if c is None:
             return  # no game is running: nothing to count down
-        self._count_version = c.version_pointing()
+        self.board.pick.countdown_of = c.version_pointing()
         step = max(0.25, 0.8 * min(1.0, c.scale()))
         self.board.countdown = 3
 
         def tick(n: int) -> None:
-            if self.controller is not c or c.version_pointing() != self._count_version:
+            if self.controller is not c or c.version_pointing() != self.board.pick.countdown_of:
                 return
             self.board.countdown = n if n > 0 else None
             self.errors.guard(self.render)()
