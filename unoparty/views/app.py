@@ -107,9 +107,9 @@ class App:
         notice: the one-line notice (a kept game dropped, a change not saved).
     """
 
-    def __init__(self, *, progress: Progress | None = None, bot_factory: Callable | None = None,
+    def __init__(self, *, progress: Progress | None = None, bot_factory: Callable[..., Any] | None = None,
                  groups: list[str] | None = None, start: str = "home", lang: str | None = None,
-                 learner: str | None = None, store=None) -> None:
+                 learner: str | None = None, store: Any = None) -> None:
         self.errors = ErrorPanel()
         g = self.errors.guard
         self.unsaved_note = w.HTML("", _dom_classes=("up-unsaved",))  # unoparty.unsaved: changes not saved yet
@@ -162,7 +162,7 @@ class App:
         self._scenarios: ScenariosPage | None = None
         self._teacher: TeacherPage | None = None
         self.nav_buttons["practice"].on_click(g(lambda _b: self.show_practice()))
-        self._practice = None  # built when first shown
+        self._practice: Any = None  # built when first shown
         self._presenter_bits(g)
         nav_bar = w.HBox([*self.nav_buttons.values(), *self.presenter_controls, self.language],
                          layout=w.Layout(margin="0 0 8px", align_items="center"), _dom_classes=("up-nav",))
@@ -339,7 +339,7 @@ class App:
         self.session.keep()   # the form's choices it was dealt with
         session.on_kept = self.errors.guard(lambda: self.session.keep(session))
 
-    def _keep(self, session) -> None:
+    def _keep(self, session: Any) -> None:
         """A page's session changed (a lesson, a practice question): keep it."""
         self.session.keep(session)
 
@@ -360,7 +360,7 @@ class App:
             return
         self.open_lesson(info, session=session)
 
-    def _game_from_state(self, state) -> GameSession:
+    def _game_from_state(self, state: Any) -> GameSession:
         from ..session.game import make_bots
         return GameSession.from_state(state, bot_factory=self.session.bot_factory or make_bots)
 
@@ -429,11 +429,11 @@ class App:
 
     # ------------------------------------------------------------------ pages
 
-    def _watch_table(self, table_view) -> None:
+    def _watch_table(self, table_view: Any) -> None:
         """Keep "show every hand" current: redraw it whenever `table_view` is drawn."""
         table_view.drawing.observe(lambda _ch: self._render_every_hand(), names="value")
 
-    def _set(self, page: str, widget) -> None:
+    def _set(self, page: str, widget: Any) -> None:
         self.session.show(page)   # the page, and the one before it (Back), are the session's
         self.content.children = [widget]
         self._render_every_hand()
@@ -573,7 +573,7 @@ class App:
 
     # ------------------------------------------------------------------ learners (unoparty.progress)
 
-    def _init_learner(self, progress, learner: str | None, store) -> None:
+    def _init_learner(self, progress: Any, learner: str | None, store: Any) -> None:
         """The progress store and who is learning: `progress` (a stars-only
         :class:`Progress`) wins; else the store (``UNOPARTY_DB``; the browser's storage on
         the static site) under `learner`'s name — by default, in a store that belongs to one
@@ -675,7 +675,7 @@ class App:
         self._scenarios.refresh_folder()
         self._set("scenarios", self._scenarios.box)
 
-    def open_scenario(self, scenario, *, back: str = "scenarios") -> LessonPlayer:
+    def open_scenario(self, scenario: Any, *, back: str = "scenarios") -> LessonPlayer:
         """A teacher's scenario (or a replay: `back` ``"game"``) in the scenario player; its
         end leads back to their scenarios (or the game). A teacher's scenario is recorded
         like a lesson; a replay is recorded nowhere (:class:`~unoparty.views.progress.Unkept`)."""
@@ -693,7 +693,7 @@ class App:
         self._set("lesson", self.lesson.box)
         return self.lesson
 
-    def open_replay(self, game, me: int | None = None) -> LessonPlayer | None:
+    def open_replay(self, game: Any, me: int | None = None) -> LessonPlayer | None:
         """The round `game` just played, step by step in the scenario player
         (:mod:`unoparty.replay`); None, with a message, if it cannot be replayed."""
         from ..errors import ScenarioError
@@ -751,7 +751,7 @@ class App:
         if code:
             self.show_table(code, projector=q.get("view", [""])[0] == "projector")
 
-    def open_lesson(self, info: LessonInfo, session=None) -> LessonPlayer:
+    def open_lesson(self, info: LessonInfo, session: Any = None) -> LessonPlayer:
         """Lesson `info` in the lesson player: from its start, or `session` (a
         :class:`~unoparty.session.lesson.LessonSession` brought back); kept after every change."""
         from ..scenarios.loader import load_scenario
@@ -770,7 +770,7 @@ class App:
 
     # ------------------------------------------------------------------ keys and presenter's mode
 
-    def _presenter_bits(self, g) -> None:
+    def _presenter_bits(self, g: Callable[..., Any]) -> None:
         """The key listener with its full-screen button, and the presenter's switches."""
         toggle_style = ToggleButtonStyle()
         self.presenter_button = w.ToggleButton(value=False, description=_("Presenter"),
@@ -797,14 +797,14 @@ class App:
             self.presenter_button.value = on
         (self.box.add_class if on else self.box.remove_class)("up-presenter")
 
-    def _board(self):
+    def _board(self) -> Any:
         if self.page == "lesson" and self.lesson is not None:
             return self.lesson.board
         if self.page == "game" and self._game is not None:
             return self._game.board
         return None
 
-    def _game_shown(self):
+    def _game_shown(self) -> Any:
         if self.page == "lesson" and self.lesson is not None:
             return self.lesson.game
         if self.page == "game" and self._game is not None:
@@ -832,7 +832,7 @@ class App:
         ``d`` draw, ``u`` UNO, ``1``–``9`` the hand's cards (Practice: the answer labelled
         with that digit, ``0`` too; answers not labelled by digits by their place).
         A key with nothing to do here does nothing."""
-        def click(b) -> None:
+        def click(b: Any) -> None:
             if b is not None and not b.disabled and b.layout.display != "none":
                 b.click()
 
@@ -867,10 +867,12 @@ class App:
     def scroll_to_top(self) -> None:
         """Scroll the page to the app's top (a lesson opened from lower in the list would
         otherwise keep the list's scroll, hiding its title and top seats)."""
-        from IPython.display import Javascript, display
+        from IPython import display as ipython_display
+        show: Any = ipython_display.display   # IPython's display functions are untyped: Any
+        script: Any = ipython_display.Javascript
         self._scroller.clear_output()
         with self._scroller:
-            display(Javascript("(document.querySelector('.up-app') || document.body).scrollIntoView({block: 'start'});"
+            show(script("(document.querySelector('.up-app') || document.body).scrollIntoView({block: 'start'});"
                                "window.scrollTo(0, 0);"))
 
     def _next_lesson_opener(self, info: LessonInfo) -> Callable[[], None] | None:
@@ -887,7 +889,7 @@ class App:
         self._offer_kept_game()
 
     @property
-    def practice(self):
+    def practice(self) -> Any:
         """The Practice page (:class:`~unoparty.views.practice.PracticePage`), built when first shown."""
         if self._practice is None:
             from .practice import PracticePage
@@ -902,7 +904,7 @@ class App:
             self._watch_table(self._practice.table)
         return self._practice
 
-    def _practice_record(self):
+    def _practice_record(self) -> tuple[str, Any]:
         """Whose Practice record, and where: the learner's, in the progress store
         (``UNOPARTY_DB``; the browser's storage on the static site); nobody named yet (or a
         stars-only progress): this session's, in memory."""
@@ -922,15 +924,15 @@ class App:
         self._set("rules", self.rules.box)
 
 
-def lesson_app(group: str | None = None, **kw) -> App:
+def lesson_app(group: str | None = None, **kw: Any) -> App:
     """The app showing one lesson group's lessons (for the per-group notebooks)."""
     return App(groups=[group] if group else None, **kw)
 
 
-def play_app(**kw) -> App:
+def play_app(**kw: Any) -> App:
     """The app opened at the game against bots."""
     return App(start="game", **kw)
 
 
-def rules_app(**kw) -> App:
+def rules_app(**kw: Any) -> App:
     return App(start="rules", **kw)

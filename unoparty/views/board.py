@@ -15,7 +15,7 @@ lesson checks the answer.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as w
 
@@ -27,7 +27,7 @@ from ..i18n import _
 from ..refusal_words import explain
 from ..narrate import seat_label
 from . import svg
-from ..session.board import BoardSession
+from ..session.board import BoardSession, Picker
 from .common import MessageBox, button
 from .markup import esc
 from .table import HandView, TableState, TableView, table_state
@@ -201,7 +201,7 @@ class Board:
         self.hand.render(state.hand, playable, title=title)
         self._enable_buttons(legal, state)
 
-    def _enable_buttons(self, legal, state) -> None:
+    def _enable_buttons(self, legal: Any, state: Any) -> None:
         kinds = legal_kinds = {type(m) for m in legal}
         if self.pick.free:
             for b in self.action_buttons:
@@ -254,12 +254,12 @@ class Board:
 
     # ------------------------------------------------------------------ clicks → moves
 
-    def _emit(self, move) -> None:
+    def _emit(self, move: Any) -> None:
         self.close_picker()
         if self.on_move is not None:
             self.on_move(move)
 
-    def _simple(self, cls) -> None:
+    def _simple(self, cls: Any) -> None:
         self._emit(cls(self.me))
 
     def _uno(self) -> None:
@@ -318,7 +318,7 @@ class Board:
         else:
             self.message.show(_("The {card} can't be played now.").format(card=svg.card_words(card)), "bad")
 
-    def _choose(self, moves: list) -> None:
+    def _choose(self, moves: list[Any]) -> None:
         """Narrow candidate moves for one card by asking: colour, link, swap, doubles."""
         # the UNO call: keep the variant matching the armed button when both exist
         calls = {m.call_uno for m in moves}
@@ -371,7 +371,7 @@ class Board:
             return
         self._emit(moves[0])
 
-    def _open_players(self, title: str, options: list, kind: str, extra: list | None = None) -> None:
+    def _open_players(self, title: str, options: list[Any], kind: Picker, extra: list[Any] | None = None) -> None:
         self.pick.open(kind)
         names = self._shown().names
         self.picker_title.value = f"<b>{esc(title)}</b>"
@@ -391,7 +391,7 @@ class Board:
         if self.state is not None:  # the seats' pick buttons: no new model, the game is as drawn
             self._draw()
 
-    def _open_choices(self, title: str, options: list) -> None:
+    def _open_choices(self, title: str, options: list[Any]) -> None:
         self.pick.open("choice")
         self.picker_title.value = f"<b>{esc(title)}</b>"
         buttons = []
@@ -408,7 +408,7 @@ class Board:
         opts = [(s, PointAt(self.me, s)) for s in range(self._shown().n_players) if s != self.me]
         self._open_players(_("Point at a player"), opts, "point")
 
-    def _player_picked(self, seat: int, move) -> None:
+    def _player_picked(self, seat: int, move: Any) -> None:
         if self.pick.kind == "link":
             if self.pick.link_first is None:
                 self.pick.link_first = seat

@@ -66,7 +66,7 @@ def _without_interjection(text: str) -> str:
     return text
 
 
-def _ruling_notes(rule_ids) -> list[str]:
+def _ruling_notes(rule_ids: Any) -> list[str]:
     from ..rulebook import RULES
     notes = []
     for rid in rule_ids:

@@ -14,6 +14,8 @@ shown once it is open. In a notebook::
 
 from __future__ import annotations
 
+from typing import Any
+
 import base64
 import csv
 import io
@@ -51,7 +53,7 @@ def _lesson_titles() -> dict[str, str]:
         return {}
 
 
-def _most_wrong(rules, learner: str) -> list[tuple[str, int]]:
+def _most_wrong(rules: Any, learner: str) -> list[tuple[str, int]]:
     counts: Counter[str] = Counter()
     for r in rules:
         if r.learner == learner and r.mistakes:
@@ -59,7 +61,7 @@ def _most_wrong(rules, learner: str) -> list[tuple[str, int]]:
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
-def _missed_html(rules, name: str) -> str:
+def _missed_html(rules: Any, name: str) -> str:
     """The learner's first :data:`TOP_RULES` rules most often got wrong, and how many more
     there are (the CSV has them all)."""
     missed = _most_wrong(rules, name)
@@ -87,7 +89,7 @@ def _unsaved_html() -> str:
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def csv_cell(value) -> str:
+def csv_cell(value: Any) -> str:
     """A CSV cell a spreadsheet shows as text: one beginning like a formula (``=``, ``+``,
     ``-``, ``@``, a tab or a carriage return) gets a leading ``'`` (OWASP's advice); numbers
     stay numbers."""
@@ -114,7 +116,7 @@ def class_csv(store: Store) -> str:
     and every cell that a spreadsheet would run as a formula is escaped (:func:`csv_cell`)."""
     titles = _lesson_titles()
     rules = store.rules()
-    wrong: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    wrong: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     for r in rules:
         if r.mistakes:
             wrong[(r.learner, r.lesson)][r.rule] += r.mistakes
@@ -122,7 +124,7 @@ def class_csv(store: Store) -> str:
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\n")
 
-    def row(*cells) -> None:
+    def row(*cells: Any) -> None:
         writer.writerow([csv_cell(c) for c in cells])
 
     def missed(learner: str, lesson: str) -> str:
