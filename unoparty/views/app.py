@@ -129,6 +129,7 @@ class App:
         self.session.on_notice = g(self._say_notice)
         self.session.groups = groups
         self.session.bot_factory = bot_factory
+        self._throttle_saves()
         self.learner_picker.refresh()  # built before the language was set: its words again
         self._shared()
         self.header = self._html()
@@ -191,6 +192,20 @@ class App:
         {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(start, self.show_home)()
         if follow_request:
             self._follow_request()
+
+    def _throttle_saves(self) -> None:
+        """In a kernel (its asyncio loop running: Voila, JupyterLab), the store is written at
+        most once per kind of session every ``session.app.SAVE_EVERY`` seconds, the last
+        state always, and what is held is written when the kernel shuts down (the page
+        closed or reloaded). Without a running loop (a script, a test) every change is
+        written at once."""
+        import asyncio
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self.session.clock = loop
+        self.session.flush_at_exit()
 
     def _follow_request(self) -> None:
         """Switch to the language of the page's request (``?lang=``, the browser's language)
