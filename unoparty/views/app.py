@@ -92,17 +92,23 @@ def about_html() -> str:
 
 
 class App:
-    """Home, lessons, game and rules in one widget.
+    """Home, lessons, game, practice, rules and the classroom pages in one widget.
+
+    The app keeps widgets and its session only (tests/test_views_state.py checks it): every
+    state of the page is :attr:`session`'s, and each page's own state is that page's session.
 
     Attributes:
         box: the widget to display. nav_buttons: dict name → navigation button.
         lesson_buttons: dict lesson id → its "Start" button on the home page.
-        page: the page shown ("home", "lesson", "game", "rules").
+        page: the page shown (one of ``session.app.PAGES``; the session's).
         lesson: the open :class:`LessonPlayer`, game: the :class:`GameApp`, rules: the
-        :class:`RulesPage`. errors: the :class:`ErrorPanel`.
+        :class:`RulesPage`, practice: the :class:`~unoparty.views.practice.PracticePage`
+        (each built when first shown). errors: the :class:`ErrorPanel`.
+        store, progress, only_groups, replay_text: the session's (``records``, ``progress``,
+            ``groups``, ``replay_text``).
         session: the :class:`~unoparty.session.app.AppSession` — page, learner, language,
-            the game form's choices and the open game; a language switch builds new
-            widgets on it. session_key: the browser's key widget
+            the store and the learner's record, the game form's choices and the open
+            sessions; a language switch builds new widgets on it. session_key: the browser's key widget
             (:class:`~unoparty.views.session_key.SessionKey`, None without anywidget).
         notice: the one-line notice (a kept game dropped, a change not saved).
     """

@@ -131,7 +131,8 @@ def narrate_event(event: Any, names: Sequence[str], viewer: int | None) -> str:
 
 
 class LogView:
-    """The narrated log: a readable panel beside the table, newest at the bottom."""
+    """The narrated log: a readable panel beside the table, newest at the top (the latest is
+    always visible without scrolling)."""
 
     def __init__(self, title: str | None = None, limit: int = 60) -> None:
         self.limit = limit
