@@ -61,6 +61,10 @@ class Board:
         picker_buttons: the buttons of the open player/choice picker.
         on_move: called with each move the learner makes.
         state: the :class:`TableState` drawn last (None before the first `render`).
+        pick: the board's :class:`~unoparty.session.board.BoardSession` — the move being
+            put together through the pickers, UNO armed, the count 3-2-1, the move kinds a
+            lesson's task shows (``free``, ``uno_armed``, ``countdown``, ``shown_moves`` and
+            ``pick_kind`` read it).
     """
 
     def __init__(self, *, free: bool = False) -> None:
