@@ -2,7 +2,7 @@
 #
 #   make app        build .venv if needed, then serve the app with Voila on 127.0.0.1:$(PORT)
 #   make test       build .venv if needed, then run the whole test suite (a few minutes)
-#   make typecheck  mypy --strict over the package but the store and the views, plain mypy over the views (part of make test)
+#   make typecheck  mypy --strict over the whole package, the views included (part of make test)
 #   make lab        JupyterLab on notebooks/ for teachers (outputs and widget state never saved)
 #   make soak       long random-play soak runs, outside make test (~15 min on a busy machine)
 #   make site       build the app as a static site in site/ (Python in the browser, no server)
@@ -99,21 +99,15 @@ lab: $(STAMP)
 	    --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
 	    $$(if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
-# The typed package: `mypy --strict` (settings in pyproject.toml, [tool.mypy]) over every
-# top-level module but the store (unoparty/store.py: it becomes unoparty/progress/) and
-# every package but the views, which plain `mypy` checks (ipywidgets has no type
-# information: Any); a new top-level module is in the strict run from its first commit
-# (tests/test_packaging.py checks that no module is left out).
-TYPED_CORE := $(sort $(filter-out unoparty/store.py,$(wildcard unoparty/*.py))) \
-	unoparty/bots unoparty/commands unoparty/engine unoparty/practice unoparty/scenarios \
-	unoparty/progress unoparty/session
-TYPED_VIEWS := unoparty/views
+# The typed package: `mypy --strict` (settings in pyproject.toml, [tool.mypy]) over the whole
+# package, the views included (ipywidgets, anywidget and IPython have no type information:
+# Any); no module is left out or read silently (tests/test_packaging.py checks both).
+TYPED := unoparty
 
 typecheck: $(STAMP)
 	@status=0; \
 	set -x; \
-	$(VENV)/bin/mypy --strict $(TYPED_CORE) || status=1; \
-	$(VENV)/bin/mypy $(TYPED_VIEWS) || status=1; \
+	$(VENV)/bin/mypy --strict $(TYPED) || status=1; \
 	{ set +x; } 2>/dev/null; \
 	exit $$status
 
@@ -140,8 +134,7 @@ test: catalogues browser-deps
 	      echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \
 	  fi; \
 	  set -x; \
-	  $(VENV)/bin/mypy --strict $(TYPED_CORE) || st=1; \
-	  $(VENV)/bin/mypy $(TYPED_VIEWS) || st=1; \
+	  $(VENV)/bin/mypy --strict $(TYPED) || st=1; \
 	  exit $$st ) >"$$besidelog" 2>&1 & besidepid=$$!; \
 	set -x; \
 	$(PY) -m pytest -n $(JOBS) --dist loadgroup -p no:nbval -m "browser and not soak" tests || status=1; \

@@ -153,3 +153,116 @@ def test_the_store_behind_a_kept_store_wrapper_answers():
     app = AppSession(Wrapper(inner))
     app.use_key(KEY_A)
     assert app.keep() and inner.kept
+
+
+# ---------------------------------------------------------------- save throttling (issue 18)
+
+class _Counter:
+    """A session kind whose state is a number: each "move" adds one."""
+
+    kind = "practice"
+
+    def __init__(self) -> None:
+        self.version = 0
+        self.n = 0
+
+    def move(self) -> None:
+        self.n += 1
+        self.version += 1
+
+    def to_state(self) -> dict:
+        return {"kind": self.kind, "n": self.n}
+
+
+def _throttled(every: float = 0.5):
+    from tests.test_session_game import FakeClock
+
+    store, clock = FakeSessionStore(), FakeClock()
+    app = AppSession(store, clock=clock, save_every=every)
+    app.use_key(KEY_A)
+    return app, store, clock
+
+
+def test_a_burst_of_changes_is_one_write_and_the_last_state_is_written():
+    app, store, clock = _throttled(0.5)
+    counter = _Counter()
+    before = store.saves
+    for _ in range(20):                     # twenty clicks within 0.2 s
+        counter.move()
+        app.keep(counter)
+        clock.advance(0.01)
+    assert store.saves - before == 1        # the first at once, the rest held
+    assert app.held == ("practice",)
+    clock.advance(0.5)                      # the interval ends: the last state is written
+    assert store.saves - before == 2 and app.held == ()
+    assert store.load_session(KEY_A, "practice") == {"kind": "practice", "n": 20}
+
+
+def test_a_change_after_a_quiet_interval_is_written_at_once():
+    app, store, clock = _throttled(0.5)
+    counter = _Counter()
+    counter.move()
+    app.keep(counter)
+    clock.advance(2.0)
+    counter.move()
+    before = store.saves
+    app.keep(counter)
+    assert store.saves == before + 1 and app.held == ()
+    assert store.load_session(KEY_A, "practice")["n"] == 2
+
+
+def test_each_kind_has_its_own_interval():
+    app, store, clock = _throttled(0.5)
+    counter, game = _Counter(), _game()
+    app.keep(counter)
+    app.keep(game)                          # another kind: not held back by the practice write
+    assert store.load_session(KEY_A, "game") == game.to_state() and app.held == ()
+
+
+def test_flush_writes_what_is_held_at_once_and_a_read_sees_it():
+    app, store, clock = _throttled(10.0)
+    counter = _Counter()
+    app.keep(counter)
+    counter.move()
+    app.keep(counter)
+    assert store.load_session(KEY_A, "practice")["n"] == 0 and app.held == ("practice",)
+    assert app.kept("practice") == {"kind": "practice", "n": 1}   # this page reads its last state
+    counter.move()
+    app.keep(counter)
+    app.flush()                             # the page closes, the kernel shuts down
+    assert store.load_session(KEY_A, "practice")["n"] == 2 and app.held == ()
+    writes = store.saves
+    clock.advance(20.0)                     # the timer cancelled: nothing written twice
+    assert store.saves == writes
+
+
+def test_forget_drops_what_is_held_and_sign_out_flushes_first():
+    app, store, clock = _throttled(10.0)
+    counter = _Counter()
+    app.keep(counter)
+    counter.move()
+    app.keep(counter)
+    app.forget("practice")
+    clock.advance(20.0)
+    assert store.load_session(KEY_A, "practice") is None       # not written back after the delete
+    app.sign_in("Zoë")
+    app.keep(counter)
+    counter.move()
+    app.keep(counter)                        # held
+    app.sign_out()                           # written under Zoë before the key signs out
+    again = AppSession(store)
+    again.use_key(KEY_B)
+    again.sign_in("Zoë")
+    assert again.kept("practice") == {"kind": "practice", "n": 2}
+
+
+def test_without_a_clock_every_keep_writes():
+    store = FakeSessionStore()
+    app = AppSession(store)
+    app.use_key(KEY_A)
+    counter = _Counter()
+    before = store.saves
+    for _ in range(5):
+        counter.move()
+        app.keep(counter)
+    assert store.saves - before == 5 and app.writes == 5

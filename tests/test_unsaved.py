@@ -70,7 +70,7 @@ def test_a_locked_sqlite_file_loses_nothing(tmp_path, monkeypatch, capfd) -> Non
     teacher = TeacherPage(SQLStore(f"sqlite://{path}", timeout=0.2))
 
     def mend() -> None:
-        teacher.is_open = True  # the teacher's page of another kernel, opened before
+        teacher.session.is_open = True  # the teacher's page of another kernel, opened before
         teacher.refresh()
         assert "Mia (" in teacher.unsaved.value and "Not saved yet" in teacher.unsaved.value
         lock.execute("ROLLBACK")

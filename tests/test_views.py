@@ -268,7 +268,7 @@ def test_wild_drawn_together_asks_for_colour_then_two_players():
     app = game_app(game)
     click_card(app.board.hand, "wild drawn together")
     app.board.colour_buttons[Colour.BLUE].click()
-    assert app.board._pick_kind == "link"
+    assert app.board.pick.kind == "link"
     [b for b in app.board.picker_buttons if b.description == "Ava"][0].click()
     [b for b in app.board.picker_buttons if b.description == "Cal"][0].click()
     assert set(game.links) == {1, 3}
@@ -306,7 +306,7 @@ def test_point_taken_picker_points_at_the_clicked_seat():
     app = game_app(game)
     click_card(app.board.hand, "red point taken")
     assert str(game.phase.value) == "pointing"
-    assert app.board._pick_kind == "point"
+    assert app.board.pick.kind == "point"
     assert "3 · 2 · 1" in app.chance.value
     seat_button = app.board.table.seat_buttons[2]
     assert seat_button.layout.display != "none" and seat_button.description == "Point at Ben"
@@ -676,7 +676,7 @@ def _click_path(player: LessonPlayer, move) -> None:
     hand = board.hand
     hand.buttons[hand.cards.index(move.card)].click()
     if board.picker.layout.display != "none" and getattr(move, "colour", None) is not None and \
-            board._pick_kind == "colour":
+            board.pick.kind == "colour":
         board.colour_buttons[move.colour].click()
     if getattr(move, "link", None):
         first, second = move.link
@@ -685,9 +685,9 @@ def _click_path(player: LessonPlayer, move) -> None:
             [b for b in board.picker_buttons if b.description.split(" (")[0] == names[seat]][0].click()
     if getattr(move, "swap_with", None) is not None:
         [b for b in board.picker_buttons if b.description == player.game.names[move.swap_with]][0].click()
-    elif board._pick_kind == "swap":
+    elif board.pick.kind == "swap":
         [b for b in board.picker_buttons if b.description == "No swap"][0].click()
-    if board._pick_kind == "choice":
+    if board.pick.kind == "choice":
         label = "Play both" if move.twice else "Play one"
         [b for b in board.picker_buttons if b.description == label][0].click()
 
@@ -802,7 +802,7 @@ def test_take_back_closes_an_open_colour_picker():
     assert app.board.picker.layout.display != "none"  # the colour picker is open
     app.undo_button.click()                          # back to before the red 5
     assert app.board.picker.layout.display == "none"
-    assert app.board._pick_kind == "" and not app.board.picker.children
+    assert app.board.pick.kind == "" and not app.board.picker.children
     assert game.top_card == c("red 3")
 
 

@@ -167,3 +167,39 @@ def test_the_session_key_widget_takes_only_keys_of_the_contracts_shape():
     assert got == [KEY_A] and widget.where == "cookie"
     assert valid_key("A" * 22) and valid_key("a_-" * 21 + "x") and not valid_key("A" * 65) and not valid_key(None)
     assert STORAGE_KEY == "unoparty.key" and "localStorage" in widget._esm and "document.cookie" in widget._esm
+
+
+def test_in_a_kernel_a_burst_of_clicks_is_one_write_and_the_last_move_is_kept():
+    """Issue 18, save throttling: with the kernel's loop running, the app writes each kind
+    at most once per ``SAVE_EVERY``, the last state when the interval ends — and a page
+    built after it (a reload) finds the last move."""
+    import asyncio
+
+    from unoparty.session.app import SAVE_EVERY
+    from tests.test_views import in_thread
+
+    store = store_with_sessions()
+    seen: dict = {}
+
+    async def play() -> None:
+        app = App(store=store, bot_factory=stub_bots, lang="en")
+        assert app.session.clock is asyncio.get_running_loop()
+        app.session.save_every = 60.0        # the whole burst within one interval, whatever the machine's speed
+        app.session_key.send(KEY_A)
+        app.show_game()
+        app.game.deal(seed=11)
+        writes = app.session.writes
+        _play_a_little(app, clicks=6)
+        seen["burst"] = app.session.writes - writes
+        seen["held"] = app.session.held
+        seen["moves"] = len(app.game.session.to_state()["moves"])
+        app.session.flush()                  # what the kernel's shutdown does (atexit)
+        seen["after"] = app.session.held
+
+    in_thread(lambda: asyncio.run(play()))
+    assert seen["burst"] == 0 and "game" in seen["held"] and seen["after"] == ()
+    assert SAVE_EVERY <= 1.0                 # a reload loses nothing: the write comes within a second
+    again = App(store=store, bot_factory=stub_bots, lang="en")
+    again.session_key.send(KEY_A)
+    again.game.resume_button.click()
+    assert len(again.game.session.to_state()["moves"]) == seen["moves"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Mapping, NamedTuple, Protocol, TypeVar
 
-from .base import StateError, check_state
+from .base import Clock, Handle, StateError, check_state
 
 __all__ = ["AppSession", "PAGES", "SessionStore", "Notice"]
 
@@ -28,6 +28,10 @@ PAGES = ("home", "game", "rules", "practice", "lesson", "scenarios", "teacher", 
 RETURNABLE = ("home", "game", "rules", "practice", "lesson", "table")
 """Pages a reload comes back to (a lesson: the one kept, at its step; a live table: the seat
 kept, ``kind`` ``"table"``)."""
+
+SAVE_EVERY = 0.5
+"""Seconds: at most one store write per kind of session in this time (:meth:`AppSession.keep`);
+a burst of clicks — or of bots' moves at party pace — is one write, the last state."""
 
 DEFAULT_CHOICES: dict[str, Any] = {"bots": 5, "level": "basic", "rule_set": "party", "stacking": False,
                                    "seven_o": False, "jump_in": False, "doubles": False, "target": 500,
@@ -74,6 +78,11 @@ def _api(store: object) -> SessionStore | None:
     return None
 
 
+def _new_page_key() -> str:
+    from ..access import new_page_key
+    return new_page_key()
+
+
 def _store_errors() -> tuple[type[BaseException], ...]:
     try:
         from ..progress import StoreError
@@ -89,6 +98,10 @@ class AppSession:
         store: the progress store (None: nothing is kept). key: the browser's session key
             (None until the browser sent it: :meth:`use_key`). learner: who is learning.
         language: the page's language code.
+        clock: time and scheduling (the kernel's running loop in the app): with one, the
+            store is written at most once per kind every `save_every` seconds, the last
+            state always (:meth:`keep`); without one (a script, a test) every keep writes.
+        save_every: that interval, in seconds (default `SAVE_EVERY`).
 
     Attributes:
         page: the page shown (one of `PAGES`). previous: the page before it (Back).
@@ -96,12 +109,25 @@ class AppSession:
         sessions: kind → the open session (``"game"``, ``"lesson"``, ``"practice"``).
         notice: a :class:`Notice` for the page to word, or None. version: bumped at every change.
         shown: how many pages were shown since this session began.
+        records: the progress store the learner's records are in (the one the page
+            opened; `store` keeps the sessions, None with a stars-only record).
+        progress: the learner's record (``progress.LearnerProgress``, or a stars-only one).
+        nameless_practice: the practice record of a learner with no name yet (in memory,
+            made when first needed), or None.
+        page_key: names this page's own count of wrong tries of the teacher's code (kept
+            when the teacher's page is built again in another language).
+        groups: the lesson groups the landing page lists (None: all).
+        bot_factory: builds the bots of a game (None: ``session.game.make_bots``).
+        lesson_from: the navigation button lit while the scenario player is shown
+            (``"lessons"``, ``"game"`` for a replay, ``"scenarios"`` for a teacher's file).
+        replay_text: the scenario file of the last round replayed, or None.
+        writes: how many states were written to the store (deletions not counted).
     """
 
     kind: ClassVar[str] = "app"
 
     def __init__(self, store: object | None = None, *, key: str | None = None, learner: str | None = None,
-                 language: str = "en") -> None:
+                 language: str = "en", clock: Clock | None = None, save_every: float = SAVE_EVERY) -> None:
         self.store = store
         self.key = key
         self.learner = learner
@@ -114,6 +140,20 @@ class AppSession:
         self.version = 0
         self.shown = 0   # pages shown since the page opened (a key arriving late moves no one on)
         self.on_notice: Callable[[], None] | None = None
+        self.records: object | None = store
+        self.progress: Any = None
+        self.nameless_practice: Any = None
+        self.page_key = _new_page_key()
+        self.groups: list[str] | None = None
+        self.bot_factory: Callable[..., Any] | None = None
+        self.lesson_from = "lessons"
+        self.replay_text: str | None = None
+        self.clock = clock
+        self.save_every = save_every
+        self.writes = 0
+        self._written: dict[str, float] = {}     # kind → when its state was last written
+        self._waiting: dict[str, _Kept] = {}     # kind → the session whose state waits to be written
+        self._timers: dict[str, Handle] = {}     # kind → the write scheduled for it
 
     # ------------------------------------------------------------------ keeping
 
@@ -170,21 +210,91 @@ class AppSession:
 
     def keep(self, session: _Kept | None = None) -> bool:
         """Keep `session` (default: this app's own state) under the browser's key; True if
-        the store took it. A store that refuses sets :attr:`notice` (``"unsaved"``)."""
+        the store took it (or will: see below). A store that refuses sets :attr:`notice`
+        (``"unsaved"``).
+
+        With a :attr:`clock`, a kind is written at most once every :attr:`save_every`
+        seconds: a keep within that time of the last write is held, and the session's state
+        *at the end of the interval* is written then (the last move is never lost, and a
+        burst of clicks is one write). :meth:`flush` writes whatever is held at once (the
+        page closing, the kernel shutting down); :meth:`kept`, :meth:`sign_in` and
+        :meth:`sign_out` flush first."""
+        if _api(self.store) is None or self.key is None:
+            return False
+        target: _Kept = session if session is not None else self
+        kind = target.kind
+        clock = self.clock
+        if clock is None:
+            return self._write(target)
+        if kind in self._timers:           # a write is already due: it takes the newest state
+            self._waiting[kind] = target
+            return True
+        now = clock.time()
+        last = self._written.get(kind)
+        if last is None or now - last >= self.save_every:
+            return self._write(target)
+        self._waiting[kind] = target
+        self._timers[kind] = clock.call_later(last + self.save_every - now, self._write_held, kind)
+        return True
+
+    def _write_held(self, kind: str) -> None:
+        self._timers.pop(kind, None)
+        target = self._waiting.pop(kind, None)
+        if target is not None:
+            self._write(target)
+
+    def _write(self, target: _Kept) -> bool:
         api = _api(self.store)
         if api is None or self.key is None:
             return False
-        target: _Kept = session if session is not None else self
         try:
             api.save_session(self.key, target.kind, target.to_state())
         except _store_errors() as exc:
             self.say(Notice("unsaved", target.kind, str(exc)))
             return False
+        self.writes += 1
+        self._written[target.kind] = self.clock.time() if self.clock is not None else 0.0
         return True
+
+    @property
+    def held(self) -> tuple[str, ...]:
+        """The kinds whose last state waits to be written (:meth:`keep`)."""
+        return tuple(self._waiting)
+
+    def flush(self, kind: str | None = None) -> None:
+        """Write at once the state held of `kind` (default: of every kind) — when the page
+        closes or the kernel shuts down, before a read or a change of who is learning."""
+        for k in [kind] if kind is not None else list(self._waiting):
+            timer = self._timers.pop(k, None)
+            if timer is not None:
+                timer.cancel()
+            self._write_held(k)
+
+    def _drop_held(self, kind: str) -> None:
+        timer = self._timers.pop(kind, None)
+        if timer is not None:
+            timer.cancel()
+        self._waiting.pop(kind, None)
+
+    def flush_at_exit(self) -> None:
+        """Flush this session when the interpreter exits (a kernel shut down: the page
+        closed or reloaded), without keeping it alive meanwhile."""
+        import atexit
+        import weakref
+
+        ref = weakref.ref(self)
+
+        def at_exit() -> None:
+            session = ref()
+            if session is not None:
+                session.flush()
+
+        atexit.register(at_exit)
 
     def forget(self, kind: str) -> None:
         """Close the open session of `kind` and delete its kept state."""
         self.sessions.pop(kind, None)
+        self._drop_held(kind)
         api = _api(self.store)
         if api is not None and self.key is not None:
             try:
@@ -197,6 +307,7 @@ class AppSession:
         api = _api(self.store)
         if api is None or self.key is None:
             return None
+        self.flush(kind)   # what this page holds is newer than the store's
         try:
             state = api.load_session(self.key, kind)
         except _store_errors() as exc:
@@ -229,6 +340,8 @@ class AppSession:
     def use_key(self, key: str) -> str | None:
         """The browser sent its session key: the learner it is signed in as (None: nobody
         yet), who is now the page's learner."""
+        if self.key is not None and self.key != key:
+            self.flush()   # held under the key before
         self.key = key
         api = _api(self.store)
         learner = None
@@ -245,6 +358,7 @@ class AppSession:
     def sign_in(self, name: str) -> str:
         """The learner typed `name` (already checked: PIN, name rule): the browser's key is
         signed in as it from now on; returns the name as the store keeps it."""
+        self.flush()   # held under the key: moved to the name with the rest
         api = _api(self.store)
         if api is not None and self.key is not None:
             try:
@@ -258,6 +372,7 @@ class AppSession:
     def sign_out(self) -> None:
         """"Not me": the browser's key signs in as nobody; the open sessions close (they
         stay kept under the learner's name)."""
+        self.flush()
         api = _api(self.store)
         if api is not None and self.key is not None:
             try:
@@ -303,4 +418,4 @@ class AppSession:
         self.choices[name] = value
 
 
-__all__ += ["StateError", "DEFAULT_CHOICES", "RETURNABLE"]
+__all__ += ["StateError", "DEFAULT_CHOICES", "RETURNABLE", "SAVE_EVERY"]

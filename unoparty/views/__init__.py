@@ -12,11 +12,13 @@ Typical notebook use::
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = ["App", "GameApp", "LessonPlayer", "RulesPage", "Board", "TableView", "HandView",
            "GameController", "Progress", "lesson_app", "play_app", "rules_app", "card_svg"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     # imported lazily so `import unoparty.views.svg` stays light
     if name in ("App", "lesson_app", "play_app", "rules_app"):
         from . import app

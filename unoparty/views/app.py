@@ -92,30 +92,37 @@ def about_html() -> str:
 
 
 class App:
-    """Home, lessons, game and rules in one widget.
+    """Home, lessons, game, practice, rules and the classroom pages in one widget.
+
+    The app keeps widgets and its session only (tests/test_views_state.py checks it): every
+    state of the page is :attr:`session`'s, and each page's own state is that page's session.
 
     Attributes:
         box: the widget to display. nav_buttons: dict name → navigation button.
         lesson_buttons: dict lesson id → its "Start" button on the home page.
-        page: the page shown ("home", "lesson", "game", "rules").
+        page: the page shown (one of ``session.app.PAGES``; the session's).
         lesson: the open :class:`LessonPlayer`, game: the :class:`GameApp`, rules: the
-        :class:`RulesPage`. errors: the :class:`ErrorPanel`.
+        :class:`RulesPage`, practice: the :class:`~unoparty.views.practice.PracticePage`
+        (each built when first shown). errors: the :class:`ErrorPanel`.
+        store, progress, only_groups, replay_text: the session's (``records``, ``progress``,
+            ``groups``, ``replay_text``).
         session: the :class:`~unoparty.session.app.AppSession` — page, learner, language,
-            the game form's choices and the open game; a language switch builds new
-            widgets on it. session_key: the browser's key widget
+            the store and the learner's record, the game form's choices and the open
+            sessions; a language switch builds new widgets on it. session_key: the browser's key widget
             (:class:`~unoparty.views.session_key.SessionKey`, None without anywidget).
         notice: the one-line notice (a kept game dropped, a change not saved).
     """
 
-    def __init__(self, *, progress: Progress | None = None, bot_factory: Callable | None = None,
+    def __init__(self, *, progress: Progress | None = None, bot_factory: Callable[..., Any] | None = None,
                  groups: list[str] | None = None, start: str = "home", lang: str | None = None,
-                 learner: str | None = None, store=None) -> None:
+                 learner: str | None = None, store: Any = None) -> None:
         self.errors = ErrorPanel()
         g = self.errors.guard
         self.unsaved_note = w.HTML("", _dom_classes=("up-unsaved",))  # unoparty.unsaved: changes not saved yet
         self.notice = w.HTML("", _dom_classes=("up-notice",))
-        self.progress: Progress | LearnerProgress   # who is learning, and their record (_init_learner)
-        self._init_learner(progress, learner, store)
+        # every state of the page is the app session's (issue 18): the page keeps widgets
+        self.session = AppSession()
+        self._init_learner(progress, learner, store)   # the store, and who is learning
         follow_request = lang is None
         if lang is None:  # the chain of unoparty.views.language, without the page's request yet
             import os
@@ -123,10 +130,13 @@ class App:
             from .language import choose_language
             lang = choose_language(self.progress.language, dict(os.environ))
         set_language(lang)
-        self.session = AppSession(self.store if progress is None else None, learner=self.learner, language=lang)
+        self.session.store = self.store if progress is None else None
+        self.session.learner, self.session.language = self.learner, lang
         self.session.on_notice = g(self._say_notice)
+        self.session.groups = groups
+        self.session.bot_factory = bot_factory
+        self._throttle_saves()
         self.learner_picker.refresh()  # built before the language was set: its words again
-        self.only_groups = groups
         self._shared()
         self.header = self._html()
         nav = self._button
@@ -139,9 +149,8 @@ class App:
         self.language = w.Dropdown(options=options, value=language() if language() in dict(options).values() else "en",
                                    description=_("Language"), layout=w.Layout(width="220px", margin="0 0 0 auto"),
                                    _dom_classes=("up-language",))
-        self._quiet = False  # set_language moving the picker itself: not the learner's choice
         def picked(change: dict[str, Any]) -> None:
-            if not self._quiet:
+            if change["new"] != self.session.language:  # else set_language moved the picker itself
                 self.choose_language(change["new"])
 
         self.language.observe(g(picked), names="value")
@@ -160,16 +169,13 @@ class App:
         self._scenarios: ScenariosPage | None = None
         self._teacher: TeacherPage | None = None
         self.nav_buttons["practice"].on_click(g(lambda _b: self.show_practice()))
-        self._practice = None  # built when first shown
-        self._session_practice = None  # the Practice record of a learner with no name yet
+        self._practice: Any = None  # built when first shown
         self._presenter_bits(g)
         nav_bar = w.HBox([*self.nav_buttons.values(), *self.presenter_controls, self.language],
                          layout=w.Layout(margin="0 0 8px", align_items="center"), _dom_classes=("up-nav",))
-        self._bot_factory = bot_factory
         self._rules: RulesPage | None = None   # built when first shown: a faster first page
         self._game: GameApp | None = None
         self.lesson: LessonPlayer | None = None
-        self._lesson_nav = "lessons"   # the nav button lit while the scenario player is shown
         self.lesson_buttons: dict[str, w.Button] = {}
         self._home_language = ""   # the language the landing page was built in ("" = not built)
         self._home_curriculum: str | None = None   # the class's curriculum it shows (views/curricula.py)
@@ -192,6 +198,20 @@ class App:
         {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(start, self.show_home)()
         if follow_request:
             self._follow_request()
+
+    def _throttle_saves(self) -> None:
+        """In a kernel (its asyncio loop running: Voila, JupyterLab), the store is written at
+        most once per kind of session every ``session.app.SAVE_EVERY`` seconds, the last
+        state always, and what is held is written when the kernel shuts down (the page
+        closed or reloaded). Without a running loop (a script, a test) every change is
+        written at once."""
+        import asyncio
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self.session.clock = loop
+        self.session.flush_at_exit()
 
     def _follow_request(self) -> None:
         """Switch to the language of the page's request (``?lang=``, the browser's language)
@@ -251,15 +271,11 @@ class App:
         if lang not in dict(self.language.options).values():
             lang = "en"
         set_language(lang)
+        self.session.set_language(lang)   # first: the picker moved below is not the learner's choice
         self._mark_language()
         if self.language.value != lang:
-            self._quiet = True
-            try:
-                self.language.value = lang
-            finally:
-                self._quiet = False
+            self.language.value = lang
         self._label()
-        self.session.set_language(lang)
         self._say_notice()
         focus = self._rules.focus if self._rules is not None else None
         self._rules = None
@@ -290,6 +306,31 @@ class App:
         return self.session.page
 
     @property
+    def store(self) -> Any:
+        """The progress store the learner's records are in (the session's)."""
+        return self.session.records
+
+    @property
+    def progress(self) -> Any:
+        """Who is learning and their record (the session's): a
+        :class:`~unoparty.progress.LearnerProgress`, or a stars-only :class:`Progress`."""
+        return self.session.progress
+
+    @progress.setter
+    def progress(self, record: Any) -> None:
+        self.session.progress = record
+
+    @property
+    def only_groups(self) -> list[str] | None:
+        """The lesson groups the landing page lists (None: all)."""
+        return self.session.groups
+
+    @property
+    def replay_text(self) -> str | None:
+        """The scenario file of the last round replayed (the session's)."""
+        return self.session.replay_text
+
+    @property
     def rules(self) -> RulesPage:
         if self._rules is None:
             self._rules = RulesPage(on_back=self.errors.guard(self._back))
@@ -300,7 +341,7 @@ class App:
         """The game page: widgets on the app's game session and the form's choices."""
         if self._game is None:
             running = self.session.sessions.get("game")
-            self._game = GameApp(bot_factory=self._bot_factory, on_rule=self.errors.guard(self.show_rules),
+            self._game = GameApp(bot_factory=self.session.bot_factory, on_rule=self.errors.guard(self.show_rules),
                                  errors=self.errors, choices=self.session.choices,
                                  session=running if isinstance(running, GameSession) else None,
                                  on_session=self.errors.guard(self._game_session))
@@ -319,7 +360,7 @@ class App:
         self.session.keep()   # the form's choices it was dealt with
         session.on_kept = self.errors.guard(lambda: self.session.keep(session))
 
-    def _keep(self, session) -> None:
+    def _keep(self, session: Any) -> None:
         """A page's session changed (a lesson, a practice question): keep it."""
         self.session.keep(session)
 
@@ -340,9 +381,9 @@ class App:
             return
         self.open_lesson(info, session=session)
 
-    def _game_from_state(self, state) -> GameSession:
+    def _game_from_state(self, state: Any) -> GameSession:
         from ..session.game import make_bots
-        return GameSession.from_state(state, bot_factory=self._bot_factory or make_bots)
+        return GameSession.from_state(state, bot_factory=self.session.bot_factory or make_bots)
 
     def _offer_kept_game(self) -> None:
         """The Play page offers "Resume your game" / "New game" when a game is kept and none runs."""
@@ -411,11 +452,11 @@ class App:
 
     # ------------------------------------------------------------------ pages
 
-    def _watch_table(self, table_view) -> None:
+    def _watch_table(self, table_view: Any) -> None:
         """Keep "show every hand" current: redraw it whenever `table_view` is drawn."""
         table_view.drawing.observe(lambda _ch: self._render_every_hand(), names="value")
 
-    def _set(self, page: str, widget) -> None:
+    def _set(self, page: str, widget: Any) -> None:
         self.session.show(page)   # the page, and the one before it (Back), are the session's
         self.content.children = [widget]
         self._render_every_hand()
@@ -424,7 +465,7 @@ class App:
         else:
             self.box.add_class("up-compact")
         for name, b in self.nav_buttons.items():
-            active = (name == page) or (name == self._lesson_nav and page == "lesson")
+            active = (name == page) or (name == self.session.lesson_from and page == "lesson")
             if active:
                 b.add_class("up-nav-active")
             else:
@@ -555,7 +596,7 @@ class App:
 
     # ------------------------------------------------------------------ learners (unoparty.progress)
 
-    def _init_learner(self, progress, learner: str | None, store) -> None:
+    def _init_learner(self, progress: Any, learner: str | None, store: Any) -> None:
         """The progress store and who is learning: `progress` (a stars-only
         :class:`Progress`) wins; else the store (``UNOPARTY_DB``; the browser's storage on
         the static site) under `learner`'s name — by default, in a store that belongs to one
@@ -586,8 +627,8 @@ class App:
             from ..unsaved import KeptStore
             # a change the store refuses is kept and tried again; the page says so meanwhile
             store = store if isinstance(store, KeptStore) else KeptStore(store, on_change=self._show_unsaved)
-        self.store = store
-        self.progress = progress if progress is not None else LearnerProgress(store, learner)
+        self.session.records = store
+        self.session.progress = progress if progress is not None else LearnerProgress(store, learner)
         self.learner_picker: LearnerPicker = LearnerPicker(store if progress is None else None,
                                             on_pick=self.errors.guard(self.set_learner), current=learner,
                                             fixed=bool(hub_user) and learner == hub_user,
@@ -621,7 +662,7 @@ class App:
         self.progress = LearnerProgress(self.store, name)
         if self._practice is not None:  # the Practice page shows the new learner's record
             # answers given before a name was typed move to the learner, and both pages say so
-            carry = self._practice.store is self._session_practice
+            carry = self._practice.store is self.session.nameless_practice
             self._practice.switch_learner(*self._practice_record(), carry=carry)
         lang = self.store.setting(name, "language") if self.store is not None else None
         if lang and lang != language() and lang in available_languages():
@@ -657,7 +698,7 @@ class App:
         self._scenarios.refresh_folder()
         self._set("scenarios", self._scenarios.box)
 
-    def open_scenario(self, scenario, *, back: str = "scenarios") -> LessonPlayer:
+    def open_scenario(self, scenario: Any, *, back: str = "scenarios") -> LessonPlayer:
         """A teacher's scenario (or a replay: `back` ``"game"``) in the scenario player; its
         end leads back to their scenarios (or the game). A teacher's scenario is recorded
         like a lesson; a replay is recorded nowhere (:class:`~unoparty.views.progress.Unkept`)."""
@@ -671,11 +712,11 @@ class App:
                                    on_exit=self.errors.guard(self.show_game if back == "game" else self.show_scenarios),
                                    lesson_id=record_id(scenario))
         self.lesson.exit_button.description = _("Back to the game") if back == "game" else _("Your scenarios")
-        self._lesson_nav = "game" if back == "game" else "scenarios"
+        self.session.lesson_from = "game" if back == "game" else "scenarios"
         self._set("lesson", self.lesson.box)
         return self.lesson
 
-    def open_replay(self, game, me: int | None = None) -> LessonPlayer | None:
+    def open_replay(self, game: Any, me: int | None = None) -> LessonPlayer | None:
         """The round `game` just played, step by step in the scenario player
         (:mod:`unoparty.replay`); None, with a message, if it cannot be replayed."""
         from ..errors import ScenarioError
@@ -689,17 +730,15 @@ class App:
         except (ReplayError, ScenarioError) as e:
             self.game.board.message.show(_("This round cannot be replayed yet: {why}").format(why=e), "info")
             return None
-        self.replay_text = text
+        self.session.replay_text = text
         return self.open_scenario(scenario, back="game")
 
     def show_teacher(self) -> None:
         """The teacher's page (:mod:`unoparty.views.teacher`), behind the teacher's code."""
         from .teacher import TeacherPage
         if self._teacher is None:
-            if not hasattr(self, "_access_key"):  # one count of tries per page, whatever the language
-                from ..access import new_page_key
-                self._access_key = new_page_key()
-            self._teacher = TeacherPage(self.store, errors=self.errors, page_key=self._access_key)
+            # one count of tries per page, whatever the language: the session's page key
+            self._teacher = TeacherPage(self.store, errors=self.errors, page_key=self.session.page_key)
         self._teacher.refresh()
         self._set("teacher", self._teacher.box)
 
@@ -754,7 +793,7 @@ class App:
         if code:
             self.show_table(code, projector=q.get("view", [""])[0] == "projector")
 
-    def open_lesson(self, info: LessonInfo, session=None) -> LessonPlayer:
+    def open_lesson(self, info: LessonInfo, session: Any = None) -> LessonPlayer:
         """Lesson `info` in the lesson player: from its start, or `session` (a
         :class:`~unoparty.session.lesson.LessonSession` brought back); kept after every change."""
         from ..scenarios.loader import load_scenario
@@ -766,14 +805,14 @@ class App:
                                    on_change=self.errors.guard(self._keep))
         self.session.open(self.lesson.session)
         self._watch_table(self.lesson.board.table)
-        self._lesson_nav = "lessons"
+        self.session.lesson_from = "lessons"
         self._set("lesson", self.lesson.box)
         self.scroll_to_top()
         return self.lesson
 
     # ------------------------------------------------------------------ keys and presenter's mode
 
-    def _presenter_bits(self, g) -> None:
+    def _presenter_bits(self, g: Callable[..., Any]) -> None:
         """The key listener with its full-screen button, and the presenter's switches."""
         toggle_style = ToggleButtonStyle()
         self.presenter_button = w.ToggleButton(value=False, description=_("Presenter"),
@@ -800,14 +839,14 @@ class App:
             self.presenter_button.value = on
         (self.box.add_class if on else self.box.remove_class)("up-presenter")
 
-    def _board(self):
+    def _board(self) -> Any:
         if self.page == "lesson" and self.lesson is not None:
             return self.lesson.board
         if self.page == "game" and self._game is not None:
             return self._game.board
         return None
 
-    def _game_shown(self):
+    def _game_shown(self) -> Any:
         if self.page == "lesson" and self.lesson is not None:
             return self.lesson.game
         if self.page == "game" and self._game is not None:
@@ -835,7 +874,7 @@ class App:
         ``d`` draw, ``u`` UNO, ``1``–``9`` the hand's cards (Practice: the answer labelled
         with that digit, ``0`` too; answers not labelled by digits by their place).
         A key with nothing to do here does nothing."""
-        def click(b) -> None:
+        def click(b: Any) -> None:
             if b is not None and not b.disabled and b.layout.display != "none":
                 b.click()
 
@@ -870,10 +909,12 @@ class App:
     def scroll_to_top(self) -> None:
         """Scroll the page to the app's top (a lesson opened from lower in the list would
         otherwise keep the list's scroll, hiding its title and top seats)."""
-        from IPython.display import Javascript, display
+        from IPython import display as ipython_display
+        show: Any = ipython_display.display   # IPython's display functions are untyped: Any
+        script: Any = ipython_display.Javascript
         self._scroller.clear_output()
         with self._scroller:
-            display(Javascript("(document.querySelector('.up-app') || document.body).scrollIntoView({block: 'start'});"
+            show(script("(document.querySelector('.up-app') || document.body).scrollIntoView({block: 'start'});"
                                "window.scrollTo(0, 0);"))
 
     def _next_lesson_opener(self, info: LessonInfo) -> Callable[[], None] | None:
@@ -890,7 +931,7 @@ class App:
         self._offer_kept_game()
 
     @property
-    def practice(self):
+    def practice(self) -> Any:
         """The Practice page (:class:`~unoparty.views.practice.PracticePage`), built when first shown."""
         if self._practice is None:
             from .practice import PracticePage
@@ -905,7 +946,7 @@ class App:
             self._watch_table(self._practice.table)
         return self._practice
 
-    def _practice_record(self):
+    def _practice_record(self) -> tuple[str, Any]:
         """Whose Practice record, and where: the learner's, in the progress store
         (``UNOPARTY_DB``; the browser's storage on the static site); nobody named yet (or a
         stars-only progress): this session's, in memory."""
@@ -913,9 +954,9 @@ class App:
         from ..progress import LearnerPracticeStore
         if self.learner and self.store is not None and getattr(self.progress, "keeps", False):
             return self.learner, LearnerPracticeStore(self.store)
-        if self._session_practice is None:
-            self._session_practice = MemoryPracticeStore()
-        return "me", self._session_practice
+        if self.session.nameless_practice is None:
+            self.session.nameless_practice = MemoryPracticeStore()
+        return "me", self.session.nameless_practice
 
     def show_practice(self) -> None:
         self._set("practice", self.practice.box)
@@ -925,15 +966,15 @@ class App:
         self._set("rules", self.rules.box)
 
 
-def lesson_app(group: str | None = None, **kw) -> App:
+def lesson_app(group: str | None = None, **kw: Any) -> App:
     """The app showing one lesson group's lessons (for the per-group notebooks)."""
     return App(groups=[group] if group else None, **kw)
 
 
-def play_app(**kw) -> App:
+def play_app(**kw: Any) -> App:
     """The app opened at the game against bots."""
     return App(start="game", **kw)
 
 
-def rules_app(**kw) -> App:
+def rules_app(**kw: Any) -> App:
     return App(start="rules", **kw)

@@ -15,7 +15,7 @@ lesson checks the answer.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as w
 
@@ -27,6 +27,7 @@ from ..i18n import _
 from ..refusal_words import explain
 from ..narrate import seat_label
 from . import svg
+from ..session.board import BoardSession, Picker
 from .common import MessageBox, button
 from .markup import esc
 from .table import HandView, TableState, TableView, table_state
@@ -60,10 +61,14 @@ class Board:
         picker_buttons: the buttons of the open player/choice picker.
         on_move: called with each move the learner makes.
         state: the :class:`TableState` drawn last (None before the first `render`).
+        pick: the board's :class:`~unoparty.session.board.BoardSession` — the move being
+            put together through the pickers, UNO armed, the count 3-2-1, the move kinds a
+            lesson's task shows (``free``, ``uno_armed``, ``countdown``, ``shown_moves`` and
+            ``pick_kind`` read it).
     """
 
     def __init__(self, *, free: bool = False) -> None:
-        self.free = free
+        self.pick = BoardSession(free=free)   # the half-built move, the count, the task's kinds
         self.game: Game | None = None
         self.me: int = 0
         self.state: TableState | None = None
@@ -74,13 +79,7 @@ class Board:
         self.message = MessageBox()
         self.table.on_seat = self._seat_clicked
         self.hand.on_card = self._card_clicked
-        self.uno_armed = False
-        self._pending: list = []          # candidate moves waiting for a pick
-        self._pick_kind = ""
-        self._link_first: int | None = None
-        self.countdown: int | None = None
         # free mode: kinds of move (Draw, Keep, …) whose buttons show whatever the phase
-        self.shown_moves: set[type] = set()
 
         self.draw_button = button(_("Draw a card"), "up-primary")
         self.keep_button = button(_("Keep it"))
@@ -128,7 +127,7 @@ class Board:
     def pick_kind(self) -> str:
         """The picker open: ``"colour"``, ``"link"``, ``"swap"``, ``"catch"``, ``"point"``,
         ``"choice"``, or ``""`` when none is."""
-        return self._pick_kind
+        return self.pick.kind
 
     def _state(self) -> TableState:
         """The model drawn last, for a click (`render` comes before any button can be pressed)."""
@@ -150,27 +149,55 @@ class Board:
         self.state, self._hand_title = state, hand_title
         self._draw(fresh_top)
 
+    @property
+    def free(self) -> bool:
+        """A lesson's board: every card and button may be tried (the session's)."""
+        return self.pick.free
+
+    @property
+    def uno_armed(self) -> bool:
+        """UNO is called with the next card played (the session's)."""
+        return self.pick.uno_armed
+
+    @property
+    def countdown(self) -> int | None:
+        """The count 3-2-1 shown on the table (the session's; None: none)."""
+        return self.pick.countdown
+
+    @countdown.setter
+    def countdown(self, n: int | None) -> None:
+        self.pick.countdown = n
+
+    @property
+    def shown_moves(self) -> set[type]:
+        """The move kinds a lesson's task needs: their buttons are shown (the session's)."""
+        return self.pick.shown_moves
+
+    @shown_moves.setter
+    def shown_moves(self, kinds: set[type]) -> None:
+        self.pick.shown_moves = set(kinds)
+
     def _draw(self, fresh_top: bool = False) -> None:
         """Draw `state` (the model made at the last `render`), the pickers' targets included."""
         state = self._state()
         me, names = self.me, state.view.names
         legal = state.legal_moves
         playable: set[Card] | None
-        if self.free:
+        if self.pick.free:
             playable = None
         else:
             playable = {m.card for m in legal if isinstance(m, (Play, SpeedPlay))}
         targets: dict[int, str] = {}
-        if self._pick_kind == "point":
+        if self.pick.kind == "point":
             targets = {s: _("Point at {name}").format(name=names[s]) for s in range(state.n) if s != me}
-        elif self._pick_kind == "catch":
-            targets = {m.target: _("Catch {name}").format(name=names[m.target]) for m in self._pending}
-        elif self._pick_kind == "link":
+        elif self.pick.kind == "catch":
+            targets = {m.target: _("Catch {name}").format(name=names[m.target]) for m in self.pick.pending}
+        elif self.pick.kind == "link":
             targets = {s: (_("Link yourself") if s == me else _("Link {name}").format(name=names[s]))
-                       for s in range(state.n) if s != self._link_first}
+                       for s in range(state.n) if s != self.pick.link_first}
         elif state.phase is Phase.POINTING and me in state.waiting_for:
             targets = {s: _("Point at {name}").format(name=names[s]) for s in range(state.n) if s != me}
-        self.table.render(state, targets=targets, countdown=self.countdown, fresh_top=fresh_top)
+        self.table.render(state, targets=targets, countdown=self.pick.countdown, fresh_top=fresh_top)
         title = self._hand_title or _("Your hand")
         drawn = state.view.drawn_card
         if drawn is not None and state.phase is Phase.DRAWN:
@@ -178,13 +205,13 @@ class Board:
         self.hand.render(state.hand, playable, title=title)
         self._enable_buttons(legal, state)
 
-    def _enable_buttons(self, legal, state) -> None:
+    def _enable_buttons(self, legal: Any, state: Any) -> None:
         kinds = legal_kinds = {type(m) for m in legal}
-        if self.free:
+        if self.pick.free:
             for b in self.action_buttons:
                 b.disabled = state.phase.is_over
             # only the buttons the phase allows (and those the task's answers need)
-            kinds = set(_FREE_KINDS.get(state.phase, ())) | self.shown_moves
+            kinds = set(_FREE_KINDS.get(state.phase, ())) | self.pick.shown_moves
             self.draw_button.layout.display = "" if Draw in kinds else "none"
             self.uno_button.layout.display = "" if CallUno in kinds else "none"
             self.catch_button.layout.display = "" if Catch in kinds else "none"
@@ -202,13 +229,13 @@ class Board:
             self.take_button.disabled = TakeMiniPile not in kinds
             self.catch_button.disabled = Catch not in kinds
         two = len(state.hand) == 2 and any(isinstance(m, (Play, SpeedPlay)) and m.call_uno for m in legal)
-        if not self.free:
+        if not self.pick.free:
             self.uno_button.disabled = not (CallUno in kinds or two)
-        self.keep_button.layout.display = "" if (Keep in kinds or self.free and state.phase is Phase.DRAWN) else "none"
-        self.accept_button.layout.display = "" if (Accept in kinds or self.free and state.phase is Phase.CHALLENGE) else "none"
-        self.challenge_button.layout.display = "" if (Challenge in legal_kinds or self.free and self._challenge_open(state)) else "none"
-        self.take_button.layout.display = "" if (TakeMiniPile in kinds or self.free and state.phase is Phase.MINI_PILE) else "none"
-        if not two and self.uno_armed:
+        self.keep_button.layout.display = "" if (Keep in kinds or self.pick.free and state.phase is Phase.DRAWN) else "none"
+        self.accept_button.layout.display = "" if (Accept in kinds or self.pick.free and state.phase is Phase.CHALLENGE) else "none"
+        self.challenge_button.layout.display = "" if (Challenge in legal_kinds or self.pick.free and self._challenge_open(state)) else "none"
+        self.take_button.layout.display = "" if (TakeMiniPile in kinds or self.pick.free and state.phase is Phase.MINI_PILE) else "none"
+        if not two and self.pick.uno_armed:
             self._set_armed(False)
 
     def _challenge_open(self, state: TableState) -> bool:
@@ -221,7 +248,7 @@ class Board:
         return self._shown().why_illegal(Challenge(answering)) is None
 
     def _set_armed(self, armed: bool) -> None:
-        self.uno_armed = armed
+        self.pick.arm_uno(armed)
         if armed:
             self.uno_button.add_class("up-uno-armed")
             self.uno_button.description = _("UNO! (with your next play)")
@@ -231,32 +258,32 @@ class Board:
 
     # ------------------------------------------------------------------ clicks → moves
 
-    def _emit(self, move) -> None:
+    def _emit(self, move: Any) -> None:
         self.close_picker()
         if self.on_move is not None:
             self.on_move(move)
 
-    def _simple(self, cls) -> None:
+    def _simple(self, cls: Any) -> None:
         self._emit(cls(self.me))
 
     def _uno(self) -> None:
         hand = self._state().hand
-        if len(hand) == 2 and not self.free or (self.free and len(hand) == 2):
-            self._set_armed(not self.uno_armed)
-            self.message.show(_("UNO will be called as you play your next card.") if self.uno_armed else "", "info")
+        if len(hand) == 2 and not self.pick.free or (self.pick.free and len(hand) == 2):
+            self._set_armed(not self.pick.uno_armed)
+            self.message.show(_("UNO will be called as you play your next card.") if self.pick.uno_armed else "", "info")
             return
         self._emit(CallUno(self.me))
 
     def _catch(self) -> None:
         game = self._shown()
-        if self.free:
+        if self.pick.free:
             options = [Catch(self.me, s) for s in range(game.n_players) if s != self.me]
         else:
             options = [m for m in self._state().legal_moves if isinstance(m, Catch)]
         if len(options) == 1:
             self._emit(options[0])
             return
-        self._pending = options
+        self.pick.pending = options
         self._open_players(_("Catch whom?"), [(m.target, m) for m in options], "catch")
 
     def _card_clicked(self, index: int, card: Card) -> None:
@@ -270,17 +297,17 @@ class Board:
             return
         my_moment = state.view.current == me and state.phase in _ACTIVE_PHASES
         in_mini = state.phase is Phase.MINI_PILE
-        if self.free:
+        if self.pick.free:
             base: Play | SpeedPlay
             if my_moment:
                 base = Play(me, card)
             else:
-                base = SpeedPlay(me, card, call_uno=self.uno_armed)
+                base = SpeedPlay(me, card, call_uno=self.pick.uno_armed)
             if isinstance(base, Play) and card.kind.takes_colour and not in_mini:
-                self._pending = [Play(me, card, colour=c, call_uno=self.uno_armed) for c in Colour]
+                self.pick.pending = [Play(me, card, colour=c, call_uno=self.pick.uno_armed) for c in Colour]
                 self._open_colours(card)
                 return
-            if isinstance(base, Play) and self.uno_armed:
+            if isinstance(base, Play) and self.pick.uno_armed:
                 base = Play(me, card, call_uno=True)
             self._emit(base)
             return
@@ -295,27 +322,27 @@ class Board:
         else:
             self.message.show(_("The {card} can't be played now.").format(card=svg.card_words(card)), "bad")
 
-    def _choose(self, moves: list) -> None:
+    def _choose(self, moves: list[Any]) -> None:
         """Narrow candidate moves for one card by asking: colour, link, swap, doubles."""
         # the UNO call: keep the variant matching the armed button when both exist
         calls = {m.call_uno for m in moves}
         if len(calls) > 1:
-            moves = [m for m in moves if m.call_uno == self.uno_armed]
+            moves = [m for m in moves if m.call_uno == self.pick.uno_armed]
         colours = {getattr(m, "colour", None) for m in moves}
         if len(colours) > 1:
-            self._pending = moves
+            self.pick.pending = moves
             self._open_colours(moves[0].card)
             return
         links = {getattr(m, "link", None) for m in moves}
         if len(links) > 1:
-            self._pending = moves
-            self._link_first = None
+            self.pick.pending = moves
+            self.pick.link_first = None
             self._open_players(_("Wild Drawn Together: pick the first player to link"),
                                [(s, None) for s in range(self._shown().n_players)], "link")
             return
         swaps = {getattr(m, "swap_with", None) for m in moves}
         if len(swaps) > 1:
-            self._pending = moves
+            self.pick.pending = moves
             opts = [(m.swap_with, m) for m in moves if m.swap_with is not None]
             plain = [m for m in moves if m.swap_with is None]
             self._open_players(_("Seven-O: swap hands with someone?"), opts, "swap",
@@ -323,7 +350,7 @@ class Board:
             return
         twice = {getattr(m, "twice", False) for m in moves}
         if len(twice) > 1:
-            self._pending = moves
+            self.pick.pending = moves
             one = [m for m in moves if not m.twice][0]
             two = [m for m in moves if m.twice][0]
             self._open_choices(_("Doubles: play one card or both?"),
@@ -332,13 +359,13 @@ class Board:
         self._emit(moves[0])
 
     def _open_colours(self, card: Card) -> None:
-        self._pick_kind = "colour"
+        self.pick.open("colour")
         self.picker_title.value = f"<b>{esc(_('Pick a colour for the {card}').format(card=svg.card_words(card)))}</b>"
         self.picker.children = [self.picker_title, *self.colour_buttons.values(), self.cancel_button]
         self.picker.layout.display = ""
 
     def _colour_picked(self, colour: Colour) -> None:
-        moves = [m for m in self._pending if getattr(m, "colour", None) == colour]
+        moves = [m for m in self.pick.pending if getattr(m, "colour", None) == colour]
         if not moves:
             return
         if len({getattr(m, "link", None) for m in moves}) > 1 or \
@@ -348,8 +375,8 @@ class Board:
             return
         self._emit(moves[0])
 
-    def _open_players(self, title: str, options: list, kind: str, extra: list | None = None) -> None:
-        self._pick_kind = kind
+    def _open_players(self, title: str, options: list[Any], kind: Picker, extra: list[Any] | None = None) -> None:
+        self.pick.open(kind)
         names = self._shown().names
         self.picker_title.value = f"<b>{esc(title)}</b>"
         buttons = []
@@ -368,8 +395,8 @@ class Board:
         if self.state is not None:  # the seats' pick buttons: no new model, the game is as drawn
             self._draw()
 
-    def _open_choices(self, title: str, options: list) -> None:
-        self._pick_kind = "choice"
+    def _open_choices(self, title: str, options: list[Any]) -> None:
+        self.pick.open("choice")
         self.picker_title.value = f"<b>{esc(title)}</b>"
         buttons = []
         for label, move in options:
@@ -385,22 +412,22 @@ class Board:
         opts = [(s, PointAt(self.me, s)) for s in range(self._shown().n_players) if s != self.me]
         self._open_players(_("Point at a player"), opts, "point")
 
-    def _player_picked(self, seat: int, move) -> None:
-        if self._pick_kind == "link":
-            if self._link_first is None:
-                self._link_first = seat
+    def _player_picked(self, seat: int, move: Any) -> None:
+        if self.pick.kind == "link":
+            if self.pick.link_first is None:
+                self.pick.link_first = seat
                 n = self._shown().n_players
                 title = (_("Link yourself with…") if seat == self.me
                          else _("Link {name} with…").format(name=self._shown().names[seat]))
                 self._open_players(title, [(s, None) for s in range(n) if s != seat], "link")
                 return
-            pair = {self._link_first, seat}
-            moves = [m for m in self._pending if m.link is not None and set(m.link) == pair]
+            pair = {self.pick.link_first, seat}
+            moves = [m for m in self.pick.pending if m.link is not None and set(m.link) == pair]
             if not moves:
                 self.message.show(_("Those two players can't be linked."), "bad", "LK-1")
-                self._link_first = None
+                self.pick.link_first = None
                 return
-            self._link_first = None
+            self.pick.link_first = None
             self._emit(moves[0])
             return
         if move is None:
@@ -408,23 +435,22 @@ class Board:
         self._emit(move)
 
     def _seat_clicked(self, seat: int) -> None:
-        kind = self._pick_kind
+        kind = self.pick.kind
         if kind in ("link", "catch", "point", "swap"):
             move = None
             if kind == "catch":
-                move = next((m for m in self._pending if m.target == seat), None)
+                move = next((m for m in self.pick.pending if m.target == seat), None)
             elif kind == "point":
                 move = PointAt(self.me, seat)
             elif kind == "swap":
-                move = next((m for m in self._pending if getattr(m, "swap_with", None) == seat), None)
+                move = next((m for m in self.pick.pending if getattr(m, "swap_with", None) == seat), None)
             self._player_picked(seat, move)
             return
         # pointing without the picker open
         self._emit(PointAt(self.me, seat))
 
     def close_picker(self) -> None:
-        self._pick_kind = ""
-        self._link_first = None
+        self.pick.close()
         self.picker.layout.display = "none"
         self.picker.children = []
         self.picker_buttons = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import sys
 import traceback
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
@@ -16,18 +16,18 @@ from .markup import esc
 __all__ = ["ErrorPanel", "MessageBox", "LogView", "button", "split", "narrate_event"]
 
 
-def split(left, right) -> w.HBox:
+def split(left: Any, right: Any) -> w.HBox:
     """The table beside its side panel; on a narrow screen the panel wraps below (style.py)."""
     box = w.HBox([left, right], layout=w.Layout(align_items="flex-start"))
     box.add_class("up-split")
     return box
 
 
-def _tooltip_follows(change: dict) -> None:
+def _tooltip_follows(change: dict[str, Any]) -> None:
     change["owner"].tooltip = change["new"]
 
 
-def button(description: str, *classes: str, tooltip: str = "", **kw) -> w.Button:
+def button(description: str, *classes: str, tooltip: str = "", **kw: Any) -> w.Button:
     """A button; without a `tooltip` of its own, its tooltip follows its description (a label
     worded again in another language, "Pause" → "Resume", never keeps the old words)."""
     b = w.Button(description=description, tooltip=tooltip or description, **kw)
@@ -68,10 +68,10 @@ class ErrorPanel:
         self.html.value = ""
         self.box.layout.display = "none"
 
-    def guard(self, fn: Callable) -> Callable:
+    def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Wrap a callback so any exception it raises is shown here."""
         @functools.wraps(fn)
-        def wrapped(*args, **kwargs):
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
             try:
                 return fn(*args, **kwargs)
             except Exception as exc:  # shown to the user, and printed to stderr
@@ -124,14 +124,15 @@ class MessageBox:
         self.show("")
 
 
-def narrate_event(event, names: Sequence[str], viewer: int | None) -> str:
+def narrate_event(event: Any, names: Sequence[str], viewer: int | None) -> str:
     """One sentence for an event (``unoparty.narrate``)."""
     from ..narrate import narrate
     return narrate(event, names, viewer)
 
 
 class LogView:
-    """The narrated log: a readable panel beside the table, newest at the bottom."""
+    """The narrated log: a readable panel beside the table, newest at the top (the latest is
+    always visible without scrolling)."""
 
     def __init__(self, title: str | None = None, limit: int = 60) -> None:
         self.limit = limit
@@ -140,10 +141,10 @@ class LogView:
         self.box = w.VBox([self.html])
         self.box.add_class("up-log")
         self.lines: list[tuple[str, str]] = []
-        self._said: dict = {}   # event -> its sentence, for the names, viewer and language below
-        self._said_for: tuple = ()
+        self._said: dict[Any, str] = {}   # event -> its sentence, for the names, viewer and language below
+        self._said_for: tuple[Any, ...] = ()
 
-    def render(self, events: Sequence, names: Sequence[str], viewer: int | None, new: int = 0) -> None:
+    def render(self, events: Sequence[Any], names: Sequence[str], viewer: int | None, new: int = 0) -> None:
         """Show the last `limit` of `events`; the last `new` ones are highlighted. Each event
         is narrated once (events are values: an equal event is told the same way)."""
         from ..i18n import language

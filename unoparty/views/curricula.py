@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import ipywidgets as w
 
@@ -74,7 +74,7 @@ def default() -> str:
     return SERVER if server_curriculum() is not None else APP
 
 
-def chosen(store) -> str:
+def chosen(store: Any) -> str:
     """The class's curriculum: the teacher's choice when it is still offered, else the
     server's default. A store that cannot answer gives the default."""
     value = None
@@ -98,7 +98,7 @@ def path_of(choice: str) -> Path | None:
     return None
 
 
-def choose(store, choice: str) -> None:
+def choose(store: Any, choice: str) -> None:
     """Make `choice` the class's curriculum (the server's default: forget the choice).
 
     Raises:

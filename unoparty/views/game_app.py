@@ -48,7 +48,7 @@ def fixed_deal_seed() -> int | None:
     return int(text) if text.isdigit() else None
 
 
-def _actions(*buttons):
+def _actions(*buttons: Any) -> Any:
     box = w.HBox(list(buttons))
     box.add_class("up-actions")  # wraps; buttons keep their full labels
     return box
@@ -84,7 +84,7 @@ class GameApp:
         errors: the :class:`ErrorPanel`.
     """
 
-    def __init__(self, *, bot_factory: Callable | None = None, on_rule: Callable[[str], None] | None = None,
+    def __init__(self, *, bot_factory: Callable[..., Any] | None = None, on_rule: Callable[[str], None] | None = None,
                  errors: ErrorPanel | None = None, loop: asyncio.AbstractEventLoop | None = None,
                  session: GameSession | None = None, choices: dict[str, Any] | None = None,
                  on_session: Callable[[GameSession | None], None] | None = None) -> None:
@@ -150,7 +150,7 @@ class GameApp:
         self.settings_note = w.HTML()
         self.name_message = w.HTML()  # a message about the typed name, at the field
 
-        def row(label: str, widget, note: str = "") -> w.HBox:
+        def row(label: str, widget: Any, note: str = "") -> w.HBox:
             head = w.HTML(f"<b>{esc(label)}</b>", layout=w.Layout(width="150px", flex="0 0 150px"))
             parts = [head, widget]
             if note:
@@ -209,7 +209,7 @@ class GameApp:
         self.chance = w.HTML()
         self.scoring = w.HTML()
         # "Replay this round": the App opens the round in the scenario player (unoparty.replay)
-        self.on_replay: Callable | None = None
+        self.on_replay: Callable[..., Any] | None = None
         self.replay_button = button(_("Replay this round"), tooltip=_("Step through the round you just played"))
         self.replay_button.on_click(g(lambda _b: self.on_replay and self.session and self.on_replay(self.session.game, self.me)))
         self.round_box = w.VBox([self.scoring, w.HBox([self.next_round_button, self.replay_button])],
@@ -229,7 +229,6 @@ class GameApp:
                                layout=w.Layout(display="none"))
         self.box = w.VBox(([self.errors.box] if own_errors else []) + [self.settings_box, self.game_box])
         self._last_top: Card | None = None   # what the page drew last (a card laid is highlighted)
-        self._count_version: int | None = None
         self._rendered_version: int | None = None
         if session is not None:  # the same game, shown again (another language)
             self.show_session(session)
@@ -255,7 +254,7 @@ class GameApp:
 
     # ------------------------------------------------------------------ settings
 
-    def _rule_set_changed(self, change) -> None:
+    def _rule_set_changed(self, change: Any) -> None:
         classic = change["new"] == "classic"
         self.settings["bots"].max = 9 if classic else 15
         self.settings_note.value = (f"<i>{esc(_('Classic UNO: 2–10 players, no Speed Play unless Jump-In is on.'))}</i>"
@@ -267,16 +266,12 @@ class GameApp:
         n = int(self.settings["bots"].value) + 1
         proposed = proposed_target(n)
         if not self.choices.get("target_chosen"):
-            self._proposing = True
-            try:
-                self.settings["target"].value = proposed
-            finally:
-                self._proposing = False
+            self.settings["target"].value = proposed   # _target_changed: a proposal is not the learner's choice
         self.target_note.value = (f"<span class='up-stepno'>{esc(_('For {n} players we propose {points} points: a match of a few rounds. You can change it.').format(n=n, points=proposed))}</span>")
 
-    def _target_changed(self, change) -> None:
+    def _target_changed(self, change: Any) -> None:
         self.choices["target"] = change["new"]
-        if not getattr(self, "_proposing", False):
+        if change["new"] != proposed_target(int(self.settings["bots"].value) + 1):
             self.choices["target_chosen"] = True  # the learner typed a target: proposals no longer change it
 
     def rules(self) -> Rules:
@@ -328,7 +323,7 @@ class GameApp:
             field.value = name   # the controls removed: the field shows the name as used
         return name
 
-    def start_game(self, game, me: int, bots: dict, *, pace: str = LEARNING, seed: int = 0) -> None:
+    def start_game(self, game: Any, me: int, bots: dict[int, Any], *, pace: str = LEARNING, seed: int = 0) -> None:
         """Show `game` with the learner at seat `me` (tests and lessons use this directly)."""
         self.show_session(GameSession(game, me, bots, pace=pace, seed=seed, clock=self.loop))
 
@@ -401,7 +396,7 @@ class GameApp:
 
     # ------------------------------------------------------------------ moves
 
-    def _on_move(self, move) -> None:
+    def _on_move(self, move: Any) -> None:
         c = self.session
         if c is None:
             return
@@ -495,7 +490,7 @@ class GameApp:
         fresh = top is not self._last_top and self._last_top is not None
         self._last_top = top
         # Point Taken: the count, then pick a player
-        if phase is Phase.POINTING and c.pace == PARTY and self._count_version != c.version_pointing():
+        if phase is Phase.POINTING and c.pace == PARTY and self.board.pick.countdown_of != c.version_pointing():
             self._start_count()
         if phase is not Phase.POINTING:
             self.board.countdown = None
@@ -550,12 +545,12 @@ class GameApp:
         c = self.controller
         if c is None:
             return  # no game is running: nothing to count down
-        self._count_version = c.version_pointing()
+        self.board.pick.countdown_of = c.version_pointing()
         step = max(0.25, 0.8 * min(1.0, c.scale()))
         self.board.countdown = 3
 
         def tick(n: int) -> None:
-            if self.controller is not c or c.version_pointing() != self._count_version:
+            if self.controller is not c or c.version_pointing() != self.board.pick.countdown_of:
                 return
             self.board.countdown = n if n > 0 else None
             self.errors.guard(self.render)()

@@ -14,7 +14,7 @@ a digit, the answers by their place).
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import anywidget
 import traitlets
@@ -72,13 +72,13 @@ class KeyControl(anywidget.AnyWidget):
     _css = _CSS
     label = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, on_key: Callable[[str], None] | None = None, **kw) -> None:
+    def __init__(self, on_key: Callable[[str], None] | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.label = _("Full screen")
         self.on_key = on_key
         self.on_msg(self._message)
 
-    def _message(self, _widget, content, _buffers) -> None:
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         key = content.get("key") if isinstance(content, dict) else None
         if isinstance(key, str):
             self.press(key)

@@ -66,7 +66,7 @@ def _without_interjection(text: str) -> str:
     return text
 
 
-def _ruling_notes(rule_ids) -> list[str]:
+def _ruling_notes(rule_ids: Any) -> list[str]:
     from ..rulebook import RULES
     notes = []
     for rid in rule_ids:
@@ -95,9 +95,9 @@ class LessonPlayer:
                  session: LessonSession | None = None,
                  on_change: Callable[[LessonSession], None] | None = None) -> None:
         self.on_change = on_change  # told after every change of the session (the app keeps it: store.save_session)
-        self.progress = progress or Progress()
+        progress = progress or Progress()
         self.session = session if session is not None else LessonSession(scenario, lesson_id=lesson_id,
-                                                                          record=self.progress)
+                                                                          record=progress)
         own_errors = errors is None
         self.errors = errors or ErrorPanel()
         self.on_rule = on_rule
@@ -120,8 +120,7 @@ class LessonPlayer:
         self.feedback.on_rule = lambda rid: self.on_rule and self.on_rule(rid)
         self.ruling = w.HTML()
         self.ruling_button = button("", layout=w.Layout(display="none"))
-        self._ruling_rule = ""
-        self.ruling_button.on_click(lambda _b: self.on_rule and self._ruling_rule and self.on_rule(self._ruling_rule))
+        self.ruling_button.on_click(lambda _b: self._open_ruling())
         self.back_button = button(_("‹ Back"))
         self.next_button = button(_("Next ›"), "up-go")
         self.restart_button = button(_("Restart"))
@@ -192,6 +191,21 @@ class LessonPlayer:
     @property
     def finished(self) -> bool:
         return self.session.finished
+
+    @property
+    def progress(self) -> Any:
+        """The learner's record the session tells its stars to."""
+        return self.session.record
+
+    def _ruling_rule(self) -> str:
+        """The app's ruling the step shows (its rule id), or ""."""
+        notes = _ruling_notes(self.session.step_rules)
+        return notes[0] if notes else ""
+
+    def _open_ruling(self) -> None:
+        rid = self._ruling_rule()
+        if self.on_rule is not None and rid:
+            self.on_rule(rid)
 
     @property
     def game(self) -> Game:
@@ -440,7 +454,6 @@ class LessonPlayer:
         if notes:
             from ..rulebook import RULES
             rid = notes[0]
-            self._ruling_rule = rid
             rule = RULES[rid]
             if rule.plain_text:  # the plain words say themselves which part is the app's ruling
                 body = f'<b>{esc(rule.plain_title)}.</b> {esc(rule.plain_text)}'
@@ -452,6 +465,5 @@ class LessonPlayer:
             self.ruling_button.description = _("Rule {id} ›").format(id=rid)
             self.ruling_button.layout.display = ""
         else:
-            self._ruling_rule = ""
             self.ruling.value = ""
             self.ruling_button.layout.display = "none"

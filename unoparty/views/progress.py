@@ -15,6 +15,8 @@ site, Pyodide) the stars go to the browser's storage instead
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import os
 import sys
@@ -33,17 +35,17 @@ def stars_for(wrong_answers: int) -> int:
 class JsonFile:
     """A backend: one JSON document in a file (written atomically; unreadable = {})."""
 
-    def __init__(self, path: str | os.PathLike) -> None:
+    def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
 
-    def load(self) -> dict:
+    def load(self) -> dict[str, Any]:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
         return data if isinstance(data, dict) else {}
 
-    def save(self, data: dict) -> None:
+    def save(self, data: dict[str, Any]) -> None:
         try:
             write_whole(self.path, json.dumps(data, indent=1, sort_keys=True))
         except OSError:
@@ -56,12 +58,12 @@ class Unkept:
     no record (the teacher's page would show it as a lesson)."""
 
     def __init__(self) -> None:
-        self.data: dict = {}
+        self.data: dict[str, Any] = {}
 
-    def load(self) -> dict:
+    def load(self) -> dict[str, Any]:
         return dict(self.data)
 
-    def save(self, data: dict) -> None:
+    def save(self, data: dict[str, Any]) -> None:
         self.data = dict(data)
 
 
@@ -69,7 +71,7 @@ class Progress:
     """The best stars per lesson id (0–3), kept by `backend` (``load``/``save`` of a dict):
     the JSON file at `path` by default, the browser's storage under Pyodide."""
 
-    def __init__(self, path: str | os.PathLike | None = None, backend=None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, backend: Any = None) -> None:
         self.path = Path(path) if path is not None else progress_path()
         if backend is None:
             if sys.platform == "emscripten" and path is None:
@@ -80,17 +82,17 @@ class Progress:
                 backend = JsonFile(self.path)
         self.backend = backend
 
-    def _file(self) -> dict:
+    def _file(self) -> dict[str, Any]:
         data = self.backend.load()
         return data if isinstance(data, dict) else {}
 
-    def _read(self) -> dict:
+    def _read(self) -> dict[str, Any]:
         stars = self._file().get("stars", {})
         if not isinstance(stars, dict):
             return {}
         return {str(k): int(v) for k, v in stars.items() if isinstance(v, int)}
 
-    def _write(self, **fields) -> None:
+    def _write(self, **fields: Any) -> None:
         self.backend.save({"version": 1, **self._file(), **fields})
 
     @property
@@ -105,7 +107,7 @@ class Progress:
         self._write(language=lang)
 
     def stars(self, lesson_id: str) -> int:
-        return self._read().get(lesson_id, 0)
+        return int(self._read().get(lesson_id, 0))
 
     def all(self) -> dict[str, int]:
         return self._read()
@@ -116,4 +118,4 @@ class Progress:
         best = max(data.get(lesson_id, 0), int(stars))
         data[lesson_id] = best
         self._write(stars=data)
-        return best
+        return int(best)

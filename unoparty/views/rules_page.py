@@ -3,7 +3,7 @@ printed rule or a ruling of this app; the explanations the app shows link here."
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import ipywidgets as w
 
@@ -39,7 +39,7 @@ _MARK_CLASS = {"printed": "up-mark-printed", "ruling": "up-mark-ruling", "inferr
                "classic sheet": "up-mark-classic"}
 
 
-def _rule_html(rule, focus: bool = False) -> str:
+def _rule_html(rule: Any, focus: bool = False) -> str:
     """One rule as a learner reads it: its id, its plain heading and marks (printed rule or a
     ruling of this app), its plain text. The specification's wording, with the makers' notes
     and source references (``[printed, 003]``, "Keep this as one data table"), stays in the
@@ -53,7 +53,7 @@ def _rule_html(rule, focus: bool = False) -> str:
             f"<b>{esc(title)}</b>{marks}{body}</div>")
 
 
-def rule_matches(rule, query: str) -> bool:
+def rule_matches(rule: Any, query: str) -> bool:
     """Whether `rule` mentions every word of `query` (case- and accent-insensitive) in its id,
     title or plain text — as shown in the current language, or in English; an empty query
     matches every rule."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as w
 
@@ -33,7 +33,7 @@ id is a slug (``[a-z0-9-]+``), so an uploaded file with ``id = "speed-play"`` ne
 the app's Speed Play lesson's record."""
 
 
-def record_id(scenario) -> str:
+def record_id(scenario: Any) -> str:
     """The progress record of a teacher's scenario (uploaded or from the folder):
     ``"scenario:" + its id``, apart from every app lesson's record."""
     return RECORD_PREFIX + str(scenario.id)
@@ -86,7 +86,7 @@ def scenario_folder() -> Path | None:
     return Path(env).expanduser() if env else None
 
 
-def check_text(text: str, file: str):
+def check_text(text: str, file: str) -> Any:
     """Load and check a scenario from its text.
 
     Returns:
@@ -165,7 +165,7 @@ class ScenariosPage:
         player (the open LessonPlayer or None), player_box.
     """
 
-    def __init__(self, *, on_open: Callable | None = None, progress=None, errors: ErrorPanel | None = None) -> None:
+    def __init__(self, *, on_open: Callable[..., Any] | None = None, progress: Any = None, errors: ErrorPanel | None = None) -> None:
         self.on_open = on_open
         self.progress = progress
         self.errors = errors or ErrorPanel()
@@ -204,7 +204,7 @@ class ScenariosPage:
         else:
             self.folder_note.value = ""
 
-    def _uploaded(self, value) -> None:
+    def _uploaded(self, value: Any) -> None:
         if not value:
             return
         item = value[0]
@@ -247,7 +247,7 @@ class ScenariosPage:
         self.player_box.children = []
         self.player = None
 
-    def open_text(self, text: str, file: str):
+    def open_text(self, text: str, file: str) -> Any:
         """Check the scenario in `text`; open it (True) or show its error (False)."""
         scenario, error = check_text(text, file)
         if error is not None:
@@ -279,7 +279,7 @@ def _file_error(e: Exception) -> str:
     return _("cannot be read")
 
 
-def show(path: str | os.PathLike):
+def show(path: str | os.PathLike[str]) -> Any:
     """A scenario file, styled and ready to step through in a notebook cell.
 
     Returns:

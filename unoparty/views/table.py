@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import ipywidgets as w
 
@@ -76,7 +76,7 @@ class TableState:
         return tuple(i for i, done in enumerate(self.view.has_pointed) if not done)
 
 
-def table_state(game, viewer: int | None) -> TableState:
+def table_state(game: Any, viewer: int | None) -> TableState:
     """The :class:`TableState` of seat `viewer` of a ``Game``: one ``game.view_for(viewer)``
     (only what that seat may know). An onlooker (None) sees the public parts: seat 0's view,
     of which the table draws only what every seat sees (`hand` and `legal_moves` are empty)."""
@@ -316,7 +316,7 @@ class TableView:
                 b.disabled = True
 
 
-def _hand_order(card: Card) -> tuple:
+def _hand_order(card: Card) -> tuple[Any, ...]:
     """Cards grouped by colour, numbers before actions, wild cards last."""
     return (card.is_wild, card.colour if card.colour is not None else 9, card.kind, card.number or 0)
 

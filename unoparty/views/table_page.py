@@ -72,7 +72,7 @@ def _msg(text: str, kind: str = "bad") -> str:
     return f'<div class="up-msg up-msg-{kind}" role="{role}">{esc(text)}</div>' if text else ""
 
 
-def seats_html(seats, *, you: int | None = None) -> str:
+def seats_html(seats: Any, *, you: int | None = None) -> str:
     """Every seat in one list: name, learner or bot ("bot for Ava" when a bot covers a
     learner's seat), the host, card counts once dealt (escaped HTML)."""
     rows = []
@@ -97,7 +97,7 @@ def seats_html(seats, *, you: int | None = None) -> str:
     return f"<ol class='up-seats' style='list-style:none;padding-left:0'>{''.join(rows)}</ol>"
 
 
-def scores_html(names, scores, *, winner: int | None = None) -> str:
+def scores_html(names: Any, scores: Any, *, winner: int | None = None) -> str:
     rows = "".join(("<tr class='up-winner'><td>★ " if i == winner else "<tr><td>") +
                    f"{name_html(n)}</td><td class='up-num'>{scores[i]}</td></tr>" for i, n in enumerate(names))
     return (f"<table class='up-scores'><tr><th>{esc(_('Player'))}</th><th>{esc(_('Total'))}</th></tr>"
@@ -225,7 +225,7 @@ class TablePage:
         self.message = w.HTML()
         self.message.add_class("up-table-message")
 
-        def row(label: str, widget) -> w.HBox:
+        def row(label: str, widget: Any) -> w.HBox:
             head = w.HTML(f"<b>{esc(label)}</b>", layout=w.Layout(width="150px", flex="0 0 150px"))
             box = w.HBox([head, widget], layout=w.Layout(align_items="center", margin="4px 0"))
             box.add_class("up-row")
@@ -558,7 +558,7 @@ class TablePage:
 
     # ------------------------------------------------------------------ moves
 
-    def _on_move(self, move) -> None:
+    def _on_move(self, move: Any) -> None:
         s = self.session
         if s is None:
             return
@@ -615,7 +615,7 @@ class TablePage:
         self.ended_note.value = _msg(sentence, "info")
         self._show(self.ended_box)
 
-    def _draw_window(self, view) -> None:
+    def _draw_window(self, view: Any) -> None:
         if view.window_left > 0 and view.window > 0:
             pct = max(0.0, min(100.0, 100.0 * view.window_left / view.window))
             self.window_bar.value = (

@@ -14,6 +14,8 @@ shown once it is open. In a notebook::
 
 from __future__ import annotations
 
+from typing import Any
+
 import base64
 import csv
 import io
@@ -26,6 +28,7 @@ from .. import access
 from ..access import wait_text
 from ..i18n import _, ngettext
 from ..progress import Store, StoreError, open_store
+from ..session.teacher import CodeVerdict, TeacherSession
 from .common import ErrorPanel, button
 from .lesson import stars_html
 from .markup import esc, name_html, name_text
@@ -50,7 +53,7 @@ def _lesson_titles() -> dict[str, str]:
         return {}
 
 
-def _most_wrong(rules, learner: str) -> list[tuple[str, int]]:
+def _most_wrong(rules: Any, learner: str) -> list[tuple[str, int]]:
     counts: Counter[str] = Counter()
     for r in rules:
         if r.learner == learner and r.mistakes:
@@ -58,7 +61,7 @@ def _most_wrong(rules, learner: str) -> list[tuple[str, int]]:
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
-def _missed_html(rules, name: str) -> str:
+def _missed_html(rules: Any, name: str) -> str:
     """The learner's first :data:`TOP_RULES` rules most often got wrong, and how many more
     there are (the CSV has them all)."""
     missed = _most_wrong(rules, name)
@@ -86,7 +89,7 @@ def _unsaved_html() -> str:
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def csv_cell(value) -> str:
+def csv_cell(value: Any) -> str:
     """A CSV cell a spreadsheet shows as text: one beginning like a formula (``=``, ``+``,
     ``-``, ``@``, a tab or a carriage return) gets a leading ``'`` (OWASP's advice); numbers
     stay numbers."""
@@ -113,7 +116,7 @@ def class_csv(store: Store) -> str:
     and every cell that a spreadsheet would run as a formula is escaped (:func:`csv_cell`)."""
     titles = _lesson_titles()
     rules = store.rules()
-    wrong: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    wrong: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     for r in rules:
         if r.mistakes:
             wrong[(r.learner, r.lesson)][r.rule] += r.mistakes
@@ -121,7 +124,7 @@ def class_csv(store: Store) -> str:
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\n")
 
-    def row(*cells) -> None:
+    def row(*cells: Any) -> None:
         writer.writerow([csv_cell(c) for c in cells])
 
     def missed(learner: str, lesson: str) -> str:
@@ -169,15 +172,11 @@ class TeacherPage:
 
     def __init__(self, store: Store | None = None, *, code: str | None = None,
                  errors: ErrorPanel | None = None, page_key: str | None = None) -> None:
-        self._store = store
-        self.code = teacher_code() if code is None else code.strip()
+        # the lock, the class's state and the pending action: the page's session (issue 18)
+        self.session = TeacherSession(store, code=teacher_code() if code is None else code,
+                                      page_key=page_key, opener=open_store)
         self.errors = errors or ErrorPanel()
         g = self.errors.guard
-        self.is_open = False
-        self._quiet = False  # the page setting its checkboxes itself
-        # page_key: the page's own count of tries (the app's, kept when this page is built again)
-        self._limits = {"teacher": access.SERVER_LIMIT,
-                        "teacher:page:" + (page_key or access.new_page_key()): access.PAGE_LIMIT}
         self.title = w.HTML(f"<h2>{esc(_('Teacher’s page'))}</h2>")
         self.message = w.HTML()
         self.code_field = w.Password(description=_("Code"), placeholder=_("the teacher’s code"),
@@ -197,7 +196,6 @@ class TeacherPage:
                                        layout=w.Layout(width="320px", display="none"))
         self.confirm_button = button("", "up-warn", layout=w.Layout(display="none"))
         self.cancel_button = button(_("Cancel"), layout=w.Layout(display="none"))
-        self._pending: tuple[str, str] | None = None
         self.reset_button.on_click(g(lambda _b: self._ask("reset")))
         self.delete_button.on_click(g(lambda _b: self._ask("delete")))
         self.pin_button.on_click(g(lambda _b: self._ask("pin")))
@@ -232,12 +230,21 @@ class TeacherPage:
 
     @property
     def store(self) -> Store:
-        if self._store is None:
-            self._store = open_store()
-        return self._store
+        """The progress store (the session's; opened when first needed)."""
+        return self.session.store
+
+    @property
+    def code(self) -> str:
+        """The teacher's code ("" : none set). It lives in the session, never in a widget."""
+        return self.session.code
+
+    @property
+    def is_open(self) -> bool:
+        """The code was given: the class is shown."""
+        return self.session.is_open
 
     def _lock_view(self) -> None:
-        self.is_open = False
+        self.session.lock()
         self.class_box.layout.display = "none"
         if not self.code:
             self.lock.layout.display = "none"
@@ -249,24 +256,15 @@ class TeacherPage:
             self.lock.layout.display = ""
             self.message.value = f'<div class="up-msg up-msg-info">{esc(_("Type the teacher’s code to see the class."))}</div>'
 
-    def _code_given(self, code: str) -> bool:
-        """True if `code` is the teacher's code and this page and server may try it now
-        (:func:`unoparty.access.try_secret`); else the message says why."""
-        if not self.code:
-            return False
-        right = access.same_secret(code, self.code)
-        try:
-            wait = access.try_secret(self.store, self._limits, right, "the teacher's code")
-        except StoreError as e:
-            self.message.value = f'<div class="up-msg up-msg-bad">{esc(str(e))}</div>'
-            return False
-        if wait > 0:
-            self.message.value = f'<div class="up-msg up-msg-bad">{esc(wait_text(wait))}</div>'
-            return False
-        if not right:
-            self.message.value = f'<div class="up-msg up-msg-bad">{esc(_("That is not the teacher’s code."))}</div>'
-            return False
-        return True
+    def _say_verdict(self, verdict: CodeVerdict) -> None:
+        """Word a refused try of the code (:class:`~unoparty.session.teacher.CodeVerdict`)."""
+        if verdict.what == "error":
+            text = verdict.detail
+        elif verdict.what == "wait":
+            text = wait_text(verdict.wait)
+        else:
+            text = _("That is not the teacher’s code.")
+        self.message.value = f'<div class="up-msg up-msg-bad">{esc(text)}</div>'
 
     def unlock(self, code: str) -> bool:
         """Open the class view if `code` is the teacher's code (and the tries of this page
@@ -275,9 +273,10 @@ class TeacherPage:
             self._lock_view()
             return False
         self.code_field.value = ""
-        if not self._code_given(code):
+        verdict = self.session.unlock(code)
+        if verdict.what != "right":
+            self._say_verdict(verdict)
             return False
-        self.is_open = True
         self.lock.layout.display = "none"
         self.class_box.layout.display = ""
         self.message.value = ""
@@ -334,21 +333,16 @@ class TeacherPage:
         data = base64.b64encode(class_csv(self.store).encode("utf-8")).decode("ascii")
         self.download.value = (f'<a class="up-download" download="class-progress.csv" '
                                f'href="data:text/csv;charset=utf-8;base64,{data}">{esc(_("Download as CSV"))}</a>')
-        self._quiet = True
-        try:
-            self.list_names.value = self.store.class_setting(LIST_NAMES) == "1"
-            self.use_pins.value = self.store.class_setting(USE_PINS) == "1"
-        finally:
-            self._quiet = False
+        # set to what the store holds: the session writes nothing for them (set_class)
+        self.list_names.value = self.store.class_setting(LIST_NAMES) == "1"
+        self.use_pins.value = self.store.class_setting(USE_PINS) == "1"
         previous = self.learner_field.value
         self.learner_field.options = tuple((name_text(n), n) for n in learners)  # each name isolated
         self.learner_field.value = previous if previous in learners else (learners[0] if learners else None)
         self._cancel()
 
     def _set_class(self, key: str, on: bool) -> None:
-        if not self.is_open or self._quiet:
-            return
-        self.store.set_class_setting(key, "1" if on else None)
+        self.session.set_class(key, on)
 
     def _ask(self, what: str) -> None:
         if not self.is_open:
@@ -357,7 +351,7 @@ class TeacherPage:
         if not name:
             self.message.value = f'<div class="up-msg up-msg-info">{esc(_("Pick a learner first."))}</div>'
             return
-        self._pending = (what, name)
+        self.session.ask(what, name)
         self.confirm_button.description = {
             "reset": _("Yes, reset {name}’s records"), "delete": _("Yes, delete {name}"),
             "pin": _("Yes, reset {name}’s PIN")}[what].format(name=name_text(name))
@@ -369,27 +363,26 @@ class TeacherPage:
         self.confirm_row.children = (self.confirm_code, self.confirm_button, self.cancel_button)
 
     def _cancel(self) -> None:
-        self._pending = None
+        self.session.cancel()
         self.confirm_code.value = ""
         self.confirm_row.children = ()
         for widget in (self.confirm_code, self.confirm_button, self.cancel_button):
             widget.layout.display = "none"
 
     def _confirm(self) -> None:
-        if self._pending is None or not self.is_open:
+        if self.session.pending is None or not self.is_open:
             return
-        what, name = self._pending
         code, self.confirm_code.value = self.confirm_code.value, ""
-        if not self._code_given(code):
+        verdict, done = self.session.confirm(code)
+        if done is None:
+            self._say_verdict(verdict)
             return
+        what, name = done
         if what == "reset":
-            self.store.reset_learner(name)
             text = _("{name}’s records are reset.").format(name=name_text(name))
         elif what == "pin":
-            self.store.set_setting(name, access.PIN_KEY, "")
             text = _("{name}’s PIN is reset: they choose a new one next time.").format(name=name_text(name))
         else:
-            self.store.delete_learner(name)
             text = _("{name} is deleted.").format(name=name_text(name))
         self.refresh()
         self.message.value = f'<div class="up-msg up-msg-good">{esc(text)}</div>'
