@@ -32,7 +32,7 @@ from collections.abc import Callable
 from .progress import Store
 
 __all__ = ["PAGE_LIMIT", "SERVER_LIMIT", "PIN_KEY", "same_secret", "try_secret", "new_page_key",
-           "hash_pin", "pin_matches", "valid_pin", "server_log", "wait_text"]
+           "hash_pin", "pin_matches", "valid_pin", "server_log", "wait_text", "projector_key", "projector_key_ok"]
 
 PAGE_LIMIT = 5      # wrong tries from one page before it waits
 SERVER_LIMIT = 10   # wrong tries of one secret (the teacher's code, one learner's PIN) from every page
@@ -87,6 +87,26 @@ def same_secret(given: str, expected: str) -> bool:
     a = hashlib.sha256(str(given or "").strip().encode("utf-8")).digest()
     b = hashlib.sha256(str(expected or "").encode("utf-8")).digest()
     return hmac.compare_digest(a, b) and bool(expected)
+
+
+def projector_key(table: str, code: str | None = None) -> str:
+    """The key of table `table`'s teacher's projector view (``?table=CODE&view=projector&key=…``,
+    linked from the Teacher page's *Live tables*): 20 hex digits of an HMAC-SHA256 of the table's
+    code under the teacher's code `code` (default ``UNOPARTY_TEACHER_CODE``), so only a page
+    that was given the teacher's code can make it, and it names one table. ``""`` when no
+    teacher's code is set (a server with no teacher: every projector view may act)."""
+    secret = (os.environ.get("UNOPARTY_TEACHER_CODE", "") if code is None else code).strip()
+    if not secret:
+        return ""
+    return hmac.new(secret.encode("utf-8"), b"projector:" + str(table).strip().upper().encode("utf-8"),
+                    hashlib.sha256).hexdigest()[:20]
+
+
+def projector_key_ok(table: str, key: str | None, code: str | None = None) -> bool:
+    """True if `key` is table `table`'s projector key (:func:`projector_key`, compared in
+    constant time), or no teacher's code is set."""
+    expected = projector_key(table, code)
+    return not expected or hmac.compare_digest(str(key or "").strip().encode("utf-8"), expected.encode("utf-8"))
 
 
 def new_page_key() -> str:

@@ -701,9 +701,10 @@ class App:
         self._teacher.refresh()
         self._set("teacher", self._teacher.box)
 
-    def show_table(self, code: str | None = None, *, projector: bool = False) -> None:
+    def show_table(self, code: str | None = None, *, projector: bool = False, key: str | None = None) -> None:
         """"Play together" (:mod:`unoparty.views.table_page`): open or join a live table —
-        `code` joins it at once — or, with `projector`, table `code`'s projector view. A page
+        `code` joins it at once — or, with `projector`, table `code`'s projector view (`key`:
+        the teacher's projector key, :func:`unoparty.access.projector_key`). A page
         built in another language keeps its table (the same session, new widgets)."""
         from ..progress import in_browser
         from .table_page import ProjectorView, TablePage, no_server_box
@@ -711,7 +712,7 @@ class App:
             self._set("table", no_server_box(self.errors.guard(self.show_game)))
             return
         if projector and code:
-            self._set("table", ProjectorView(code, errors=self.errors).box)
+            self._set("table", ProjectorView(code, errors=self.errors, key=key).box)
             return
         page = self._table_page
         if page is None or getattr(page, "language", None) != language():
@@ -726,12 +727,13 @@ class App:
         self._set("table", page.box)
 
     def show_table_of_request(self, query: str) -> None:
-        """``?table=CODE`` joins table CODE; ``?table=CODE&view=projector`` shows its projector view."""
+        """``?table=CODE`` joins table CODE; ``?table=CODE&view=projector`` shows its projector
+        view (``&key=…``: the teacher's, who may pause it and save the moment)."""
         from urllib.parse import parse_qs
         q = parse_qs(query or "")
         code = q.get("table", [""])[0]
         if code:
-            self.show_table(code, projector=q.get("view", [""])[0] == "projector")
+            self.show_table(code, projector=q.get("view", [""])[0] == "projector", key=q.get("key", [""])[0])
 
     def open_lesson(self, info: LessonInfo, session=None) -> LessonPlayer:
         """Lesson `info` in the lesson player: from its start, or `session` (a
