@@ -304,3 +304,23 @@ def test_the_projector_key_comes_from_the_request(tmp_path, monkeypatch) -> None
     assert seen == {"code": "K7M2QX", "projector": True, "key": "abc"}
     assert access.projector_key("K7M2QX", "") == "" and access.projector_key_ok("K7M2QX", None, "")
     assert access.projector_key("k7m2qx", "c") == access.projector_key("K7M2QX", "c") != access.projector_key("K7M2QX", "d")
+
+
+def test_the_served_apps_kernel_makes_no_widget_a_page_asks_for(tmp_path, monkeypatch) -> None:
+    """Trial of issue 22: a page's ``comm_open`` to ``jupyter.widget`` made a widget in its kernel,
+    kept for the kernel's life (5 of 20 MB: +100 MB). In the served app's kernel the target is
+    gone; the widgets' control comm stays; JupyterLab (no UNOPARTY_APP_KERNEL) keeps both."""
+    import comm
+    from comm.base_comm import CommManager
+
+    import ipywidgets
+    from unoparty.views.app import App
+    for served in (False, True):
+        manager = CommManager()
+        monkeypatch.setattr(comm, "get_comm_manager", lambda: manager)
+        ipywidgets.register_comm_target()
+        if served:
+            monkeypatch.setenv("UNOPARTY_APP_KERNEL", "1")
+        App(store=SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}"))
+        assert ("jupyter.widget" in manager.targets) is not served
+        assert "jupyter.widget.control" in manager.targets

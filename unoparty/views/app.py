@@ -91,6 +91,22 @@ def about_html() -> str:
             + "".join(f"<p>{esc(p)}</p>" for p in paragraphs) + "</div>")
 
 
+def refuse_widgets_from_the_page() -> None:
+    """Stop the kernel making widgets a page asks for: the served app makes every widget
+    itself, but ipywidgets answers a page's ``comm_open`` to ``jupyter.widget`` by making the
+    widget and keeping it as long as the kernel lives — in the trial of issue 22 a page grew
+    its kernel by 100 MB with five such messages, and could go on until the machine ran out of
+    memory. The control comm (the page asking for the widgets' state) stays. Called by the
+    :class:`App` in the served app's kernel (:mod:`unoparty.app_kernel` sets
+    ``UNOPARTY_APP_KERNEL``); JupyterLab keeps ipywidgets' behaviour."""
+    import comm
+
+    manager = comm.get_comm_manager()
+    targets = getattr(manager, "targets", {})
+    if "jupyter.widget" in targets:
+        manager.unregister_target("jupyter.widget", targets["jupyter.widget"])
+
+
 class App:
     """Home, lessons, game and rules in one widget.
 
@@ -110,6 +126,9 @@ class App:
     def __init__(self, *, progress: Progress | None = None, bot_factory: Callable | None = None,
                  groups: list[str] | None = None, start: str = "home", lang: str | None = None,
                  learner: str | None = None, store=None) -> None:
+        import os
+        if os.environ.get("UNOPARTY_APP_KERNEL") == "1":   # the served app's kernel (unoparty.app_kernel)
+            refuse_widgets_from_the_page()
         self.errors = ErrorPanel()
         g = self.errors.guard
         self.unsaved_note = w.HTML("", _dom_classes=("up-unsaved",))  # unoparty.unsaved: changes not saved yet
