@@ -324,3 +324,24 @@ def test_the_served_apps_kernel_makes_no_widget_a_page_asks_for(tmp_path, monkey
         App(store=SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}"))
         assert ("jupyter.widget" in manager.targets) is not served
         assert "jupyter.widget.control" in manager.targets
+
+
+def test_a_page_told_to_wait_costs_the_store_and_the_log_nothing_more(tmp_path, monkeypatch, clock, capfd) -> None:
+    """Trial of issue 22: 10,000 PINs pipelined from one page were each a store transaction
+    and a line of the server's log (11,045 lines, 2 MB, while nothing was compared). Once told
+    to wait, the kernel refuses the same page's tries itself until the wait is over."""
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    store = _class(tmp_path)
+    page = TeacherPage(store)
+    calls = []
+    attempt = store.code_attempt
+    monkeypatch.setattr(store, "code_attempt", lambda *a, **k: calls.append(1) or attempt(*a, **k))
+    assert not any(_guess(page, f"guess-{n}") for n in range(access.PAGE_LIMIT))
+    capfd.readouterr()
+    calls.clear()
+    assert not any(_guess(page, f"more-{n}") for n in range(1000))
+    assert not _guess(page, "owl-42") and "Try again in 1 minute" in page.message.value
+    assert len(calls) <= 2 and capfd.readouterr().err.count("refused without comparing") <= 1
+    clock.now += 61   # the wait is over: the store decides again
+    assert _guess(page, "owl-42")
