@@ -59,8 +59,7 @@ def verdict(what: str, held: bool, detail: str = "") -> None:
 def postgres(tmp: Path) -> tuple[str, callable]:
     import pwd
     bindir = "/usr/lib/postgresql/15/bin"
-    root = tmp / "pg"
-    root.mkdir()
+    root = Path(tempfile.mkdtemp(prefix="unoparty-attack-pg-"))   # its own: the postgres user must reach it
     run_as: list[str] = []
     if os.geteuid() == 0:
         user = pwd.getpwnam("postgres")
@@ -505,21 +504,26 @@ async def big(server: Server) -> None:
     verdict("a 60 MB name", alive, "the page says a name is 1 to 40 characters" if alive else "no answer")
     page.ws.write_message(json.dumps(message(page.session, "comm_msg", {"comm_id": mid, "data": {
         "method": "update", "state": {"value": "y" * (70 * 2**20)}, "buffer_paths": []}})))
-    closed = await page.until(lambda: page.ws.close_code is not None, 60)
+    # the server drops the connection (tornado: 1009, then the socket; the close frame may not arrive)
+    closed = await page.until(lambda: page._reader.done(), 120)
     other = await Page(server).open()
     verdict("a 70 MB message closes that page's connection, and the server goes on", closed and bool(other.states))
-    before = kernel_rss(other.kernel)
-    for _ in range(5):   # widgets the page makes in its kernel, 20 MB each
-        other.send("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget", "data": {
-            "state": {"_model_name": "TextModel", "_model_module": "@jupyter-widgets/controls",
-                      "_model_module_version": "2.0.0", "_view_name": "TextView",
-                      "_view_module": "@jupyter-widgets/controls", "_view_module_version": "2.0.0",
-                      "value": "z" * (20 * 2**20)}, "buffer_paths": []}})
-    last = other.send("comm_info_request", {})
-    await other.wait_idle(last, 300)
-    grew = kernel_rss(other.kernel) - before
-    verdict("widgets made by the page in its kernel (5 × 20 MB) stay out of the kernel's memory", grew < 50,
-            f"the kernel grew by {grew:.0f} MB")
+    async def five_widgets() -> float:
+        """Five widgets of 20 MB asked for; the kernel's growth in MB. (Freed memory stays in
+        the kernel's RSS, so only a second batch tells kept widgets from freed messages.)"""
+        before = kernel_rss(other.kernel)
+        for _ in range(5):
+            other.send("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget", "data": {
+                "state": {"_model_name": "TextModel", "_model_module": "@jupyter-widgets/controls",
+                          "_model_module_version": "2.0.0", "_view_name": "TextView",
+                          "_view_module": "@jupyter-widgets/controls", "_view_module_version": "2.0.0",
+                          "value": "z" * (20 * 2**20)}, "buffer_paths": []}})
+        await other.wait_idle(other.send("comm_info_request", {}), 300)
+        return kernel_rss(other.kernel) - before
+
+    first, second, third = await five_widgets(), await five_widgets(), await five_widgets()
+    verdict("widgets the page asks its kernel to make (3 × 5 × 20 MB) are not kept", max(second, third) < 50,
+            f"the kernel grew by {first:.0f}, then {second:.0f}, then {third:.0f} MB")
     code_id = uuid.uuid4().hex
     marker = Path(tempfile.gettempdir()) / f"unoparty-pwned-{code_id}"
     other.send("execute_request", {"code": f"open({str(marker)!r}, 'w').write('x')", "silent": False,
