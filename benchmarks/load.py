@@ -22,7 +22,8 @@ a 2-core server that runs on the same machine):
   average): ``--group 5`` opens five browser tabs together on a fresh server with ``make
   app``'s default pool, then times single warm visits; ``--burst 30 --later 10 --after 75``
   sends a burst of 30 learners (who keep their tabs open), then 10 more 75 s later, while the
-  pool refills.
+  pool refills; then, as their yardstick besides a warm single visit, the same 10 together
+  again on a full pool with no refill under way.
 - **Static site**: the server's part is only sending files; Python then runs on each
   learner's own computer. One real browser visit records the files a first visit fetches
   and its time until usable; then N clients fetch that whole set at once from
@@ -462,6 +463,9 @@ def voila_group(server: AppServer, n: int, browsers: bool) -> dict:
     times = sorted(r["usable"] for r in results if r["usable"] is not None)
     return {"learners": n, "clients": "browser tabs" if browsers else "protocol", "failures": n - len(times),
             "usable_s": [round(t, 1) for t in times], "max_s": round(times[-1], 1) if times else None,
+            # where the slowest waited: its page (the server), the widgets' state, the click (its kernel)
+            "page_s": sorted(round(r["page_s"], 1) for r in results if r.get("page_s") is not None),
+            "states_s": sorted(round(r["states_s"], 1) for r in results if r.get("states_s") is not None),
             "server_and_kernels_cpu_s": round(server_cpu, 1), "browser_cpu_s": round(max(0.0, other_cpu), 1),
             "load_average": load_average()}
 
@@ -729,6 +733,22 @@ def main() -> int:
                         report["slowest_vs_warm_visit"] = round(slowest / report["voila_preheated_visit_s"], 2)
                     print("voila: warm single visits", report["voila_preheated_visits_s"],
                           "slowest of the scenario / warm visit:", report.get("slowest_vs_warm_visit"), flush=True)
+                    if args.burst and not args.later_every:
+                        # the same latecomers, together, on a full pool with no refill under way: what
+                        # the refill costs them, apart from what n pages at once cost on these cores
+                        server.wait_pool()
+                        wave = protocol_wave(server.url, args.later)
+                        times = sorted(r["usable"] for r in wave if r["usable"] is not None)
+                        report["later_on_a_full_pool"] = {"max_s": round(times[-1], 2) if times else None,
+                                                          "median_s": round(statistics.median(times), 2) if times else None,
+                                                          "failures": len(wave) - len(times),
+                                                          "load_average": load_average()}
+                        later_max = report.get("burst", {}).get("later", {}).get("max_s")
+                        if times and later_max:
+                            report["later_during_refill_vs_full_pool"] = round(later_max / times[-1], 2)
+                        print("voila: the latecomers again, on a full pool", json.dumps(report["later_on_a_full_pool"]),
+                              "during the refill / on a full pool:", report.get("later_during_refill_vs_full_pool"),
+                              flush=True)
                     sizes = []
                 elif args.visits:
                     visits = voila_single_visits(server.url, min(args.visits, pool))

@@ -244,3 +244,104 @@ def test_switching_language_does_not_give_a_page_new_tries(tmp_path, monkeypatch
         app.set_language(lang)                        # the teacher's page is built again
     app.nav_buttons["teacher"].click()
     assert not _guess(app._teacher, "owl-42") and "Too many wrong tries" in app._teacher.message.value
+
+
+def _running_table(url: str):
+    """Ava and Ben at a started table of three (a bot in the third seat); (Ava's page, code)."""
+    from unoparty.progress.table_log import TableLog
+    from unoparty.views.table_page import TablePage
+    ava = TablePage(log=TableLog(url), name="Ava", key="a" * 22, follow=False)
+    ava.seats.value = 3
+    session = ava.open_table()
+    ben = TablePage(log=TableLog(url), name="Ben", key="b" * 22, follow=False)
+    assert ben.join(session.code) is not None
+    ava.start_button.click()
+    return ava, session.code
+
+
+def test_a_learners_projector_view_neither_saves_every_hand_nor_pauses(tmp_path, monkeypatch) -> None:
+    """Trial of issue 22: any learner who knows a table's code opened ``?table=CODE&view=projector``
+    and pressed *Save the moment*: the scenario it gave held every hand of the round under way
+    (and wrote a file into the teacher's scenario folder); *Pause* stopped the class's table.
+    Both are the teacher's now: the Teacher page's link carries the table's projector key."""
+    from unoparty.i18n import set_language
+    from unoparty.progress.table_log import TableLog
+    from unoparty.views import svg
+    from unoparty.views.table_page import LiveTables, ProjectorView
+    set_language("en")
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "green seven")
+    url = f"sqlite:///{tmp_path}/class.sqlite3"
+    ava, code = _running_table(url)
+    folder = tmp_path / "scenarios"
+    learners = ProjectorView(code, log=TableLog(url), follow=False, folder=folder)
+    assert learners.save_button.layout.display == "none" and learners.pause_button.layout.display == "none"
+    learners.save_button.click()      # a page can click a hidden button
+    learners.pause_button.click()
+    assert learners.saved.value == "" and not folder.exists()
+    assert not learners.session.paused and not ava.session.paused
+    hands = [svg.card_label(c) for c in ava.session.game.hands[1]]
+    assert not any(f'aria-label="{label}"' in learners.table.drawing.value for label in hands)
+    # a wrong key, or another table's, is no key
+    assert not ProjectorView(code, log=TableLog(url), follow=False, key="0" * 20).teachers
+    assert not ProjectorView(code, log=TableLog(url), follow=False, key=access.projector_key("ZZZZZZ")).teachers
+    # the teacher's link (the Teacher page's Live tables) opens the view that may act
+    live = LiveTables(log=TableLog(url))
+    live.refresh()
+    key = re.search(rf"\?table={code}&amp;view=projector&amp;key=([0-9a-f]{{20}})", live.html.value).group(1)
+    teachers = ProjectorView(code, log=TableLog(url), follow=False, folder=folder, key=key)
+    assert teachers.save_button.layout.display == "" and teachers.save_moment() is not None
+    teachers.pause_button.click()
+    assert teachers.session.paused
+
+
+def test_the_projector_key_comes_from_the_request(tmp_path, monkeypatch) -> None:
+    """``?table=CODE&view=projector&key=K`` reaches the projector view with its key."""
+    from unoparty.views.app import App
+    seen = {}
+    monkeypatch.setattr(App, "show_table", lambda self, code=None, *, projector=False, key=None:
+                        seen.update(code=code, projector=projector, key=key))
+    App.show_table_of_request(object.__new__(App), "table=K7M2QX&view=projector&key=abc")
+    assert seen == {"code": "K7M2QX", "projector": True, "key": "abc"}
+    assert access.projector_key("K7M2QX", "") == "" and access.projector_key_ok("K7M2QX", None, "")
+    assert access.projector_key("k7m2qx", "c") == access.projector_key("K7M2QX", "c") != access.projector_key("K7M2QX", "d")
+
+
+def test_the_served_apps_kernel_makes_no_widget_a_page_asks_for(tmp_path, monkeypatch) -> None:
+    """Trial of issue 22: a page's ``comm_open`` to ``jupyter.widget`` made a widget in its kernel,
+    kept for the kernel's life (5 of 20 MB: +100 MB). In the served app's kernel the target is
+    gone; the widgets' control comm stays; JupyterLab (no UNOPARTY_APP_KERNEL) keeps both."""
+    import comm
+    from comm.base_comm import CommManager
+
+    import ipywidgets
+    from unoparty.views.app import App
+    for served in (False, True):
+        manager = CommManager()
+        monkeypatch.setattr(comm, "get_comm_manager", lambda: manager)
+        ipywidgets.register_comm_target()
+        if served:
+            monkeypatch.setenv("UNOPARTY_APP_KERNEL", "1")
+        App(store=SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}"))
+        assert ("jupyter.widget" in manager.targets) is not served
+        assert "jupyter.widget.control" in manager.targets
+
+
+def test_a_page_told_to_wait_costs_the_store_and_the_log_nothing_more(tmp_path, monkeypatch, clock, capfd) -> None:
+    """Trial of issue 22: 10,000 PINs pipelined from one page were each a store transaction
+    and a line of the server's log (11,045 lines, 2 MB, while nothing was compared). Once told
+    to wait, the kernel refuses the same page's tries itself until the wait is over."""
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    store = _class(tmp_path)
+    page = TeacherPage(store)
+    calls = []
+    attempt = store.code_attempt
+    monkeypatch.setattr(store, "code_attempt", lambda *a, **k: calls.append(1) or attempt(*a, **k))
+    assert not any(_guess(page, f"guess-{n}") for n in range(access.PAGE_LIMIT))
+    capfd.readouterr()
+    calls.clear()
+    assert not any(_guess(page, f"more-{n}") for n in range(1000))
+    assert not _guess(page, "owl-42") and "Try again in 1 minute" in page.message.value
+    assert len(calls) <= 2 and capfd.readouterr().err.count("refused without comparing") <= 1
+    clock.now += 61   # the wait is over: the store decides again
+    assert _guess(page, "owl-42")

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from .progress import Store
 
 __all__ = ["PAGE_LIMIT", "SERVER_LIMIT", "PIN_KEY", "same_secret", "try_secret", "new_page_key",
-           "hash_pin", "pin_matches", "valid_pin", "server_log", "wait_text"]
+           "hash_pin", "pin_matches", "valid_pin", "server_log", "wait_text", "projector_key", "projector_key_ok"]
 
 PAGE_LIMIT = 5      # wrong tries from one page before it waits
 SERVER_LIMIT = 10   # wrong tries of one secret (the teacher's code, one learner's PIN) from every page
@@ -89,15 +89,41 @@ def same_secret(given: str, expected: str) -> bool:
     return hmac.compare_digest(a, b) and bool(expected)
 
 
+def projector_key(table: str, code: str | None = None) -> str:
+    """The key of table `table`'s teacher's projector view (``?table=CODE&view=projector&key=…``,
+    linked from the Teacher page's *Live tables*): 20 hex digits of an HMAC-SHA256 of the table's
+    code under the teacher's code `code` (default ``UNOPARTY_TEACHER_CODE``), so only a page
+    that was given the teacher's code can make it, and it names one table. ``""`` when no
+    teacher's code is set (a server with no teacher: every projector view may act)."""
+    secret = (os.environ.get("UNOPARTY_TEACHER_CODE", "") if code is None else code).strip()
+    if not secret:
+        return ""
+    return hmac.new(secret.encode("utf-8"), b"projector:" + str(table).strip().upper().encode("utf-8"),
+                    hashlib.sha256).hexdigest()[:20]
+
+
+def projector_key_ok(table: str, key: str | None, code: str | None = None) -> bool:
+    """True if `key` is table `table`'s projector key (:func:`projector_key`, compared in
+    constant time), or no teacher's code is set."""
+    expected = projector_key(table, code)
+    return not expected or hmac.compare_digest(str(key or "").strip().encode("utf-8"), expected.encode("utf-8"))
+
+
 def new_page_key() -> str:
     """A key for one page's tries (random: a page cannot choose it)."""
     return uuid.uuid4().hex
 
 
+_waiting: dict[tuple[str, ...], float] = {}
+"""The keys of tries this kernel was told to wait for → until when (seconds, :data:`clock`)."""
+
+
 def try_secret(store: Store, limits: dict[str, int], right: bool | Callable[[], bool], what: str) -> float:
     """Count one try of a secret (:meth:`~unoparty.progress.Store.code_attempt`) and log a
     refused one; `what` names it in the log (``"the teacher's code"``). `right` may be a
-    function (a PIN's hash): it is called only when the try will count.
+    function (a PIN's hash): it is called only when the try will count. Once the store says
+    to wait, this kernel refuses the same keys' tries itself until then: no store
+    transaction, no log line for each of them.
 
     Returns:
         0.0 when the try counted (then `right` decides), else the seconds still to wait.
@@ -105,6 +131,12 @@ def try_secret(store: Store, limits: dict[str, int], right: bool | Callable[[], 
     Raises:
         unoparty.progress.StoreError: the store cannot count the try (then nothing opens).
     """
+    mark = tuple(sorted(limits))
+    waits_until = _waiting.get(mark, 0.0)
+    if clock() < waits_until:
+        # told to wait already: refused here, without the store or the log (a page that
+        # pipelines 10,000 tries made 10,000 store transactions and log lines: issue 22's trial)
+        return waits_until - clock()
     wait = 0.0
     if callable(right):
         wait = store.code_attempt(limits, None, now=clock())   # only how long it waits
@@ -113,8 +145,9 @@ def try_secret(store: Store, limits: dict[str, int], right: bool | Callable[[], 
         wait = store.code_attempt(limits, right, now=clock())
     log = server_log()
     if wait > 0:
-        log.warning("a try of %s refused without comparing it: %.0f s still to wait (%s)",
-                    what, wait, ", ".join(limits))
+        _waiting[mark] = clock() + wait
+        log.warning("a try of %s refused without comparing it: %.0f s still to wait (%s); "
+                    "this kernel refuses the next ones unlogged until then", what, wait, ", ".join(limits))
     elif not right:
         log.warning("a wrong try of %s (%s)", what, ", ".join(limits))
     return wait

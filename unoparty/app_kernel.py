@@ -5,11 +5,14 @@
 which runs ``python -m unoparty.app_kernel``. A Voila page never debugs, and ipykernel
 imports ``debugpy`` (about 110 modules, 8 MB a kernel: 64.6 → 56.5 MB RSS measured with the
 app built) whenever it is installed; here it is reported missing, so ipykernel runs with its
-debugger off. Everything else is ipykernel's own launcher.
+debugger off. It also tells the app it is served (``UNOPARTY_APP_KERNEL=1``): a page's
+request to make a widget in the kernel is then refused (issue 22). Everything else is
+ipykernel's own launcher.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
 
@@ -18,6 +21,8 @@ def main() -> None:
     # None in sys.modules: `import debugpy` now raises ImportError (typeshed types the values
     # as modules only, hence the ignore)
     sys.modules["debugpy"] = None  # type: ignore[assignment]
+    # the app then refuses the widgets a page asks its kernel to make (views.app.refuse_widgets_from_the_page)
+    os.environ["UNOPARTY_APP_KERNEL"] = "1"
     from ipykernel import kernelapp
 
     kernelapp.launch_new_instance()

@@ -91,6 +91,22 @@ def about_html() -> str:
             + "".join(f"<p>{esc(p)}</p>" for p in paragraphs) + "</div>")
 
 
+def refuse_widgets_from_the_page() -> None:
+    """Stop the kernel making widgets a page asks for: the served app makes every widget
+    itself, but ipywidgets answers a page's ``comm_open`` to ``jupyter.widget`` by making the
+    widget and keeping it as long as the kernel lives — in the trial of issue 22 a page grew
+    its kernel by 100 MB with five such messages, and could go on until the machine ran out of
+    memory. The control comm (the page asking for the widgets' state) stays. Called by the
+    :class:`App` in the served app's kernel (:mod:`unoparty.app_kernel` sets
+    ``UNOPARTY_APP_KERNEL``); JupyterLab keeps ipywidgets' behaviour."""
+    import comm
+
+    manager = comm.get_comm_manager()
+    targets = getattr(manager, "targets", {})
+    if "jupyter.widget" in targets:
+        manager.unregister_target("jupyter.widget", targets["jupyter.widget"])
+
+
 class App:
     """Home, lessons, game, practice, rules and the classroom pages in one widget.
 
@@ -116,6 +132,9 @@ class App:
     def __init__(self, *, progress: Progress | None = None, bot_factory: Callable[..., Any] | None = None,
                  groups: list[str] | None = None, start: str = "home", lang: str | None = None,
                  learner: str | None = None, store: Any = None) -> None:
+        import os
+        if os.environ.get("UNOPARTY_APP_KERNEL") == "1":   # the served app's kernel (unoparty.app_kernel)
+            refuse_widgets_from_the_page()
         self.errors = ErrorPanel()
         g = self.errors.guard
         self.unsaved_note = w.HTML("", _dom_classes=("up-unsaved",))  # unoparty.unsaved: changes not saved yet
@@ -742,9 +761,10 @@ class App:
         self._teacher.refresh()
         self._set("teacher", self._teacher.box)
 
-    def show_table(self, code: str | None = None, *, projector: bool = False) -> None:
+    def show_table(self, code: str | None = None, *, projector: bool = False, key: str | None = None) -> None:
         """"Play together" (:mod:`unoparty.views.table_page`): open or join a live table —
-        `code` joins it at once — or, with `projector`, table `code`'s projector view. A page
+        `code` joins it at once — or, with `projector`, table `code`'s projector view (`key`:
+        the teacher's projector key, :func:`unoparty.access.projector_key`). A page
         built in another language keeps its table (the same session, new widgets)."""
         from ..progress import in_browser
         from .table_page import ProjectorView, TablePage, no_server_box
@@ -752,7 +772,7 @@ class App:
             self._set("table", no_server_box(self.errors.guard(self.show_game)))
             return
         if projector and code:
-            self._set("table", ProjectorView(code, errors=self.errors).box)
+            self._set("table", ProjectorView(code, errors=self.errors, key=key).box)
             return
         page = self._table_page
         if page is None or getattr(page, "language", None) != language():
@@ -786,12 +806,13 @@ class App:
             page.resume(dict(state))
 
     def show_table_of_request(self, query: str) -> None:
-        """``?table=CODE`` joins table CODE; ``?table=CODE&view=projector`` shows its projector view."""
+        """``?table=CODE`` joins table CODE; ``?table=CODE&view=projector`` shows its projector
+        view (``&key=…``: the teacher's, who may pause it and save the moment)."""
         from urllib.parse import parse_qs
         q = parse_qs(query or "")
         code = q.get("table", [""])[0]
         if code:
-            self.show_table(code, projector=q.get("view", [""])[0] == "projector")
+            self.show_table(code, projector=q.get("view", [""])[0] == "projector", key=q.get("key", [""])[0])
 
     def open_lesson(self, info: LessonInfo, session: Any = None) -> LessonPlayer:
         """Lesson `info` in the lesson player: from its start, or `session` (a

@@ -730,14 +730,23 @@ class ProjectorView:
     Args:
         code: the table's code. log: the table log. folder: where *Save the moment* writes
             (default ``UNOPARTY_SCENARIOS``; without it only the download link is given).
+        key: the teacher's projector key of this table (:func:`unoparty.access.projector_key`,
+            in the Teacher page's link): *Pause* and *Save the moment* — whose scenario holds
+            every hand — are the teacher's; without the key (any learner who knows the
+            table's code) the view only shows the table (issue 22). No teacher's code set:
+            every projector view may act.
 
     Attributes:
         box, status, table (the table drawing, HTML), seats_list, log_view, hands (the hands,
-        once the round is over), save_button, saved (the link to the saved file), session.
+        once the round is over), save_button, saved (the link to the saved file), session,
+        teachers (the view may pause and save).
     """
 
     def __init__(self, code: str, *, log: TableLog | None = None, url: str | None = None,
-                 errors: ErrorPanel | None = None, folder: Path | None = None, follow: bool = True) -> None:
+                 errors: ErrorPanel | None = None, folder: Path | None = None, follow: bool = True,
+                 key: str | None = None) -> None:
+        from ..access import projector_key_ok
+        self.teachers = projector_key_ok(code, key)
         own_errors = errors is None
         self.errors = errors or ErrorPanel()
         g = self.errors.guard
@@ -818,7 +827,8 @@ class ProjectorView:
                                  _msg(problem_sentence("not running", code=pv.code), "info"))
             self.save_button.layout.display = self.pause_button.layout.display = "none"
             return
-        self.save_button.layout.display = self.pause_button.layout.display = ""
+        shown = "" if self.teachers else "none"   # the teacher's buttons only (a hand's worth of secrets)
+        self.save_button.layout.display = self.pause_button.layout.display = shown
         self.pause_button.description = _("Resume the table") if s.paused else _("Pause the table")
         state = table_state(game, None)
         self.table.render(state)
@@ -839,7 +849,7 @@ class ProjectorView:
         """*Pause the table* / *Resume the table*: for every screen (no move is taken, the bots
         wait; a kernel learns of it at its next look, within a second)."""
         s = self.session
-        if s is None:
+        if s is None or not self.teachers:   # a page can click a hidden button
             return
         try:
             s.set_paused(not s.paused)
@@ -864,6 +874,8 @@ class ProjectorView:
         """*Save the moment*: the scenario written to the scenario folder (when there is one)
         and offered as a download. Returns the file written, or None."""
         from ..replay import ReplayError
+        if not self.teachers:   # the scenario holds every hand: the teacher's only
+            return None
         try:
             text = self.moment_text()
         except (ReplayError, ValueError) as e:
@@ -962,7 +974,10 @@ class LiveTables:
                 for x in pv.seats)
             names = [x.name or "" for x in pv.seats]
             scores = ", ".join(f"{name_html(n)} {sc}" for n, sc in zip(names, pv.scores)) if pv.scores else "–"
-            link = (f"<a href='?table={esc(t.code)}&amp;view=projector' target='_blank' rel='noopener'>"
+            from ..access import projector_key
+            key = projector_key(t.code)
+            link = (f"<a href='?table={esc(t.code)}&amp;view=projector{'&amp;key=' + key if key else ''}' "
+                    f"target='_blank' rel='noopener'>"
                     f"{esc(_('projector view'))}</a>")
             rows.append(f"<tr data-code='{esc(t.code)}'><td><b>{esc(t.code)}</b><br>{link}</td><td>{seats}</td>"
                         f"<td class='up-num'>{pv.round_number or '–'}</td><td>{scores}</td>"
