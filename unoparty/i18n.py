@@ -16,6 +16,7 @@ them, and :mod:`unoparty.extract` puts them in the catalogue.
 from __future__ import annotations
 
 import gettext
+import os
 from pathlib import Path
 from typing import Callable, TypeVar
 
@@ -39,13 +40,49 @@ LANGUAGES: dict[str, str] = {
 }
 """Every language the app knows, code → its own name, in the language picker's order. A
 language is offered only once its catalogue exists (:func:`available_languages`)."""
+_OWN_LANGUAGES = tuple(LANGUAGES)
+
+
+EXTRA_LOCALES_ENV = "UNOPARTY_EXTRA_LOCALES"
+"""The environment variable naming folders of catalogues outside the package (``os.pathsep``
+between them), each laid out as ``<folder>/<code>/LC_MESSAGES/unoparty.mo``: a translator's
+new language tried in the app before it ships, or the tests' pseudo-language ``qps``
+(``tests/helpers_pseudo.py``). Such a language is offered after the app's own, named by its
+catalogue's ``Language-Team`` header (else by its code)."""
+
+
+def _extra_catalogues() -> dict[str, Path]:
+    """code → the folder holding its catalogue, for each language of `EXTRA_LOCALES_ENV`
+    that is not one of :data:`LANGUAGES` (the app's own catalogues always win)."""
+    found: dict[str, Path] = {}
+    for folder in filter(None, os.environ.get(EXTRA_LOCALES_ENV, "").split(os.pathsep)):
+        base = Path(folder)
+        for mo in sorted(base.glob(f"*/LC_MESSAGES/{_DOMAIN}.mo")):
+            code = mo.parts[-3]
+            if code not in _OWN_LANGUAGES and code not in found:
+                found[code] = base
+    return found
+
+
+def _extra_name(code: str, folder: Path) -> str:
+    try:
+        with open(folder / code / "LC_MESSAGES" / f"{_DOMAIN}.mo", "rb") as f:
+            team = gettext.GNUTranslations(f).info().get("language-team", "")
+    except OSError:
+        team = ""
+    return team.split("<")[0].strip() or code
 
 
 def available_languages() -> list[str]:
     """The codes of :data:`LANGUAGES` that can be used now: English, and every language whose
-    compiled catalogue ``locale/<code>/LC_MESSAGES/unoparty.mo`` exists."""
-    return [code for code in LANGUAGES
-            if code == "en" or (LOCALE_DIR / code / "LC_MESSAGES" / f"{_DOMAIN}.mo").is_file()]
+    compiled catalogue ``locale/<code>/LC_MESSAGES/unoparty.mo`` exists; then the languages
+    of `EXTRA_LOCALES_ENV` (added to :data:`LANGUAGES` with their names)."""
+    codes = [code for code in LANGUAGES
+             if code == "en" or (LOCALE_DIR / code / "LC_MESSAGES" / f"{_DOMAIN}.mo").is_file()]
+    for code, folder in _extra_catalogues().items():
+        LANGUAGES.setdefault(code, _extra_name(code, folder))
+        codes.append(code)
+    return codes
 
 
 def match_language(tag: str | None) -> str | None:
@@ -72,7 +109,8 @@ def set_language(lang: str) -> None:
     back to English, never raise."""
     global _translation, _language
     _language = lang
-    _translation = gettext.translation(_DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+    folder = LOCALE_DIR if lang in _OWN_LANGUAGES else _extra_catalogues().get(lang, LOCALE_DIR)
+    _translation = gettext.translation(_DOMAIN, folder, languages=[lang], fallback=True)
 
 
 def language() -> str:
