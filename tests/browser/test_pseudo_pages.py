@@ -21,7 +21,6 @@ Screenshots: ``test-artifacts/screenshots/pages-<lang>-<width>-<page>.png``.
 from __future__ import annotations
 
 import os
-import re
 import time
 from pathlib import Path
 
@@ -55,7 +54,9 @@ def words(lang: str, locale: Path) -> dict[str, str]:
     try:
         return {"game": i18n._("Play against bots"), "rules": i18n._("Rules"), "practice": i18n._("Practice"),
                 "scenarios": i18n._("Your scenarios"), "teacher": i18n._("Teacher"),
-                "table": i18n._("Play together"), "next": i18n._("Next ›"), "open": i18n._("Open the class")}
+                "table": i18n._("Play together"), "next": i18n._("Next ›"), "open": i18n._("Open the class"),
+                "continue": i18n._("Continue"), "draw": i18n._("Draw a card"), "keep": i18n._("Keep it"),
+                "accept": i18n._("Accept the draw"), "take": i18n._("Take the mini pile"), "cancel": i18n._("Cancel")}
     finally:
         i18n.set_language("en")
         if before is None:
@@ -161,3 +162,66 @@ def test_every_page_of_the_longest_language_fits_a_phone(page, app_server, shot,
     found: dict[str, list[str]] = {}
     walk(page, answered, shot, app_server.url, lang, 390, words(lang, pseudo_locale), found, texts=False)
     assert not found, f"{lang} at 390 px:\n" + _report(found)
+
+
+def _visible_enabled(locator) -> bool:
+    return locator.count() > 0 and locator.first.is_visible() and locator.first.is_enabled()
+
+
+def play_round(page, answered, t: dict[str, str], clicks: int = 600) -> None:
+    """Click through the dealt game (learning pace) until its round ends: what the turn asks
+    for (continue, a colour or a player in the picker, a playable card, draw, keep, accept,
+    take), else wait for the bots."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    buttons = {key: page.locator(".up-app").get_by_role("button", name=t[key], exact=True)
+               for key in ("continue", "draw", "keep", "accept", "take")}
+    for _ in range(clicks):
+        seen = answered.count()
+        if page.locator(".up-roundover").is_visible():
+            return
+        picker = page.locator(".up-picker")
+        playable = page.locator(".up-playable .up-cardbtn")
+        if _visible_enabled(buttons["continue"]):
+            target = buttons["continue"]
+        elif picker.is_visible():
+            target = picker.get_by_role("button").filter(has_not_text=t["cancel"]).first
+        elif playable.count() and page.locator(".up-seat.up-me.up-turn").count():
+            target = playable.first
+        elif next((b for k, b in buttons.items() if k != "continue" and _visible_enabled(b)), None) is not None:
+            target = next(b for k, b in buttons.items() if k != "continue" and _visible_enabled(b))
+        elif page.locator(".up-seatbtn:visible").count():
+            target = page.locator(".up-seatbtn:visible").first
+        else:
+            answered.change(seen)  # nothing to click yet: the bots move
+            answered.still()
+            continue
+        try:
+            answered(lambda target=target: target.click(timeout=5_000))
+        except PlaywrightTimeout:
+            continue  # the button went away before the click
+    raise AssertionError("the round did not end")
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("width", sorted(HEIGHTS, reverse=True))
+@pytest.mark.parametrize("lang", ["qps", *REAL])
+def test_every_page_and_a_whole_round_fit(page, app_server, shot, answered, pseudo_locale, lang, width):
+    """The full matrix (``make soak``): every page in every language at 1280, 768 and 390 px
+    (the pseudo-language's texts checked too), then the game dealt on the way played to the
+    round's end and the score panel checked (ROUND_OVER, WORDS)."""
+    t = words(lang, pseudo_locale)
+    found: dict[str, list[str]] = {}
+    walk(page, answered, shot, app_server.url, lang, width, t, found, texts=lang == "qps")
+    answered(page.locator(".up-nav").get_by_role("button", name=t["game"], exact=True).click)
+    page.locator(".up-hand .up-cardbtn").first.wait_for(timeout=LOAD)
+    play_round(page, answered, t)
+    answered.still()
+    page.locator(".up-roundover").scroll_into_view_if_needed()
+    shot(f"pages-{lang}-{width}-round-over")
+    bad = page.evaluate(ROUND_OVER) + page.evaluate(WORDS)
+    if lang == "qps":
+        panel = page.locator(".up-roundover").inner_text()
+        bad += [f"not translated: {line[:160]!r}" for line in not_translated(panel)]
+    if bad:
+        found["round over"] = bad
+    assert not found, f"{lang} at {width} px:\n" + _report(found)
