@@ -24,7 +24,7 @@ T = TypeVar("T")
 
 __all__ = ["_", "N_", "ngettext", "pgettext", "npgettext", "tr_text", "format_decimal", "format_seconds", "in_every_language", "said", "said_n", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
            "available_languages", "match_language", "card_name", "colour_name", "colour_initial", "wild_letter",
-           "the_card"]
+           "the_card", "the_card_object"]
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 _DOMAIN = "unoparty"
@@ -326,6 +326,45 @@ _THE_CARD: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]] = {
     Kind.WILD_PILE_UP: lambda: pgettext("card in a sentence", "the wild pile up"),
 }
 
+# The card as the object of a sentence (played, drawn, kept, shown, caught with): its own
+# messages, so that a language with cases can say it (Czech *Ava zahrála červenou 7*).
+_THE_CARD_OBJECT: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]] = {
+    Kind.NUMBER: {
+        Colour.RED: lambda: pgettext("card as the object of a sentence", "the red {number}"),
+        Colour.YELLOW: lambda: pgettext("card as the object of a sentence", "the yellow {number}"),
+        Colour.GREEN: lambda: pgettext("card as the object of a sentence", "the green {number}"),
+        Colour.BLUE: lambda: pgettext("card as the object of a sentence", "the blue {number}"),
+    },
+    Kind.DRAW_TWO: {
+        Colour.RED: lambda: pgettext("card as the object of a sentence", "the red draw two"),
+        Colour.YELLOW: lambda: pgettext("card as the object of a sentence", "the yellow draw two"),
+        Colour.GREEN: lambda: pgettext("card as the object of a sentence", "the green draw two"),
+        Colour.BLUE: lambda: pgettext("card as the object of a sentence", "the blue draw two"),
+    },
+    Kind.REVERSE: {
+        Colour.RED: lambda: pgettext("card as the object of a sentence", "the red reverse"),
+        Colour.YELLOW: lambda: pgettext("card as the object of a sentence", "the yellow reverse"),
+        Colour.GREEN: lambda: pgettext("card as the object of a sentence", "the green reverse"),
+        Colour.BLUE: lambda: pgettext("card as the object of a sentence", "the blue reverse"),
+    },
+    Kind.SKIP: {
+        Colour.RED: lambda: pgettext("card as the object of a sentence", "the red skip"),
+        Colour.YELLOW: lambda: pgettext("card as the object of a sentence", "the yellow skip"),
+        Colour.GREEN: lambda: pgettext("card as the object of a sentence", "the green skip"),
+        Colour.BLUE: lambda: pgettext("card as the object of a sentence", "the blue skip"),
+    },
+    Kind.POINT_TAKEN: {
+        Colour.RED: lambda: pgettext("card as the object of a sentence", "the red point taken"),
+        Colour.YELLOW: lambda: pgettext("card as the object of a sentence", "the yellow point taken"),
+        Colour.GREEN: lambda: pgettext("card as the object of a sentence", "the green point taken"),
+        Colour.BLUE: lambda: pgettext("card as the object of a sentence", "the blue point taken"),
+    },
+    Kind.WILD: lambda: pgettext("card as the object of a sentence", "the wild"),
+    Kind.WILD_DRAW_FOUR: lambda: pgettext("card as the object of a sentence", "the wild draw four"),
+    Kind.WILD_DRAWN_TOGETHER: lambda: pgettext("card as the object of a sentence", "the wild drawn together"),
+    Kind.WILD_PILE_UP: lambda: pgettext("card as the object of a sentence", "the wild pile up"),
+}
+
 
 def _named(table: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]], card: Card) -> str:
     entry = table.get(card.kind)
@@ -364,6 +403,15 @@ def card_name(card: Card) -> str:
 
 
 def the_card(card: Card) -> str:
-    """``"the red 7"`` (translated): the card named in a sentence — the card played, drawn,
-    refused — one message per kind and colour, context ``"card in a sentence"``."""
+    """``"the red 7"`` (translated): the card named in a sentence as its subject or after a
+    preposition — the card turned up, refused, that does not match — one message per kind and
+    colour, context ``"card in a sentence"``."""
     return _named(_THE_CARD, card)
+
+
+def the_card_object(card: Card) -> str:
+    """``"the red 7"`` (translated) as the object of a sentence — the card played, speed-played,
+    drawn, kept, shown, added, advised: one message per kind and colour, context ``"card as the
+    object of a sentence"`` (Czech *červenou 7*, the accusative; French *le 7 rouge* as in
+    :func:`the_card`)."""
+    return _named(_THE_CARD_OBJECT, card)
