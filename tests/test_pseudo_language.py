@@ -19,6 +19,7 @@ pytest.importorskip("ipywidgets")
 
 from tests.helpers_pseudo import CODE, NAME, OPEN, build, left_over, pseudo  # noqa: E402
 from unoparty import i18n  # noqa: E402
+from unoparty.cards import Card  # noqa: E402
 
 
 def test_pseudo_keeps_placeholders_and_brackets_the_words() -> None:
@@ -157,3 +158,20 @@ def test_every_visible_text_comes_through_the_catalogue(qps) -> None:
     bad = sorted({(left_over(node), node) for node in seen if left_over(node)})
     assert not bad, f"{len(bad)} texts did not come through the catalogue:\n" + "\n".join(
         f"  {left!r} in {node[:3000]!r}" for left, node in bad[:40])
+
+
+def test_a_catalogue_folder_named_in_the_environment_offers_its_language(tmp_path, monkeypatch) -> None:
+    """``UNOPARTY_EXTRA_LOCALES`` (how the served app of the browser tests gets ``qps``): the
+    language is offered after the app's own, named by its catalogue, and used; the app's own
+    languages are never taken from such a folder."""
+    monkeypatch.setattr(i18n, "LANGUAGES", dict(i18n.LANGUAGES))
+    monkeypatch.setenv(i18n.EXTRA_LOCALES_ENV, str(build(tmp_path / "extra")))
+    try:
+        assert i18n.available_languages()[-1] == CODE and i18n.LANGUAGES[CODE] == NAME
+        assert i18n.match_language("qps") == CODE
+        i18n.set_language(CODE)
+        assert i18n._("draw pile").startswith(OPEN) and i18n.the_card_object(Card.parse("red 7")).startswith(OPEN)
+        i18n.set_language("fr")
+        assert i18n._("draw pile") == "pioche"  # French still from the package's catalogue
+    finally:
+        i18n.set_language("en")
