@@ -347,3 +347,13 @@ def test_catching_or_pointing_at_a_player_takes_that_players_gender(lang) -> Non
     if lang == "cs":
         assert "hráčku Ava" in move_advice(PointAt(0, 1), names, 0)
         assert "hráče Ben" in move_advice(PointAt(0, 2), names, 0)
+
+
+@pytest.mark.parametrize("lang", ["cs"], indirect=True)
+def test_another_players_refused_card_is_the_object_in_czech(lang) -> None:
+    """"Ava teď nemůže zahrát červenou 7" (said to the learner about another player's move):
+    the card after *zahrát* in the accusative, not "červená 7"."""
+    names = ("Mia", "Ava")
+    r = Refusal("T-0", RefusalReason.NOT_YOUR_TURN_ANSWER, player=1, seat=0, card=C("red 7"), names=names)
+    text = told(r, names, me=0)
+    assert "zahrát červenou 7" in text, text
