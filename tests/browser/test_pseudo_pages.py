@@ -101,11 +101,15 @@ def walk(page, answered, shot, url: str, lang: str, width: int, t: dict[str, str
         answered.still()
         page.wait_for_function("() => document.fonts.status === 'loaded'")
         shot(f"pages-{lang}-{width}-{where}")
+        started = time.monotonic()
         bad = overflow(page, where)
         if texts:
             bad += [f"not translated: {line[:160]!r}" for line in not_translated(page.evaluate(VISIBLE_TEXT))]
         if bad:
             found[where] = bad
+        checked[where] = time.monotonic() - started
+
+    checked: dict[str, float] = {}
 
     def open_nav(key: str, ready: str) -> None:
         answered(nav.get_by_role("button", name=t[key], exact=True).click)
@@ -141,6 +145,7 @@ def walk(page, answered, shot, url: str, lang: str, width: int, t: dict[str, str
     check("scenarios")
     open_nav("table", ".up-table-page")
     check("table")
+    print(f"{lang} at {width} px, the checks' seconds per page:", {k: round(v, 2) for k, v in checked.items()})
 
 
 def _report(found: dict[str, list[str]]) -> str:
