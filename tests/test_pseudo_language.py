@@ -10,67 +10,30 @@ the catalogue (built in code, or an English word glued in) fails it.
 from __future__ import annotations
 
 import html
-import io
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("ipywidgets")
 
-from babel.messages.catalog import Catalog  # noqa: E402
-from babel.messages.mofile import write_mo  # noqa: E402
-from babel.messages.pofile import read_po  # noqa: E402
-
+from tests.helpers_pseudo import CODE, NAME, OPEN, build, left_over, pseudo  # noqa: E402
 from unoparty import i18n  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[1]
-OPEN, CLOSE = "⟦", "⟧"
-_ACCENTS = str.maketrans("aceinosuyzACEINOSUYZ", "áçéíñóšúýžÁÇÉÍÑÓŠÚÝŽ")
-_KEEP = re.compile(r"(\{[^{}]*\}|<[^<>]*>|&[a-z#0-9]+;|https?://\S+|\(?[A-Z]{1,2}-\d+\)?)")
-
-
-def pseudo(text: str) -> str:
-    """`text` accented and bracketed, its placeholders, tags, entities, addresses and rule ids
-    kept: ``"Draw {n} cards (T-3)."`` → ``"⟦Dráw {n} çárdš (T-3).⟧"``; each sentence of a longer
-    text bracketed on its own (the app may show a rule's first sentence alone)."""
-    if not text:
-        return text
-    sentences = re.split(r"(?<=[.!?]) (?=[A-Z])", text)
-    if len(sentences) > 1:
-        return " ".join(pseudo(s) for s in sentences)
-    parts = _KEEP.split(text)
-    out = "".join(p if i % 2 else p.translate(_ACCENTS) for i, p in enumerate(parts))
-    lead = len(out) - len(out.lstrip())
-    trail = len(out) - len(out.rstrip())
-    return out[:lead] + OPEN + out.strip() + CLOSE + out[len(out) - trail:] if out.strip() else out
+from unoparty.cards import Card  # noqa: E402
 
 
 def test_pseudo_keeps_placeholders_and_brackets_the_words() -> None:
-    assert pseudo("Draw {n} cards (T-3).") == "⟦Dráw {n} çárdš (T-3).⟧"
+    assert pseudo("Draw {n} cards (T-3).") == "⟦Dráw {n} çárdš (T-3) ẋẋẋẋ.⟧"
     assert pseudo(" (you show {cards})").startswith(" ⟦") and "{cards}" in pseudo(" (you show {cards})")
+    assert pseudo("R") == "⟦R⟧"  # a letter alone is not lengthened (a card's corner)
 
 
 @pytest.fixture
 def qps(tmp_path, monkeypatch):
-    """The pseudo-language's compiled catalogue, installed as ``qps`` (the package's own
-    catalogues untouched)."""
-    with open(ROOT / "unoparty" / "locale" / "fr" / "LC_MESSAGES" / "unoparty.po", "rb") as f:
-        source = read_po(f)
-    cat = Catalog(locale="en")  # two plural forms, as English
-    for m in source:
-        if not m.id:
-            continue
-        string = tuple(pseudo(s) for s in m.id) if isinstance(m.id, tuple) else pseudo(m.id)
-        cat.add(m.id, string, context=m.context)
-    folder = tmp_path / "locale" / "qps" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    buf = io.BytesIO()
-    write_mo(buf, cat)
-    (folder / "unoparty.mo").write_bytes(buf.getvalue())
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
-    monkeypatch.setitem(i18n.LANGUAGES, "qps", "Pseudo")
+    """The pseudo-language's compiled catalogue (:func:`tests.helpers_pseudo.build`),
+    installed as ``qps`` (the package's own catalogues untouched)."""
+    monkeypatch.setattr(i18n, "LOCALE_DIR", build(tmp_path / "locale"))
+    monkeypatch.setitem(i18n.LANGUAGES, CODE, NAME)
     monkeypatch.setenv("UNOPARTY_PROGRESS", str(tmp_path / "progress.json"))
     yield
     i18n.set_language("en")
@@ -103,30 +66,6 @@ def text_nodes(widget, out: list[str]) -> None:
             out.append(text)
     for child in getattr(widget, "children", ()) or ():
         text_nodes(child, out)
-
-
-def _names() -> set[str]:
-    """Words that are not the catalogue's: players' names, the printed logo of the cards
-    ("UNO", "party" on a card's back), the languages' own names, file formats."""
-    from unoparty.player_names import NAME_GENDERS
-    return set(NAME_GENDERS) | {"Mia", "UNO", "Party", "party", "UNO Party!", "Voila", "CSV", "PIN", "TOML", "UTF", "Pseudo"} | \
-        set(i18n.LANGUAGES.values())
-
-
-def left_over(node: str) -> str:
-    """What of `node` did not come through the catalogue: the bracketed parts removed
-    (innermost first), then names, numbers, rule ids, card symbols and punctuation."""
-    text = node
-    while True:
-        stripped = re.sub(re.escape(OPEN) + r"[^" + OPEN + CLOSE + r"]*" + re.escape(CLOSE), " ", text)
-        if stripped == text:
-            break
-        text = stripped
-    for name in sorted(_names(), key=len, reverse=True):
-        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
-    text = re.sub(r"\b[A-Z]{1,2}-\d+\b", " ", text)      # rule ids
-    text = re.sub(r"\b[A-Z]{1,2}\b", " ", text)           # colour letters, card corners
-    return "".join(ch for ch in text if ch.isalpha())
 
 
 def _walk(app, seen: list[str]) -> None:
@@ -218,4 +157,21 @@ def test_every_visible_text_comes_through_the_catalogue(qps) -> None:
     assert not app.errors.errors, app.errors.errors
     bad = sorted({(left_over(node), node) for node in seen if left_over(node)})
     assert not bad, f"{len(bad)} texts did not come through the catalogue:\n" + "\n".join(
-        f"  {left!r} in {node[:300]!r}" for left, node in bad[:40])
+        f"  {left!r} in {node[:3000]!r}" for left, node in bad[:40])
+
+
+def test_a_catalogue_folder_named_in_the_environment_offers_its_language(tmp_path, monkeypatch) -> None:
+    """``UNOPARTY_EXTRA_LOCALES`` (how the served app of the browser tests gets ``qps``): the
+    language is offered after the app's own, named by its catalogue, and used; the app's own
+    languages are never taken from such a folder."""
+    monkeypatch.setattr(i18n, "LANGUAGES", dict(i18n.LANGUAGES))
+    monkeypatch.setenv(i18n.EXTRA_LOCALES_ENV, str(build(tmp_path / "extra")))
+    try:
+        assert i18n.available_languages()[-1] == CODE and i18n.LANGUAGES[CODE] == NAME
+        assert i18n.match_language("qps") == CODE
+        i18n.set_language(CODE)
+        assert i18n._("draw pile").startswith(OPEN) and i18n.the_card_object(Card.parse("red 7")).startswith(OPEN)
+        i18n.set_language("fr")
+        assert i18n._("draw pile") == "pioche"  # French still from the package's catalogue
+    finally:
+        i18n.set_language("en")

@@ -324,3 +324,79 @@ def test_a_czech_sentence_about_a_player_of_unknown_gender_names_no_masculine_pl
             if m.context is None:
                 for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
                     assert not masculine.search(s or ""), (m.id, s)
+
+
+# ---- 4. agreement of a card's name with its frame; the object's case and gender (issue 21) ----
+
+@pytest.mark.parametrize(("lang", "card", "in_a_sentence", "as_object"), [
+    ("ro", "red 7", "cartea 7 roșie", "cartea 7 roșie"),          # "cartea" is feminine: roșie, not roșu
+    ("ro", "blue skip", "cartea Stai o tură albastră", "cartea Stai o tură albastră"),
+    ("ro", "yellow draw two", "cartea Ia două galbenă", "cartea Ia două galbenă"),
+    ("cs", "red 7", "červená 7", "červenou 7"),                   # Czech: the object in the accusative
+    ("cs", "blue reverse", "modrá Reverse", "modrou Reverse"),
+    ("cs", "wild", "Wild", "kartu Wild"),
+    ("fr", "green 7", "le 7 vert", "le 7 vert"),
+    ("en", "red 7", "the red 7", "the red 7"),
+], indirect=["lang"])
+def test_a_card_as_the_object_of_a_sentence_has_its_own_form(lang, card, in_a_sentence, as_object) -> None:
+    assert i18n.the_card(C(card)) == in_a_sentence
+    assert i18n.the_card_object(C(card)) == as_object
+
+
+def test_no_romanian_card_with_cartea_keeps_a_masculine_colour() -> None:
+    """"cartea 7 roșu" (issue 21): after the feminine "cartea" the colour agrees, in every
+    form of every card."""
+    i18n.set_language("ro")
+    try:
+        from unoparty.cards import Kind
+        wrong = []
+        for colour in Colour:
+            for kind in (Kind.NUMBER, Kind.DRAW_TWO, Kind.REVERSE, Kind.SKIP, Kind.POINT_TAKEN):
+                card = Card(kind, colour, 7 if kind is Kind.NUMBER else None)
+                for text in (i18n.the_card(card), i18n.the_card_object(card)):
+                    if text.startswith("cartea ") and re.search(r"\b(roșu|galben|albastru)$", text):
+                        wrong.append(text)
+        assert not wrong, wrong
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["ro"], indirect=True)
+def test_a_romanian_card_turned_up_takes_the_indefinite_that_agrees(lang) -> None:
+    e = Event(EventKind.FIRST_CARD, "S-4", cards=(C("red 7"),))
+    assert "un 7 roșu" in narrate(e, ["Ava", "Ben"], 0), narrate(e, ["Ava", "Ben"], 0)
+
+
+@pytest.mark.parametrize("lang", ["cs"], indirect=True)
+def test_czech_cards_played_drawn_and_advised_are_in_the_accusative(lang) -> None:
+    names = ["Mia", "Ava", "Ben"]
+    assert narrate(Event(EventKind.DREW, "D-1", player=1, cards=(C("blue 2"),)), names, 1).startswith(
+        "Dobíráš si modrou 2")
+    assert move_advice(Play(0, C("green 5")), names, 0) == "zahraj zelenou 5"
+    assert move_past(Play(1, C("yellow skip")), names, 0) == "zahrál žlutou Skip"
+
+
+@pytest.mark.parametrize("lang", ["cs", "ro"], indirect=True)
+def test_catching_or_pointing_at_a_player_takes_that_players_gender(lang) -> None:
+    """"chyť hráče Avu" (issue 21): the player caught or pointed at is a *hráčka* when the name
+    is feminine (Czech), a *jucătoare* (Romanian), in the hint, the echo of a move and the
+    learner's chance."""
+    from unoparty.engine.moves import Catch, PointAt
+    names = ["Mia", "Ava", "Ben"]
+    female, male = ("hráčku", "hráče") if lang == "cs" else ("jucătoarea", "jucătorul")
+    assert female in move_advice(Catch(0, 1), names, 0) and male not in move_advice(Catch(0, 1), names, 0)
+    assert male in move_advice(Catch(0, 2), names, 0)
+    assert female in move_past(Catch(0, 1), names, 0)
+    if lang == "cs":
+        assert "hráčku Ava" in move_advice(PointAt(0, 1), names, 0)
+        assert "hráče Ben" in move_advice(PointAt(0, 2), names, 0)
+
+
+@pytest.mark.parametrize("lang", ["cs"], indirect=True)
+def test_another_players_refused_card_is_the_object_in_czech(lang) -> None:
+    """"Ava teď nemůže zahrát červenou 7" (said to the learner about another player's move):
+    the card after *zahrát* in the accusative, not "červená 7"."""
+    names = ("Mia", "Ava")
+    r = Refusal("T-0", RefusalReason.NOT_YOUR_TURN_ANSWER, player=1, seat=0, card=C("red 7"), names=names)
+    text = told(r, names, me=0)
+    assert "zahrát červenou 7" in text, text

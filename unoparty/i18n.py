@@ -16,6 +16,7 @@ them, and :mod:`unoparty.extract` puts them in the catalogue.
 from __future__ import annotations
 
 import gettext
+import os
 from pathlib import Path
 from typing import Callable, TypeVar
 
@@ -23,7 +24,7 @@ T = TypeVar("T")
 
 __all__ = ["_", "N_", "ngettext", "pgettext", "npgettext", "tr_text", "format_decimal", "format_seconds", "in_every_language", "said", "said_n", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
            "available_languages", "match_language", "card_name", "colour_name", "colour_initial", "wild_letter",
-           "the_card"]
+           "the_card", "the_card_object"]
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 _DOMAIN = "unoparty"
@@ -39,13 +40,49 @@ LANGUAGES: dict[str, str] = {
 }
 """Every language the app knows, code → its own name, in the language picker's order. A
 language is offered only once its catalogue exists (:func:`available_languages`)."""
+_OWN_LANGUAGES = tuple(LANGUAGES)
+
+
+EXTRA_LOCALES_ENV = "UNOPARTY_EXTRA_LOCALES"
+"""The environment variable naming folders of catalogues outside the package (``os.pathsep``
+between them), each laid out as ``<folder>/<code>/LC_MESSAGES/unoparty.mo``: a translator's
+new language tried in the app before it ships, or the tests' pseudo-language ``qps``
+(``tests/helpers_pseudo.py``). Such a language is offered after the app's own, named by its
+catalogue's ``Language-Team`` header (else by its code)."""
+
+
+def _extra_catalogues() -> dict[str, Path]:
+    """code → the folder holding its catalogue, for each language of `EXTRA_LOCALES_ENV`
+    that is not one of :data:`LANGUAGES` (the app's own catalogues always win)."""
+    found: dict[str, Path] = {}
+    for folder in filter(None, os.environ.get(EXTRA_LOCALES_ENV, "").split(os.pathsep)):
+        base = Path(folder)
+        for mo in sorted(base.glob(f"*/LC_MESSAGES/{_DOMAIN}.mo")):
+            code = mo.parts[-3]
+            if code not in _OWN_LANGUAGES and code not in found:
+                found[code] = base
+    return found
+
+
+def _extra_name(code: str, folder: Path) -> str:
+    try:
+        with open(folder / code / "LC_MESSAGES" / f"{_DOMAIN}.mo", "rb") as f:
+            team = gettext.GNUTranslations(f).info().get("language-team", "")
+    except OSError:
+        team = ""
+    return team.split("<")[0].strip() or code
 
 
 def available_languages() -> list[str]:
     """The codes of :data:`LANGUAGES` that can be used now: English, and every language whose
-    compiled catalogue ``locale/<code>/LC_MESSAGES/unoparty.mo`` exists."""
-    return [code for code in LANGUAGES
-            if code == "en" or (LOCALE_DIR / code / "LC_MESSAGES" / f"{_DOMAIN}.mo").is_file()]
+    compiled catalogue ``locale/<code>/LC_MESSAGES/unoparty.mo`` exists; then the languages
+    of `EXTRA_LOCALES_ENV` (added to :data:`LANGUAGES` with their names)."""
+    codes = [code for code in LANGUAGES
+             if code == "en" or (LOCALE_DIR / code / "LC_MESSAGES" / f"{_DOMAIN}.mo").is_file()]
+    for code, folder in _extra_catalogues().items():
+        LANGUAGES.setdefault(code, _extra_name(code, folder))
+        codes.append(code)
+    return codes
 
 
 def match_language(tag: str | None) -> str | None:
@@ -72,7 +109,8 @@ def set_language(lang: str) -> None:
     back to English, never raise."""
     global _translation, _language
     _language = lang
-    _translation = gettext.translation(_DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+    folder = LOCALE_DIR if lang in _OWN_LANGUAGES else _extra_catalogues().get(lang, LOCALE_DIR)
+    _translation = gettext.translation(_DOMAIN, folder, languages=[lang], fallback=True)
 
 
 def language() -> str:
@@ -288,6 +326,45 @@ _THE_CARD: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]] = {
     Kind.WILD_PILE_UP: lambda: pgettext("card in a sentence", "the wild pile up"),
 }
 
+# The card as the object of a sentence (played, drawn, kept, shown, caught with): its own
+# messages, so that a language with cases can say it (Czech *Ava zahrála červenou 7*).
+_THE_CARD_OBJECT: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]] = {
+    Kind.NUMBER: {
+        Colour.RED: lambda: pgettext("card as the object of a sentence", "the red {number}"),
+        Colour.YELLOW: lambda: pgettext("card as the object of a sentence", "the yellow {number}"),
+        Colour.GREEN: lambda: pgettext("card as the object of a sentence", "the green {number}"),
+        Colour.BLUE: lambda: pgettext("card as the object of a sentence", "the blue {number}"),
+    },
+    Kind.DRAW_TWO: {
+        Colour.RED: lambda: pgettext("card as the object of a sentence", "the red draw two"),
+        Colour.YELLOW: lambda: pgettext("card as the object of a sentence", "the yellow draw two"),
+        Colour.GREEN: lambda: pgettext("card as the object of a sentence", "the green draw two"),
+        Colour.BLUE: lambda: pgettext("card as the object of a sentence", "the blue draw two"),
+    },
+    Kind.REVERSE: {
+        Colour.RED: lambda: pgettext("card as the object of a sentence", "the red reverse"),
+        Colour.YELLOW: lambda: pgettext("card as the object of a sentence", "the yellow reverse"),
+        Colour.GREEN: lambda: pgettext("card as the object of a sentence", "the green reverse"),
+        Colour.BLUE: lambda: pgettext("card as the object of a sentence", "the blue reverse"),
+    },
+    Kind.SKIP: {
+        Colour.RED: lambda: pgettext("card as the object of a sentence", "the red skip"),
+        Colour.YELLOW: lambda: pgettext("card as the object of a sentence", "the yellow skip"),
+        Colour.GREEN: lambda: pgettext("card as the object of a sentence", "the green skip"),
+        Colour.BLUE: lambda: pgettext("card as the object of a sentence", "the blue skip"),
+    },
+    Kind.POINT_TAKEN: {
+        Colour.RED: lambda: pgettext("card as the object of a sentence", "the red point taken"),
+        Colour.YELLOW: lambda: pgettext("card as the object of a sentence", "the yellow point taken"),
+        Colour.GREEN: lambda: pgettext("card as the object of a sentence", "the green point taken"),
+        Colour.BLUE: lambda: pgettext("card as the object of a sentence", "the blue point taken"),
+    },
+    Kind.WILD: lambda: pgettext("card as the object of a sentence", "the wild"),
+    Kind.WILD_DRAW_FOUR: lambda: pgettext("card as the object of a sentence", "the wild draw four"),
+    Kind.WILD_DRAWN_TOGETHER: lambda: pgettext("card as the object of a sentence", "the wild drawn together"),
+    Kind.WILD_PILE_UP: lambda: pgettext("card as the object of a sentence", "the wild pile up"),
+}
+
 
 def _named(table: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]], card: Card) -> str:
     entry = table.get(card.kind)
@@ -326,6 +403,15 @@ def card_name(card: Card) -> str:
 
 
 def the_card(card: Card) -> str:
-    """``"the red 7"`` (translated): the card named in a sentence — the card played, drawn,
-    refused — one message per kind and colour, context ``"card in a sentence"``."""
+    """``"the red 7"`` (translated): the card named in a sentence as its subject or after a
+    preposition — the card turned up, refused, that does not match — one message per kind and
+    colour, context ``"card in a sentence"``."""
     return _named(_THE_CARD, card)
+
+
+def the_card_object(card: Card) -> str:
+    """``"the red 7"`` (translated) as the object of a sentence — the card played, speed-played,
+    drawn, kept, shown, added, advised: one message per kind and colour, context ``"card as the
+    object of a sentence"`` (Czech *červenou 7*, the accusative; French *le 7 rouge* as in
+    :func:`the_card`)."""
+    return _named(_THE_CARD_OBJECT, card)

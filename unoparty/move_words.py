@@ -25,11 +25,12 @@ The subject ("you", "Ava") is always the caller's. A seat outside the table is n
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .engine.moves import Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay, TakeMiniPile
-from .i18n import _, card_name, colour_name, the_card
+from .i18n import _, card_name, colour_name, said, the_card_object
+from .player_names import gender_of
 
 __all__ = ["move_past", "move_advice", "move_infinitive"]
 
@@ -51,10 +52,10 @@ class _Form:
     draw: str
     keep: str
     call_uno: str
-    catch: str               # {name}
+    catch: Callable[[str | None], str]   # {name}; by the gender of the player caught (Czech *chyť hráčku Avu*)
     accept: str
     challenge: str
-    point: str               # {name}
+    point: Callable[[str | None], str]   # {name}; by the gender of the player pointed at
     point_self: str | None   # pointing at oneself, when the form says it apart
     take: str
     other: str               # anything else
@@ -70,8 +71,8 @@ def _past() -> _Form:
         swap=_("{did}, swapping hands with {name}"), uno=_("{did}, calling UNO"),
         speed=_("speed-played {card}"), speed_swap=True, speed_uno=True,
         draw=_("drew a card"), keep=_("kept the card you drew"), call_uno=_("called UNO"),
-        catch=_("caught {name}"), accept=_("accepted the draw"), challenge=_("challenged the Wild Draw Four"),
-        point=_("pointed at {name}"), point_self=None, take=_("took the mini pile"), other=_("made a move"),
+        catch=lambda g: said(g, "caught {name}"), accept=_("accepted the draw"), challenge=_("challenged the Wild Draw Four"),
+        point=lambda g: said(g, "pointed at {name}"), point_self=None, take=_("took the mini pile"), other=_("made a move"),
         yourself=_("yourself"), link_you=_("{did}, linking yourself with {name}"))
 
 
@@ -87,8 +88,8 @@ def _advice() -> _Form:
         swap=_("{do}, swapping hands with {name}"), uno=_("{do}, calling UNO"),
         speed=_("speed-play {card}"), speed_swap=True, speed_uno=False,
         draw=_("draw a card"), keep=_("keep the card you drew"), call_uno=_("call UNO"),
-        catch=_("catch {name}"), accept=_("accept the draw"), challenge=_("challenge the Wild Draw Four"),
-        point=_("point at {name}"), point_self=None, take=_("take the mini pile"), other=_("make a move"),
+        catch=lambda g: said(g, "catch {name}"), accept=_("accept the draw"), challenge=_("challenge the Wild Draw Four"),
+        point=lambda g: said(g, "point at {name}"), point_self=None, take=_("take the mini pile"), other=_("make a move"),
         link_you=_("{do}, linking yourself with {name}"))
 
 
@@ -99,8 +100,8 @@ def _infinitive() -> _Form:
         swap=None, uno=None,
         speed=_("speed-play {card}"), speed_swap=False, speed_uno=False,
         draw=_("draw a card"), keep=_("keep the card they drew"), call_uno=_("call UNO"),
-        catch=_("catch {name}"), accept=_("accept the draw"), challenge=_("challenge the Wild Draw Four"),
-        point=_("point at {name}"), point_self=_("point at themselves"), take=_("take the mini pile"),
+        catch=lambda g: said(g, "catch {name}"), accept=_("accept the draw"), challenge=_("challenge the Wild Draw Four"),
+        point=lambda g: said(g, "point at {name}"), point_self=_("point at themselves"), take=_("take the mini pile"),
         other=_("make that move"), pronoun=_("their"))
 
 
@@ -115,8 +116,13 @@ def _words(move: object, names: Sequence[str], me: int | None, f: _Form) -> str:
             return "?"
         return f.yourself if f.yourself is not None and seat == me else names[seat]
 
+    def gender(seat: int | None) -> str | None:  # of a player named in the sentence; None: "yourself"
+        if seat is None or not 0 <= seat < len(names) or (f.yourself is not None and seat == me):
+            return None
+        return gender_of(names[seat])
+
     if isinstance(move, Play):
-        text = f.play.format(card=the_card(move.card))
+        text = f.play.format(card=the_card_object(move.card))
         if move.twice:
             text = f.twice.format(card=card_name(move.card), pronoun=f.pronoun)
         if move.colour is not None:
@@ -132,18 +138,18 @@ def _words(move: object, names: Sequence[str], me: int | None, f: _Form) -> str:
             text = _then(f.uno, text)
         return text
     if isinstance(move, SpeedPlay):
-        text = f.speed.format(card=the_card(move.card))
+        text = f.speed.format(card=the_card_object(move.card))
         if move.swap_with is not None and f.speed_swap and f.swap is not None:
             text = _then(f.swap, text, name=who(move.swap_with))
         if move.call_uno and f.speed_uno and f.uno is not None:
             text = _then(f.uno, text)
         return text
     if isinstance(move, Catch):
-        return f.catch.format(name=who(move.target))
+        return f.catch(gender(move.target)).format(name=who(move.target))
     if isinstance(move, PointAt):
         if f.point_self is not None and move.target == move.player:
             return f.point_self
-        return f.point.format(name=who(move.target))
+        return f.point(gender(move.target)).format(name=who(move.target))
     simple = {Draw: f.draw, Keep: f.keep, CallUno: f.call_uno, Accept: f.accept, Challenge: f.challenge,
               TakeMiniPile: f.take}
     return simple.get(type(move), f.other)

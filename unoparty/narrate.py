@@ -28,7 +28,7 @@ from .cards import Card
 from .engine.events import Event, EventKind
 from .engine.refusals import Refusal
 from .bidi import isolate
-from .i18n import _, card_name, colour_name, ngettext, pgettext, said, said_n, the_card  # noqa: F401  (card_name, colour_name re-exported)
+from .i18n import _, card_name, colour_name, ngettext, pgettext, said, said_n, the_card, the_card_object  # noqa: F401  (card_name, colour_name re-exported)
 from .player_names import gender_of
 from .rulebook import is_ruling
 
@@ -38,8 +38,9 @@ __all__ = ["narrate", "narrate_all", "narrate_refusal", "card_name", "cards_phra
 
 def cards_phrase(cards: Iterable[Card]) -> str:
     """``"the red 7"``, ``"the red 7 and the wild"``, ``"the red 7, the blue 2 and the wild"``
-    (each card in its catalogue form "the card in a sentence", :func:`unoparty.i18n.the_card`)."""
-    parts = [the_card(c) for c in cards]
+    (each card as the object of a sentence, :func:`unoparty.i18n.the_card_object`: every sentence
+    that lists cards plays, draws, keeps, shows or adds them)."""
+    parts = [the_card_object(c) for c in cards]
     if not parts:
         return _("no card")
     if len(parts) == 1:

@@ -21,7 +21,7 @@ from .bidi import isolate
 from .cards import Card, Kind
 from .engine.refusals import Refusal, RefusalReason as R
 from .engine.state import Phase
-from .i18n import _, card_name, colour_name, ngettext, the_card
+from .i18n import _, card_name, colour_name, ngettext, the_card, the_card_object
 
 __all__ = ["explain", "told", "finish", "ruling_note", "symbol_name", "phase_words"]
 
@@ -555,6 +555,6 @@ def told(refusal: object, names: Sequence[str] | None = None, me: int | None = N
     who = isolate(names[player]) if names is not None and 0 <= player < len(names) else "?"
     about = ABOUT_YOU.get(refusal.reason)
     if about is not None and me is not None and refusal.seat == me:
-        card = the_card(refusal.card) if refusal.card is not None else ""
+        card = the_card_object(refusal.card) if refusal.card is not None else ""  # "{player} can't play {card}"
         return finish(about(refusal, card, who), refusal.rule, refusal.is_ruling)
     return _("The app tells {name}: “{text}”").format(name=who, text=explain(refusal, names))

@@ -89,6 +89,10 @@ def server_env(tmp: Path) -> dict[str, str]:
     env.setdefault("UNOPARTY_DELAY_SCALE", "0.05")  # party pace: bots think in a blink
     env.setdefault("UNOPARTY_GAME_SEED", "246")  # a deal whose round ends in about 30 moves
     env["JUPYTER_PLATFORM_DIRS"] = "1"
+    # the tests' pseudo-language (issue 21), offered beside the app's own: ?lang=qps
+    from tests.helpers_pseudo import build
+    from unoparty.i18n import EXTRA_LOCALES_ENV
+    env[EXTRA_LOCALES_ENV] = str(build(tmp / "locale"))
     return env
 
 

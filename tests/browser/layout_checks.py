@@ -129,3 +129,43 @@ ROUND_OVER = "() => {" + _BOXES + """
   if (table && box(table).r > p.r + 1) problems.push(`the score table ${fmt(box(table))} is wider than the panel ${fmt(p)}`);
   return problems.slice(0, 12);
 }"""
+
+# Boxes meant to scroll sideways or to hold text that is not words (a traceback, code): the
+# checks below leave them out, as PAGE does.
+_SCROLLERS = """
+const scrolls = el => el.closest('.up-main, .up-roundover, .up-error, .up-log-list, pre, code, textarea') ||
+  [...el.children].some(c => c.classList.contains('up-tablebox'));
+"""
+
+# No word broken inside (issue 21: "Jucăto|r"): every run of letters between spaces, hyphens
+# and slashes lies on one line, in every text of the app (inputs, code and tracebacks aside);
+# and no element's content is wider than its box (a box too narrow for a longer translation,
+# its words spilling over the next box or cut by an `overflow: hidden`).
+WORDS = "() => {" + _BOXES + _SCROLLERS + """
+  const problems = [];
+  const app = document.querySelector('.up-app');
+  if (!app) return ['no app on the page'];
+  const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest('svg, pre, code, textarea, .up-error, script, style') || !shown(el)) continue;
+    for (const m of node.textContent.matchAll(/[^\\s\\-‐–—\\/·]{2,}/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.bottom)));
+      if (lines.size > 1) problems.push(`"${m[0]}" is broken across ${lines.size} lines (in "${name(el)}")`);
+    }
+  }
+  for (const el of app.querySelectorAll('*')) {
+    if (el.closest('svg') || !shown(el) || scrolls(el)) continue;
+    const cs = getComputedStyle(el);
+    if (cs.display.startsWith('inline') && cs.display !== 'inline-block' && cs.display !== 'inline-flex') continue;
+    if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
+      problems.push(`"${name(el)}" (${el.tagName.toLowerCase()}.${[...el.classList].join('.')}) is wider inside than its box (${el.scrollWidth} in ${el.clientWidth})`);
+  }
+  return [...new Set(problems)].slice(0, 20);
+}"""
+
+# Every text the app shows, as the reader sees it (hidden boxes left out): the page's own
+# words for the pseudo-language test (tests/helpers_pseudo.py, left_over).
+VISIBLE_TEXT = "() => { const app = document.querySelector('.up-app'); return app ? app.innerText : ''; }"

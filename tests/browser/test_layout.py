@@ -97,8 +97,9 @@ def _round_over_fits(page, gallery_server, shot, lang: str) -> dict[str, list[st
 
 
 # The two languages whose headings and buttons are longest here (issue 21: "Jucăto|r",
-# "Celke|m", "Runda următ…"); every language at every width in `make soak`.
-@pytest.mark.parametrize("lang", ["ro", "cs"])
+# "Celke|m", "Runda următ…") and the pseudo-language, 40 % longer than English
+# (tests/helpers_pseudo.py); every language at every width in `make soak`.
+@pytest.mark.parametrize("lang", ["ro", "cs", "qps"])
 def test_the_round_over_panel_fits(page, gallery_server, shot, lang):
     assert not _round_over_fits(page, gallery_server, shot, lang)
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..engine import CallUno, Catch, Move, SpeedPlay
-from ..i18n import _, card_name, colour_name, ngettext, said, said_n, the_card
+from ..i18n import _, card_name, colour_name, ngettext, said, said_n, the_card, the_card_object
 from ..player_names import gender_of
 from .basic import BasicBot
 from .reasons import Reason, Why
@@ -98,6 +98,10 @@ class _Named:
     def the(self) -> str:
         return the_card(self._card())
 
+    def obj(self) -> str:
+        """The card as the object of the advice ("Play {card}"): :func:`unoparty.i18n.the_card_object`."""
+        return the_card_object(self._card())
+
     def card(self) -> str:
         return card_name(self._card())
 
@@ -121,7 +125,7 @@ REASON_WORDS: dict[Why, Callable[[_Named], str]] = {
         "Point at {who}: with {n} cards they are closest to going out.", x.n()).format(who=x.who(), n=x.n()),
     Why.STACK: lambda x: ngettext(
         "Stack {card}: the next player faces {n} card instead of you.",
-        "Stack {card}: the next player faces {n} cards instead of you.", x.n()).format(card=x.the(), n=x.n()),
+        "Stack {card}: the next player faces {n} cards instead of you.", x.n()).format(card=x.obj(), n=x.n()),
     Why.CHALLENGE_MANY_CARDS: lambda x: said_n(
         x.gender(),
         "Challenge: {who} still holds {n} card, so they may well have had a card of the colour.",
@@ -137,14 +141,14 @@ REASON_WORDS: dict[Why, Callable[[_Named], str]] = {
         "Accept the {n} cards: you have no card to pass them on with.", x.n()).format(n=x.n()),
     Why.TAKE_MINI_PILE: lambda x: _("Take the mini pile: none of your cards is {colour} or wild.").format(
         colour=x.colour()),
-    Why.ADD_ONLY_FIT: lambda x: _("Add {card}: it is the only card you have that fits.").format(card=x.the()),
+    Why.ADD_ONLY_FIT: lambda x: _("Add {card}: it is the only card you have that fits.").format(card=x.obj()),
     Why.ADD_KEEP_WILDS: lambda x: _("Add {card}: it fits the {colour} mini pile and you keep your wild cards.").format(
-        card=x.the(), colour=x.colour()),
-    Why.KEEP_WILD: lambda x: _("Keep {card}: a wild card is worth more later.").format(card=x.the()),
+        card=x.obj(), colour=x.colour()),
+    Why.KEEP_WILD: lambda x: _("Keep {card}: a wild card is worth more later.").format(card=x.obj()),
     Why.CALL_UNO_ONE_CARD: lambda x: _("Call UNO: you hold one card."),
     Why.DRAW_NO_MATCH: lambda x: _("Draw a card: nothing in your hand matches {top}.").format(top=x.the()),
     Why.DRAW_KEEP_WILD: lambda x: _("Draw a card: keep your wild card for when you need it."),
-    Why.PLAY_LAST_CARD: lambda x: _("Play {card}: it is your last card.").format(card=x.the()),
+    Why.PLAY_LAST_CARD: lambda x: _("Play {card}: it is your last card.").format(card=x.obj()),
     Why.WD4_ATTACK: lambda x: ngettext(
         "Play the wild draw four: {who} has only {n} card left.",
         "Play the wild draw four: {who} has only {n} cards left.", x.n()).format(who=x.who(), n=x.n()),
@@ -155,16 +159,16 @@ REASON_WORDS: dict[Why, Callable[[_Named], str]] = {
     Why.PLAY_LINK: lambda x: _("Play the wild drawn together as {colour}: link {a} and {b}, who hold the fewest cards.").format(
         colour=x.colour(), a=x.name(x.r.seat), b=x.name(x.r.seat2)),
     Why.PLAY_NAME_COLOUR: lambda x: _("Play {card} and name {colour}: you hold the most {colour} cards.").format(
-        card=x.the(), colour=x.colour()),
+        card=x.obj(), colour=x.colour()),
     Why.PLAY_PILE_UP: lambda x: _("Play the wild pile up: it is the only card you can play."),
     Why.PLAY_SLOW_THEM: lambda x: _("Play {card}: the next player is close to going out, so slow them down.").format(
-        card=x.the()),
+        card=x.obj()),
     Why.PLAY_POINT_TAKEN: lambda x: _(
-        "Play {card}: another player holds fewer cards than you, so most fingers point at them.").format(card=x.the()),
-    Why.PLAY_DRAWN: lambda x: _("Play {card}: it is the card you just drew and it matches.").format(card=x.the()),
-    Why.PLAY_KEEP_WILD: lambda x: _("Play {card}: it keeps your wild card for later.").format(card=x.the()),
+        "Play {card}: another player holds fewer cards than you, so most fingers point at them.").format(card=x.obj()),
+    Why.PLAY_DRAWN: lambda x: _("Play {card}: it is the card you just drew and it matches.").format(card=x.obj()),
+    Why.PLAY_KEEP_WILD: lambda x: _("Play {card}: it keeps your wild card for later.").format(card=x.obj()),
     Why.PLAY_BEST_COLOUR: lambda x: _("Play {card}: it leaves you holding the most of your best colour.").format(
-        card=x.the()),
+        card=x.obj()),
     Why.ROUND_OVER: lambda x: _("The round is over."),
     Why.WAIT: lambda x: _("Wait: it is {who}'s turn and you have nothing to do out of turn.").format(who=x.who()),
     Why.CALL_UNO_NOW: lambda x: _("Call UNO now, before someone catches you."),

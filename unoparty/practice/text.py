@@ -18,7 +18,7 @@ from ..game import Game
 from ..rules import Rules
 from ..engine.events import Event
 from ..engine.moves import PointAt
-from ..i18n import _, colour_name, the_card
+from ..i18n import _, colour_name, the_card_object
 from ..move_words import move_infinitive
 from .exercises import Answer, Exercise, ExerciseKind
 
@@ -92,7 +92,7 @@ def situation(ex: Exercise, game: Game | None = None) -> list[str]:
         out.append(said(gender_of(ex.names[game.pointer]), "{name} played a Point Taken.").format(name=ex.names[game.pointer]))
     if game.phase is Phase.DRAWN and game.drawn_card is not None and game.current is not None:
         out.append(said(gender_of(ex.names[game.current]), "{name} has already drawn {card} this turn.").format(
-            name=ex.names[game.current], card=the_card(game.drawn_card)))
+            name=ex.names[game.current], card=the_card_object(game.drawn_card)))
     if game.pending_draw:
         out.append(ngettext("{n} card is waiting to be drawn.", "{n} cards are waiting to be drawn.",
                             game.pending_draw).format(n=game.pending_draw))

@@ -571,7 +571,8 @@ class App:
             f"<div class='up-intro-cards' style='display:flex;flex-wrap:wrap;gap:6px;margin:4px 0 8px;max-width:100%'>{cards}</div>"
             f"<p style='font-size:16px'>{esc(welcome)}</p>")
         self.about = self._html(about_html())
-        self.home = w.VBox([self.learner_picker.box, intro, w.HBox([play, rules], layout=self._plain_layout),
+        self.home = w.VBox([self.learner_picker.box, intro,  # the two buttons wrap, never cut (up-actions)
+                            w.HBox([play, rules], layout=self._plain_layout, _dom_classes=("up-actions",)),
                             self._html(f"<h2>{esc(_('Lessons'))}</h2>"), tiles, self.about],
                            layout=self._plain_layout)
 

@@ -13,7 +13,8 @@ from typing import Any, Mapping
 
 from ..engine.moves import CallUno, Catch, SpeedPlay
 from ..game import Game
-from ..i18n import _, card_name
+from ..i18n import _, card_name, said
+from ..player_names import gender_of
 from ..session.game import LEARNING, PARTY, GameSession, Player, delay_scale, kernel_loop
 
 __all__ = ["GameController", "delay_scale", "kernel_loop", "chance_words", "LEARNING", "PARTY"]
@@ -41,7 +42,8 @@ def chance_words(session: GameSession) -> str:
         if isinstance(m, SpeedPlay):
             part = _("speed play your {card}").format(card=card_name(m.card))
         elif isinstance(m, Catch):
-            part = _("catch {name}, who has one card and did not call UNO").format(name=names[m.target])
+            part = said(gender_of(names[m.target]), "catch {name}, who has one card and did not call UNO").format(
+                name=names[m.target])
         elif isinstance(m, CallUno):
             part = _("call UNO")
         else:

@@ -172,7 +172,8 @@ class ScenariosPage:
         g = self.errors.guard
         self.player: LessonPlayer | None = None
         self.upload = w.FileUpload(accept=".toml", multiple=False, description=_("Upload a .toml file"),
-                                   layout=w.Layout(width="260px"))
+                                   # as wide as its words (a longer translation is not cut), a phone's width at most
+                                   layout=w.Layout(width="auto", min_width="260px", max_width="100%"))
         self.upload.observe(g(lambda change: self._uploaded(change["new"])), names="value")
         self.folder_field = w.Dropdown(description=_("From the folder"), options=(), layout=w.Layout(width="420px"),
                                        style={"description_width": "initial"})  # not cut to "From th…"

@@ -156,6 +156,10 @@ CSS = """
   box-shadow: inset 0 -4px 0 #f6b400; }
 .up-app .widget-toggle-button.mod-active::before { content: "✓ " / ""; }  /* seen, not read: the name stays */
 .up-settings .up-rowhead { align-self: center; }
+/* a checkbox's words wrap under a longer translation or on a phone instead of being cut
+   (the teacher's "Afficher les noms de la classe sur la première page…") */
+.up-app .widget-checkbox { height: auto; min-height: var(--jp-widgets-inline-height, 28px); max-width: 100%; }
+.up-app .widget-checkbox .widget-label-basic { white-space: normal; height: auto; line-height: 1.3; overflow: visible; }
 .up-house { display: grid !important; grid-template-columns: repeat(2, minmax(150px, max-content)); gap: 2px 18px; }
 .up-house .widget-checkbox { margin: 0; height: 30px; }
 .up-house .widget-checkbox input { width: 20px; height: 20px; }
