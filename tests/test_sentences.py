@@ -314,7 +314,7 @@ def test_a_czech_sentence_about_a_player_of_unknown_gender_names_no_masculine_pl
     the name where no gender is needed (*Chytit: Ava*, *Na tahu je Ava*)."""
     from unoparty.engine.moves import Catch
     from unoparty.move_words import move_infinitive
-    assert move_infinitive(Catch(1, 0), ["Ava", "Ben"]) == "chyť: Ava"
+    assert move_infinitive(Catch(1, 0), ["Ava", "Ben"]) == "chyť hráčku Ava"   # her gender known: said()
     from babel.messages.pofile import read_po
     from pathlib import Path
     po = Path(__file__).resolve().parents[1] / "unoparty" / "locale" / "cs" / "LC_MESSAGES" / "unoparty.po"
@@ -329,12 +329,12 @@ def test_a_czech_sentence_about_a_player_of_unknown_gender_names_no_masculine_pl
 # ---- 4. agreement of a card's name with its frame; the object's case and gender (issue 21) ----
 
 @pytest.mark.parametrize(("lang", "card", "in_a_sentence", "as_object"), [
-    ("ro", "red 7", "cartea 7 roșie", "cartea 7 roșie"),          # "cartea" is feminine: roșie, not roșu
-    ("ro", "blue skip", "cartea Stai o tură albastră", "cartea Stai o tură albastră"),
-    ("ro", "yellow draw two", "cartea Ia două galbenă", "cartea Ia două galbenă"),
-    ("cs", "red 7", "červená 7", "červenou 7"),                   # Czech: the object in the accusative
-    ("cs", "blue reverse", "modrá Reverse", "modrou Reverse"),
-    ("cs", "wild", "Wild", "kartu Wild"),
+    ("ro", "red 7", "cartea roșie de 7", "cartea roșie de 7"),    # "cartea" is feminine: roșie, not roșu
+    ("ro", "blue skip", "cartea albastră Stai o tură", "cartea albastră Stai o tură"),
+    ("ro", "yellow draw two", "cartea galbenă Ia două", "cartea galbenă Ia două"),
+    ("cs", "red 7", "červenou 7", "červenou 7"),                  # Czech: the card in a sentence is its object
+    ("cs", "blue reverse", "modrou kartu Reverse", "modrou kartu Reverse"),
+    ("cs", "wild", "kartu Wild", "kartu Wild"),
     ("fr", "green 7", "le 7 vert", "le 7 vert"),
     ("en", "red 7", "the red 7", "the red 7"),
 ], indirect=["lang"])
@@ -373,7 +373,7 @@ def test_czech_cards_played_drawn_and_advised_are_in_the_accusative(lang) -> Non
     assert narrate(Event(EventKind.DREW, "D-1", player=1, cards=(C("blue 2"),)), names, 1).startswith(
         "Dobíráš si modrou 2")
     assert move_advice(Play(0, C("green 5")), names, 0) == "zahraj zelenou 5"
-    assert move_past(Play(1, C("yellow skip")), names, 0) == "zahrál žlutou Skip"
+    assert move_past(Play(1, C("yellow skip")), names, 0) == "zahrál žlutou kartu Skip"
 
 
 @pytest.mark.parametrize("lang", ["cs", "ro"], indirect=True)
