@@ -17,6 +17,12 @@ Everything the page loads is inside the output folder; no request leaves the sit
   app's wheel built from this tree. A new ``pyodide-lock.json`` lists exactly these, the
   kernel loads them all at start (``loadPyodideOptions.packages``) and never falls back to
   PyPI (``disablePyPIFallback``);
+- the first paint (issue 20): the landing page's widget state, saved at build time
+  (:mod:`unoparty.views.paint`, run in the build's Python with the app's source), is drawn
+  at once by ipywidgets' HTML manager (``@jupyter-widgets/html-manager``, from npm, pinned
+  below) under a "Starting Python…" status, inert, while Python starts; the live app
+  replaces it as soon as its first output is on screen. If the paint cannot be made, the
+  page is the plain one (Voici's spinner until the app is live);
 - no CDN: the template's icon-font links (Font Awesome) are removed and the Mermaid loader
   (only used by notebooks with diagrams) is dropped; the build fails if any page still
   names an ``http(s)://`` resource to load.
@@ -29,7 +35,9 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -40,6 +48,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_VERSION = "0.29.0"
+# ipywidgets' HTML manager for the first paint: the 1.0 line speaks ipywidgets 8's state (version 2)
+HTML_MANAGER_VERSION = "1.0.15"
 # Pyodide's lock names these (with their dependencies); we ship its exact versions.
 FROM_LOCK = ["micropip", "ipython", "jedi"]
 # Dependencies the lock names but the app never needs (binary wheels the npm package lacks,
@@ -333,6 +343,124 @@ def write_index(out: Path) -> None:
         encoding="utf-8")
 
 
+def fetch_html_manager(cache: Path) -> Path:
+    """``dist/embed.js`` of the npm package ``@jupyter-widgets/html-manager`` (cached)."""
+    folder = cache / f"html-manager-{HTML_MANAGER_VERSION}"
+    embed = folder / "package" / "dist" / "embed.js"
+    if not embed.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        tgz = cache / f"jupyter-widgets-html-manager-{HTML_MANAGER_VERSION}.tgz"
+        if not tgz.exists():
+            run(["npm", "pack", f"@jupyter-widgets/html-manager@{HTML_MANAGER_VERSION}", "--silent",
+                 "--pack-destination", str(cache)])
+        with tarfile.open(tgz) as t:
+            t.extractall(folder, filter="data")
+    return embed
+
+
+def make_paint(work: Path) -> dict | None:
+    """The landing page's saved widget state and the "Starting Python…" sentences
+    (:func:`unoparty.views.paint.main`, run on the tree copied for the app's wheel, with
+    its compiled catalogues); None (and a note) if it cannot be made: the plain page then."""
+    out = work / "paint.json"
+    out.unlink(missing_ok=True)
+    env = {**os.environ, "PYTHONPATH": str(work / "app-src")}
+    env.pop("UNOPARTY_DB", None)
+    try:
+        run([sys.executable, "-m", "unoparty.views.paint", str(out)], cwd=work, env=env)
+        return json.loads(out.read_text(encoding="utf-8"))
+    except (subprocess.CalledProcessError, OSError, ValueError) as exc:
+        print(f"note: no first paint ({exc}): the site shows Voici's spinner until Python has started")
+        return None
+
+
+PAINT_CSS = """
+#up-painted { position: fixed; inset: 0; z-index: 1000; overflow: auto; padding: 8px 16px;
+  background: var(--jp-layout-color0, #fff); }
+#up-painted .up-painted-app { pointer-events: none; user-select: none; }
+#up-painted .jupyter-widgets-disconnected::before { content: none !important; display: none !important; }
+#up-painted .up-starting { position: sticky; top: 0; z-index: 10; margin: 0 0 8px; padding: 10px 16px;
+  border-radius: 10px; background: #1f2937; color: #fff; font: 600 16px/1.4 sans-serif; }
+#up-painted .up-starting::before { content: ""; display: inline-block; width: 12px; height: 12px;
+  margin-right: 10px; border: 3px solid #fff; border-right-color: transparent; border-radius: 50%;
+  vertical-align: -2px; animation: up-turn 1s linear infinite; }
+@keyframes up-turn { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { #up-painted .up-starting::before { animation: none; } }
+body.up-is-painted #loading { display: none !important; }
+"""
+
+# Over Voici's page (its panels are laid out absolutely) until the app is live. Shows the
+# sentence in the browser's language; removes the painted page once the live app
+# (in Voici's cells) is on screen. `inert` and aria-hidden: the picture takes no click, no
+# focus, and a screen reader hears only the status.
+PAINT_JS = """
+(function () {
+  var words = %(words)s;
+  var langs = (navigator.languages || [navigator.language || "en"]).map(function (l) { return String(l).toLowerCase(); });
+  var pick = "en";
+  for (var i = 0; i < langs.length; i++) {
+    var l = langs[i].split("-")[0];
+    if (l === "no" || l === "nn") l = "nb";
+    if (words[l]) { pick = l; break; }
+  }
+  var status = document.querySelector("#up-painted .up-starting");
+  status.textContent = words[pick];
+  status.lang = pick;
+  document.body.classList.add("up-is-painted");
+  var timer = setInterval(function () {
+    var live = document.querySelector("#rendered_cells .up-app");
+    if (live && live.offsetParent !== null) {
+      clearInterval(timer);
+      var painted = document.getElementById("up-painted");
+      if (painted) painted.parentNode.removeChild(painted);
+      document.body.classList.remove("up-is-painted");
+    }
+  }, 100);
+})();
+"""
+
+
+def inject_paint(page: Path, paint: dict, embed_src: str) -> None:
+    """Put the painted landing page at the top of `page`'s body (see :data:`PAINT_JS`)."""
+    text = page.read_text(encoding="utf-8")
+    body = re.search(r"<body[^>]*>", text)
+    if body is None:
+        raise SystemExit(f"{page} has no <body>: cannot paint it")
+
+    def script_json(data: object) -> str:
+        return json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+
+    view = {"version_major": 2, "version_minor": 0, "model_id": paint["view"]}
+    block = (
+        f'\n<style>{PAINT_CSS}</style>\n'
+        f'<div id="up-painted" class="jp-RenderedHTMLCommon">'
+        f'<p class="up-starting" role="status">{html.escape(paint["starting"].get("en", "Starting Python…"))}</p>'
+        f'<div class="up-painted-app" inert aria-hidden="true">'
+        f'<script type="application/vnd.jupyter.widget-state+json">{script_json(paint["state"])}</script>'
+        f'<script type="application/vnd.jupyter.widget-view+json">{script_json(view)}</script>'
+        f'</div></div>\n'
+        f'<script>{PAINT_JS % {"words": script_json(paint["starting"])}}</script>\n'
+        f'<script src="{embed_src}"></script>\n')
+    page.write_text(text[:body.end()] + block + text[body.end():], encoding="utf-8")
+
+
+def paint_site(out: Path, cache: Path, paint: dict | None) -> bool:
+    """The first paint in the app's page (``voici/render/``), with the HTML manager copied to
+    ``static/paint/embed.js``; False when there is no paint (the plain page)."""
+    if paint is None:
+        return False
+    embed = fetch_html_manager(cache)
+    target = out / "static" / "paint"
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy(embed, target / "embed.js")
+    licence = embed.with_name("embed.js.LICENSE.txt")
+    if licence.exists():
+        shutil.copy(licence, target / licence.name)
+    page = out / "voici" / "render" / f"{NOTEBOOK_NAME.removesuffix('.ipynb')}.html"
+    inject_paint(page, paint, "../../static/paint/embed.js")
+    return True
+
+
 def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -347,6 +475,7 @@ def main(argv: list[str] | None = None) -> int:
     app_wheel = build_app_wheel(work)
     _, packages = make_pyodide(cache, work, app_wheel)
     lite = write_lite_dir(work, packages)
+    paint = make_paint(work)
     out = args.out.resolve()
     shutil.rmtree(out, ignore_errors=True)
     voici = shutil.which("voici", path=str(Path(sys.executable).parent)) or "voici"
@@ -354,10 +483,12 @@ def main(argv: list[str] | None = None) -> int:
          "--no-unused-shared-packages"], cwd=lite)
     for junk in (".jupyterlite.doit.db",):
         (out / junk).unlink(missing_ok=True)
+    painted = paint_site(out, cache, paint)
     strip_cdn(out)
     patch_config(out, packages)
     write_index(out)
-    print(f"site: {out} ({folder_size(out) / 1e6:.1f} MB); open index.html from any static web server")
+    print(f"site: {out} ({folder_size(out) / 1e6:.1f} MB){'' if painted else ', no first paint'}; "
+          "open index.html from any static web server")
     return 0
 
 

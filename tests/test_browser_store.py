@@ -150,6 +150,42 @@ def test_the_site_app_picks_the_last_learner_and_a_server_app_does_not(browser, 
     assert app.learner_picker.name_field.options == ()          # a class's names: not shown to everyone (issue 22)
 
 
+def test_the_site_keeps_its_session_key_in_the_browser_storage(browser, monkeypatch) -> None:
+    """Issue 18 on the static site: the key is made once, kept under "session", and is
+    the same after a reload; a broken one is replaced."""
+    key = browser_storage.browser_session_key()
+    assert len(key) == 22 and browser.doc("session") == {"key": key}
+    reload(monkeypatch)
+    assert browser_storage.browser_session_key() == key
+    browser.texts["session"] = json.dumps({"key": "short"})
+    fresh = browser_storage.browser_session_key()
+    assert fresh != key and browser.doc("session") == {"key": fresh}
+
+
+def test_the_site_app_comes_back_to_the_game_and_the_lesson_step_after_a_reload(browser, monkeypatch) -> None:
+    from tests.test_views import stub_bots
+    from unoparty.views.app import App, lesson_catalogue
+
+    app = App(lang="en", bot_factory=stub_bots)
+    assert app.session_key is None and app.session.key == browser_storage.browser_session_key()
+    app.learner_picker.pick("Mia")
+    app.show_game()
+    app.game.deal(seed=11)
+    hands, top = app.game.game.hands, app.game.game.top_card
+    reload(monkeypatch)
+    again = App(lang="en", bot_factory=stub_bots)               # the site after a reload
+    assert again.learner == "Mia" and again.page == "game"
+    again.game.resume_button.click()
+    assert again.game.game.hands == hands and again.game.game.top_card == top
+    player = again.open_lesson(next(i for i in lesson_catalogue() if i.id == "matching"))
+    player.next_button.click()
+    player.next_button.click()
+    reload(monkeypatch)
+    third = App(lang="en", bot_factory=stub_bots)
+    assert third.page == "lesson" and third.lesson.lesson_id == "matching" and third.lesson.pos == player.pos
+    assert third.learner == "Mia" and third.errors.errors == []
+
+
 def test_the_practice_record_is_kept_per_learner_in_the_browser_storage(browser, monkeypatch) -> None:
     from unoparty.views.app import App
 

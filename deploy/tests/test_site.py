@@ -1,7 +1,10 @@
 """The static site (``make site``) in headless Chromium, served from a plain static file
-server: the landing page, a learner who types their name, a lesson stepped through with a
-task answered, a game dealt, stars that survive a reload (the progress store in the
-browser's storage) with the learner still picked, and no request that leaves 127.0.0.1.
+server: the landing page painted at once from the widget state saved at build time while
+a status says Python is starting, then replaced by the live app; a learner who types their name, a lesson stepped to its task, a
+reload mid-lesson that comes back to the same step under the same name, the task answered,
+a game dealt and a reload mid-game that comes back to the same table ("Resume your game"),
+stars that survive the reloads (the progress store and the session key in the browser's
+storage, IndexedDB), and no request that leaves 127.0.0.1.
 
 Figures (first visit's download, time until usable, second visit) are written to
 ``test-artifacts/site-figures.json``; screenshots to ``test-artifacts/screenshots/site-*``.
@@ -15,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -38,9 +42,10 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"site-{name}.png"))
 
 
-def open_app(page, url: str) -> float:
+def open_app(page, url: str, reload: bool = True) -> float:
     start = time.monotonic()
-    page.goto(url)
+    if reload:
+        page.goto(url)
     app = page.get_by_role("button", name="Play against bots", exact=True).first
     # a cell's error output (a traceback instead of the app) ends the wait at once, with its text
     error = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
@@ -49,6 +54,56 @@ def open_app(page, url: str) -> float:
     if not app.is_visible():
         pytest.fail("the site shows an error instead of the app:\n" + page.inner_text("body")[-4000:], pytrace=False)
     return time.monotonic() - start
+
+
+# the table the learner sees: their hand's cards and the top of the discard pile
+TABLE = """() => {
+  const shown = (e) => e.offsetParent !== null;
+  const label = (e) => { const s = e && e.querySelector('svg[aria-label]'); return s ? s.getAttribute('aria-label') : null; };
+  return {hand: [...document.querySelectorAll('.up-hand .up-slot')].filter(shown).map(label),
+          top: label(document.querySelector('.up-discard'))};
+}"""
+
+# the sessions the browser's storage (IndexedDB "unoparty", store "kv") keeps under its key
+KEPT = """async (kind) => {
+  const db = await new Promise((ok, ko) => { const r = indexedDB.open("unoparty", 1); r.onsuccess = () => ok(r.result); r.onerror = ko; });
+  const get = (k) => new Promise((ok, ko) => { const q = db.transaction("kv").objectStore("kv").get(k); q.onsuccess = () => ok(q.result); q.onerror = ko; });
+  const key = JSON.parse((await get("session")) || "{}").key;
+  const store = (await get("store")) || "";
+  db.close();
+  return Boolean(key) && store.includes(key) && store.includes('"' + kind + '"');
+}"""
+
+
+def kept_in_the_browser(page, kind: str) -> None:
+    """Wait until IndexedDB keeps a session of `kind` under the browser's key (written in
+    the background), rather than sleeping before a reload."""
+    page.wait_for_function(f"() => ({KEPT})({json.dumps(kind)})", timeout=30_000, polling=200)
+
+
+# the painted landing page (deploy/build_site.py's first paint) is on screen, its status
+# says Python is starting, and the live app is not there yet — all seen at one instant
+PAINTED = """() => {
+  const shown = (e) => e && e.offsetParent !== null && e.getBoundingClientRect().height > 0;
+  const painted = document.getElementById("up-painted");
+  if (!painted) return null;
+  const title = [...painted.querySelectorAll("h1")].find((h) => h.textContent.includes("UNO Party!"));
+  const lessons = [...painted.querySelectorAll(".up-lessonbtn")].filter(shown).length;
+  const status = painted.querySelector(".up-starting[role=status]");
+  const live = document.querySelector("#rendered_cells .up-app");
+  return shown(title) && lessons >= 10 && shown(status) && /Python/.test(status.textContent) && !shown(live)
+    ? {lessons, status: status.textContent, hidden: painted.querySelector(".up-painted-app").getAttribute("aria-hidden")}
+    : null;
+}"""
+
+
+def painted_then_live(page, url: str) -> tuple[float, dict]:
+    """Open the site: seconds until the painted landing page is on screen while Python
+    starts (and what it showed); then the live app replaces it."""
+    start = time.monotonic()
+    page.goto(url)
+    seen = page.wait_for_function(PAINTED, timeout=LOAD, polling=100).json_value()
+    return time.monotonic() - start, seen
 
 
 def stars_of(page, title: str) -> str:
@@ -60,7 +115,12 @@ def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> Non
     site_url = site.url
     record = Recorder(context)
     page = context.new_page()
-    first = open_app(page, site_url)
+    # the landing page painted from the widget state saved at build time, before Python runs
+    painted, seen = painted_then_live(page, site_url)
+    assert seen["hidden"] == "true" and seen["status"].startswith("Starting Python")
+    shot(page, "painted")
+    first = open_app(page, site_url, reload=False)
+    assert page.locator("#up-painted").count() == 0     # the live app replaced the picture
     first_bytes = site.served_bytes()
     assert page.get_by_text("UNO Party! — learn to play").is_visible()
     assert page.locator(".up-lessonbtn").count() >= 10
@@ -74,7 +134,7 @@ def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> Non
     page.get_by_role("button", name="That's me").click()
     page.get_by_text("Hello Ada!").wait_for(timeout=30_000)
 
-    # a lesson, stepped to its task, answered right, finished
+    # a lesson, stepped to its task
     page.get_by_role("button", name="▶ Speed Play: the red 7").click()
     page.locator(".up-tablebox").first.wait_for(timeout=60_000)
     next_button = page.get_by_role("button", name="Next ›")
@@ -84,7 +144,19 @@ def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> Non
         next_button.click()
         page.wait_for_timeout(300)
     assert page.locator(".up-task").is_visible()
+    step = page.locator("div.up-stepno").first.inner_text()    # "Step k of n"
+    kept_in_the_browser(page, "lesson")
+
+    # mid-lesson, a reload (a new Python in the browser): back at the same step, same name
+    start = time.monotonic()
+    page.reload()
+    page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
+    second = time.monotonic() - start
+    page.locator(".up-task").wait_for(timeout=30_000)
+    assert page.locator("div.up-stepno").first.inner_text() == step
     shot(page, "lesson-task")
+
+    # the task answered right, the lesson finished
     page.get_by_role("button", name=re.compile(r"^red 7 \(R ▲\)")).first.click()
     page.locator(".up-msg-good").wait_for(timeout=30_000)
     for _ in range(20):
@@ -95,34 +167,47 @@ def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> Non
         page.wait_for_timeout(300)
     page.get_by_text("Lesson complete!").wait_for(timeout=30_000)
     shot(page, "lesson-complete")
-
-    # the stars are on the home page, and still there after a reload
     page.get_by_role("button", name="Home", exact=True).click()
     earned = stars_of(page, "Speed Play: the red 7")
     assert earned.startswith("3 of 3"), earned
-    start = time.monotonic()
-    page.reload()  # a new Python in the browser: the stars come from the browser's storage
-    page.get_by_role("button", name="Play against bots", exact=True).first.wait_for(timeout=LOAD)
-    second = time.monotonic() - start
-    assert stars_of(page, "Speed Play: the red 7") == earned
-    assert page.locator(".up-learner-name input").input_value() == "Ada"  # picked without typing
-    assert page.get_by_text("Hello Ada!").is_visible()
-    shot(page, "reloaded")
-    page.locator(".up-lessonbtn", has_text="Speed Play: the red 7").first.scroll_into_view_if_needed()
-    shot(page, "reloaded-stars")
+    assert page.get_by_text("Hello Ada!").is_visible()      # the name came back with the lesson
 
-    # a game dealt
+    # a game dealt, then a reload mid-game: "Resume your game" brings back the same table
     page.get_by_role("button", name="Play against bots", exact=True).first.click()
     page.get_by_role("button", name="Deal the cards").click()
     page.locator(".up-hand .up-cardbtn").first.wait_for(timeout=60_000)
     assert page.locator(".up-hand .up-cardbtn").count() >= 7
     shot(page, "game")
+    table = page.evaluate(TABLE)
+    kept_in_the_browser(page, "game")
+    page.reload()
+    resume = page.get_by_role("button", name="Resume your game")
+    resume.wait_for(timeout=LOAD)
+    resume.click()
+    page.locator(".up-hand .up-cardbtn").first.wait_for(timeout=60_000)
+    try:  # the table is drawn in a few messages: until it is the one left
+        page.wait_for_function(f"(want) => JSON.stringify(({TABLE})()) === want", arg=json.dumps(table),
+                               timeout=LOAD)
+    except PlaywrightTimeout:
+        pass  # the assertion below shows what differs
+    assert page.evaluate(TABLE) == table
+    shot(page, "game-resumed")
+
+    # the stars and the name, still there (from the browser's storage), nothing typed again
+    page.get_by_role("button", name="Home", exact=True).click()
+    page.get_by_text("Hello Ada!").wait_for(timeout=30_000)
+    assert stars_of(page, "Speed Play: the red 7") == earned
+    assert page.locator(".up-learner-name input").input_value() == "Ada"  # picked without typing
+    shot(page, "reloaded")
+    page.locator(".up-lessonbtn", has_text="Speed Play: the red 7").first.scroll_into_view_if_needed()
+    shot(page, "reloaded-stars")
 
     origin = site_url.rstrip("/")
     assert record.outside(origin) == [], record.outside(origin)[:10]
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "site-figures.json").write_text(json.dumps({
-        "first_visit_seconds_until_usable": round(first, 1),
+        "first_visit_seconds_until_painted": round(painted, 1),
+        "first_visit_seconds_until_usable": round(painted + first, 1),
         "first_visit_download_bytes": first_bytes,
         "second_visit_seconds_until_usable": round(second, 1),
         "requests": len(record.urls),

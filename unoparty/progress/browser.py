@@ -15,31 +15,43 @@ asynchronously, so the page loads it once before the app is built —
 answers from that copy; :meth:`BrowserStorage.save` updates the copy at once and writes
 it in the background. Anything that goes wrong (no IndexedDB, private browsing, a broken
 record) counts as no progress: never an error the learner sees.
+
+The browser's session key (issue 18: who the learner is, and the sessions kept for them)
+lives there too on the static site, under ``"session"`` (:data:`SESSION_KEY`):
+:func:`browser_session_key` reads it, or makes one (``secrets.token_urlsafe(16)``, 22
+URL-safe characters, like :mod:`unoparty.views.session_key` makes on a server's page) and
+keeps it. The app then signs in with it as a server's page does with the key its
+``localStorage`` sends, and a reload comes back to the same table, step or question.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import secrets
 import sys
 from typing import Any
 
 from .document import DictStore
 
 __all__ = ["BrowserStorage", "load_from_browser", "load_store_from_browser", "in_browser", "open_browser_store",
-           "BROWSER_KEY", "OLD_BROWSER_KEY"]
+           "browser_session_key", "BROWSER_KEY", "OLD_BROWSER_KEY", "SESSION_KEY"]
 
 KEY = "progress"
 BROWSER_KEY = "store"          # the store's key in the browser's storage (static site)
 OLD_BROWSER_KEY = "progress"   # the static site's stars before learners had names
+SESSION_KEY = "session"        # the browser's session key on the static site: {"key": "..."}
+_VALID_KEY = re.compile(r"^[A-Za-z0-9_-]{22,64}$")   # as views/session_key.py's valid_key
 
 _JS = """
 (() => {
-  const open = () => new Promise((resolve, reject) => {
+  let opened = null;   // one connection: the writes queue in the order they were made
+  const open = () => opened || (opened = new Promise((resolve, reject) => {
     const r = indexedDB.open("unoparty", 1);
     r.onupgradeneeded = () => r.result.createObjectStore("kv");
     r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
+    r.onerror = () => { opened = null; reject(r.error); };
+  }));
   return {
     get: async (key) => {
       const db = await open();
@@ -96,10 +108,32 @@ async def load_from_browser(key: str = KEY) -> dict[str, Any]:
 
 
 async def load_store_from_browser() -> dict[str, Any]:
-    """Read the progress store's keys (``"store"``, and the old ``"progress"``) into memory,
-    before the app is built; returns the store's document ({} if nothing yet)."""
+    """Read the progress store's keys (``"store"``, the old ``"progress"`` and the session
+    key's ``"session"``) into memory, before the app is built; returns the store's document
+    ({} if nothing yet)."""
     await load_from_browser(OLD_BROWSER_KEY)
+    await load_from_browser(SESSION_KEY)
     return await load_from_browser(BROWSER_KEY)
+
+
+def browser_session_key() -> str:
+    """The browser's session key on the static site: the one kept under
+    :data:`SESSION_KEY`, else a new one (22 URL-safe characters), kept there at once. Where
+    the browser keeps nothing (no IndexedDB), the key lasts as long as the page. The page
+    must have loaded the key first (``await load_store_from_browser()``)."""
+    storage = BrowserStorage(SESSION_KEY)
+    try:
+        kept = storage.load().get("key")
+    except Exception:  # the browser's storage is never an error the learner sees
+        kept = None
+    if isinstance(kept, str) and _VALID_KEY.match(kept):
+        return kept
+    key = secrets.token_urlsafe(16)
+    try:
+        storage.save({"key": key})
+    except Exception:
+        pass
+    return key
 
 
 class BrowserStorage:

@@ -125,7 +125,9 @@ class App:
         session: the :class:`~unoparty.session.app.AppSession` — page, learner, language,
             the store and the learner's record, the game form's choices and the open
             sessions; a language switch builds new widgets on it. session_key: the browser's key widget
-            (:class:`~unoparty.views.session_key.SessionKey`, None without anywidget).
+            (:class:`~unoparty.views.session_key.SessionKey`; None without anywidget, and on
+            the static site, whose key is in the browser's storage:
+            :func:`~unoparty.progress.browser.browser_session_key`).
         notice: the one-line notice (a kept game dropped, a change not saved).
     """
 
@@ -202,12 +204,15 @@ class App:
         self.content = w.VBox([])
         # a lesson opened from lower in the list starts at its top: a tiny script output
         self._scroller = w.Output(layout=w.Layout(height="0px", overflow="hidden", margin="0"))
-        try:
-            from .session_key import SessionKey
-        except ImportError:  # anywidget missing: nothing is kept past this page
-            self.session_key = None
-        else:
-            self.session_key = SessionKey(on_key=g(self.use_key))
+        from ..progress.browser import in_browser
+        self.session_key = None
+        if not in_browser():   # the static site's key is in the browser's storage (below)
+            try:
+                from .session_key import SessionKey
+            except ImportError:  # anywidget missing: nothing is kept past this page
+                pass
+            else:
+                self.session_key = SessionKey(on_key=g(self.use_key))
         self.box = w.VBox([style_widget(), self.header, nav_bar, self.errors.box, self.unsaved_note, self.notice,
                            self.content, self.every_hand, self._scroller,
                            *([self.session_key] if self.session_key is not None else [])])
@@ -217,6 +222,10 @@ class App:
         {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(start, self.show_home)()
         if follow_request:
             self._follow_request()
+        if in_browser() and progress is None:
+            # the static site: the key kept in the browser's storage (progress.browser), at once
+            from ..progress.browser import browser_session_key
+            g(self.use_key)(browser_session_key())
 
     def _throttle_saves(self) -> None:
         """In a kernel (its asyncio loop running: Voila, JupyterLab), the store is written at
