@@ -42,6 +42,13 @@ has run in a kernel, which took minutes at load average 11–25 on 2 cores. A bo
 sleep: what answers at once goes on at once."""
 
 
+LOAD = int(START_S * 1000)
+"""Milliseconds a browser test waits for what a page's kernel must draw (the app after a
+navigation, a page after a click that builds it): the same bound as `START_S`, because a
+fixed page timeout (30, 90, 120 s) failed on a fresh clone at load average 20–40 while the
+product was fine. A bound, not a sleep."""
+
+
 def patient(context):
     """`context` (a Playwright browser context) with navigations bounded by `START_S`
     instead of Playwright's 30 s: ``page.goto`` of a Voila page returns once the notebook
