@@ -87,6 +87,18 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 @pytest.fixture(autouse=True)
+def _language_restored():
+    """The app's language is one setting of the process (``unoparty.i18n``): a test that
+    switches it leaves it as it found it, so the next test on the worker is not read in
+    Czech (seen after a merge: a lesson test met "Nápověda" for "Hint")."""
+    from unoparty import i18n
+    before = i18n.language()
+    yield
+    if i18n.language() != before:
+        i18n.set_language(before)
+
+
+@pytest.fixture(autouse=True)
 def _progress_database(tmp_path, monkeypatch):
     """Every test keeps learners' progress in its own SQLite file, never in ~/.unoparty."""
     if "UNOPARTY_DB" not in os.environ or os.environ["UNOPARTY_DB"].startswith("sqlite://"):
