@@ -186,7 +186,8 @@ def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> Non
     resume.click()
     page.locator(".up-hand .up-cardbtn").first.wait_for(timeout=LOAD)
     try:  # the table is drawn in a few messages: until it is the one left
-        page.wait_for_function(f"(want) => JSON.stringify(({TABLE})()) === want", arg=json.dumps(table),
+        # compared as JavaScript writes it (json.dumps spaces and escapes: the wait never matched)
+        page.wait_for_function(f"(want) => JSON.stringify(({TABLE})()) === JSON.stringify(want)", arg=table,
                                timeout=LOAD)
     except PlaywrightTimeout:
         pass  # the assertion below shows what differs
