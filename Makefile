@@ -1,7 +1,9 @@
 # unoparty — everyday commands. The quick start is `make app` and `make test`.
 #
 #   make app        build .venv if needed, then serve the app with Voila on 127.0.0.1:$(PORT)
-#   make test       build .venv if needed, then run the whole test suite (a few minutes)
+#   make test       build .venv if needed, then run the test suite: unit, property, notebooks,
+#                   type check and the browser journeys (about 3 minutes)
+#   make test-wide  the wider browser matrix (every language and width, axe, servers of their own)
 #   make typecheck  mypy --strict over the whole package, the views included (part of make test)
 #   make lab        JupyterLab on notebooks/ for teachers (outputs and widget state never saved)
 #   make soak       long random-play soak runs, outside make test (~15 min on a busy machine)
@@ -47,12 +49,12 @@ POT := $(LOCALE_DIR)/$(DOMAIN).pot
 # names the same five): French, Romanian, Norwegian (bokmål), Czech — the seeds' languages.
 LANGUAGES ?= fr ro nb cs
 
-.PHONY: all venv app lab test typecheck soak bench messages catalogues clean help browser-deps site test-site fast test-fast
+.PHONY: all venv app lab test test-wide typecheck soak bench messages catalogues clean help browser-deps site test-site fast test-fast
 
 all: test
 
 help:
-	@sed -n '3,15p' Makefile
+	@sed -n '3,17p' Makefile
 
 # The virtual environment: created if missing, (re)installed when pyproject.toml is newer
 # than the stamp file, so repeated runs cost nothing.
@@ -137,12 +139,18 @@ test: catalogues browser-deps
 	  $(VENV)/bin/mypy --strict $(TYPED) || st=1; \
 	  exit $$st ) >"$$besidelog" 2>&1 & besidepid=$$!; \
 	set -x; \
-	$(PY) -m pytest -n $(JOBS) --dist loadgroup -p no:nbval -m "browser and not soak" tests || status=1; \
+	$(PY) -m pytest -n $(JOBS) --dist loadgroup -p no:nbval -m "browser and not wide and not soak" tests || status=1; \
 	{ set +x; } 2>/dev/null; \
 	wait $$besidepid || status=1; \
 	echo "The notebooks and the type check (run beside the browser tests):"; cat "$$besidelog"; rm -f "$$besidelog"; \
 	if [ $$status -ne 0 ]; then echo "make test: some tests failed (see above)."; fi; \
 	exit $$status
+
+# The wider browser matrix (tests marked `wide`, listed in tests/browser/conftest.py: every page
+# in every language and width, axe on every page, the servers of their own — held and bounded
+# pools, HTTPS, JupyterLab): outside make test's minutes; CI runs it after make test.
+test-wide: catalogues browser-deps
+	$(PY) -m pytest -n $(JOBS) --dist loadgroup -p no:nbval -m "browser and wide and not soak" tests
 
 # Soak runs (tests marked `soak`, tests/test_soak.py): thousands of random rounds with the
 # invariants after every move. Not part of `make test`.

@@ -180,7 +180,9 @@ def test_make_test_runs_pytest_on_two_workers() -> None:
     assert '.venv/bin/python -m pytest -n 2 --dist worksteal -p no:nbval -m "not browser and not soak" tests unoparty' \
         in done.stdout
     # the browser tests by group (a server of their own starts on one worker), the soak ones left out
-    assert '.venv/bin/python -m pytest -n 2 --dist loadgroup -p no:nbval -m "browser and not soak" tests' in done.stdout
+    # the journeys only: the wider matrix is make test-wide's (tests marked wide)
+    assert '.venv/bin/python -m pytest -n 2 --dist loadgroup -p no:nbval -m "browser and not wide and not soak" tests' \
+        in done.stdout
     assert "--nbval-lax notebooks/" in done.stdout
     assert "-m soak" not in done.stdout
     # the fourth step: the type check (its failure fails `make test` like the pytest runs)
