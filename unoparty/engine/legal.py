@@ -11,7 +11,7 @@ from operator import is_ as _is
 from typing import Any, Iterable
 
 from ..cards import COLOURS, Card, Kind
-from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
+from .moves import (PLAY_INDEX, Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .refusals import MATCHING, SPEED_MATCHING
 from .state import Phase, State
@@ -29,7 +29,7 @@ _NUMBER, _WILD, _WD4 = Kind.NUMBER, Kind.WILD, Kind.WILD_DRAW_FOUR
 # Plays by (player, card, colour, link, call_uno, swap_with, twice); speed plays by (player,
 # card, call_uno, swap_with); pointing and catches by (player, target); the one-field moves
 # in `_SIMPLE` by (type, player).
-_PLAY_INDEX: dict[tuple[Any, ...], Play] = {}
+_PLAY_INDEX: dict[tuple[Any, ...], Play] = PLAY_INDEX  # also read by `Play.__new__`
 _SPEED_INDEX: dict[tuple[Any, ...], SpeedPlay] = {}
 _POINT_INDEX: dict[tuple[int, int], PointAt] = {}
 SHARED: set[int] = set()
