@@ -57,7 +57,7 @@ class Play:
                 c = None
             if c is not None and c.player is player and c.colour is colour and c.call_uno is call_uno \
                     and c.swap_with is swap_with and c.twice is twice \
-                    and (link is None or (type(link) is tuple and link[0] is c.link[0] and link[1] is c.link[1])):
+                    and (link is None or (type(link) is tuple and c.link is not None and link[0] is c.link[0] and link[1] is c.link[1])):
                 return c
         self = object.__new__(cls)
         # The fields are set through their slots' descriptors (`_PLAY_SLOTS`): the dataclass's
