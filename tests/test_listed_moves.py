@@ -132,8 +132,9 @@ def test_a_play_built_equal_to_a_listed_one_is_the_listed_object_and_pickles_bac
     listed = next(m for m in g.legal_moves(0) if type(m) is Play and m.card is WDT and m.link == (1, 2))
     built = Play(0, WDT, colour=listed.colour, link=(2, 1))  # the pair in the other order (LK-1)
     assert built is listed  # found by `Game.apply` at once, no look-up of a twin
-    never_listed = Play(5, RED7, swap_with=9)  # a value `legal_moves` never made: a new object
-    assert never_listed is not Play(5, RED7, swap_with=9) and never_listed == Play(5, RED7, swap_with=9)
+    # A value `legal_moves` never makes (a colour named for a number card, W-1): a new object.
+    never_listed = Play(0, RED7, colour=Colour.RED)
+    assert never_listed is not Play(0, RED7, colour=Colour.RED) and never_listed == Play(0, RED7, colour=Colour.RED)
     for move in (listed, never_listed):
         assert pickle.loads(pickle.dumps(move)) == move
         assert copy.copy(move) == move and copy.deepcopy(move) == move
