@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import random
 import statistics
 import sys
@@ -60,7 +61,11 @@ import time
 import tracemalloc
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# The checkout's package, unless one is importable already: with PYTHONPATH=build/fast/site
+# the compiled engine is measured, not the sources beside this script (which this line put
+# first before, so a "compiled" run from the checkout measured the pure engine).
+if importlib.util.find_spec("unoparty") is None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from unoparty.cards import Kind  # noqa: E402
 from unoparty.engine import Accept, Draw, Keep, Phase, Play  # noqa: E402
@@ -332,6 +337,8 @@ def main() -> None:
     ap.add_argument("--only", choices=("rlcard", "party"), help="only the rlcard comparison, or only the party 16p/2p")
     args = ap.parse_args()
 
+    import unoparty.engine.legal as _legal
+    print(f"engine: {'compiled' if not _legal.__file__.endswith('.py') else 'pure'} ({_legal.__file__})")
     if args.only == "party":
         party(args)
         return

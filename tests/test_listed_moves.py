@@ -36,7 +36,7 @@ def test_a_fresh_move_equal_to_a_listed_one_is_applied_without_checking_it_again
     listed_game, built_game = _game(), _game()
     for move in listed_game.legal_moves(0):
         fresh = type(move)(*_fields(move))
-        assert fresh == move and fresh is not move
+        assert fresh == move and (fresh is move) == (type(move) is Play)  # a Play is its shared object
     listed = listed_game.legal_moves(0)
     play = next(m for m in listed if type(m) is Play and m.card is RED7 and m.swap_with == 2)
     built_game.legal_moves(0)
@@ -49,6 +49,13 @@ def test_a_fresh_move_equal_to_a_listed_one_is_applied_without_checking_it_again
     assert built_game.apply(fresh) == listed_game.apply(play)
     assert built_game.to_json() == listed_game.to_json()
     assert built_game.history[-1] is play  # the shared object is kept, not the caller's copy
+    # A fresh object of another kind of move (``Draw(1)``): found through `listed_as`.
+    draw = next(m for m in listed_game.legal_moves(1) if type(m) is Draw)
+    built_game.legal_moves(1)
+    fresh_draw = Draw(1)
+    assert fresh_draw is not draw
+    assert built_game.apply(fresh_draw) == listed_game.apply(draw)
+    assert built_game.history[-1] is draw
     # Not listed (no `legal_moves` since the last move): checked as before.
     with pytest.raises(AssertionError, match="why_illegal was called"):
         built_game.apply(Draw(2))
@@ -116,3 +123,20 @@ def test_catches_are_made_once_and_shared() -> None:
     assert catches == [Catch(1, 0)] and catches[0] is again[0]
     g.apply(Catch(1, 0))  # a fresh equal catch applies (U-2)
     assert len(g.hands[0]) == 3
+
+
+def test_a_play_built_equal_to_a_listed_one_is_the_listed_object_and_pickles_back_equal() -> None:
+    import copy
+    import pickle
+    g = _game()
+    listed = next(m for m in g.legal_moves(0) if type(m) is Play and m.card is WDT and m.link == (1, 2))
+    built = Play(0, WDT, colour=listed.colour, link=(2, 1))  # the pair in the other order (LK-1)
+    assert built is listed  # found by `Game.apply` at once, no look-up of a twin
+    # A value `legal_moves` never makes (a colour named for a number card, W-1): a new object.
+    never_listed = Play(0, RED7, colour=Colour.RED)
+    assert never_listed is not Play(0, RED7, colour=Colour.RED) and never_listed == Play(0, RED7, colour=Colour.RED)
+    for move in (listed, never_listed):
+        assert pickle.loads(pickle.dumps(move)) == move
+        assert copy.copy(move) == move and copy.deepcopy(move) == move
+    with pytest.raises(TypeError):
+        Play()  # type: ignore[call-arg]  # player and card are still required

@@ -22,6 +22,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .cards import Card, Colour, Kind, deck_counts
 from .engine import Event, Move, Phase, Refusal, State
 from .engine.effects import apply_move
+from .engine.legal import LONG as _LONG, SHARED as _SHARED
 from .engine.legal import among as _among, legal_moves as _legal_moves, listed_as as _listed_as
 from .engine.legal import out_of_turn as _out_of_turn
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
@@ -561,15 +562,24 @@ class Game:
         # property test) — no need to check it again. Listed: the same object, or a fresh one
         # built by the caller (``Draw(0)``) equal to it field for field (`listed_as`: the
         # shared object made for that value, found with one look-up).
+        # A shared object is known by its id (`SHARED`): only a fresh one is looked up.
         listed = self._listed
-        if not _among(move, listed, self._listed_long):
-            known = _listed_as(move) if listed else None
-            if known is not None and _among(known, listed, self._listed_long):
-                move = known
+        known = (move if id(move) in _SHARED else _listed_as(move)) if listed else None
+        found = False
+        if known is not None:
+            if len(listed) <= _LONG:
+                for m in listed:  # `among`, inline: a dozen moves usually
+                    if m is known:
+                        found = True
+                        break
             else:
-                refusal = _why_illegal(self._state, move, self._names)
-                if refusal is not None:
-                    raise IllegalMove(move, refusal)
+                found = _among(known, listed, self._listed_long)
+        if found:
+            move = known  # type: ignore[assignment]  # known is not None here
+        else:
+            refusal = _why_illegal(self._state, move, self._names)
+            if refusal is not None:
+                raise IllegalMove(move, refusal)
         self._listed = ()
         rng = self._rng
         added = False

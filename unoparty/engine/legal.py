@@ -11,12 +11,12 @@ from operator import is_ as _is
 from typing import Any, Iterable
 
 from ..cards import COLOURS, Card, Kind
-from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
+from .moves import (PLAY_INDEX, Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .refusals import MATCHING, SPEED_MATCHING
 from .state import Phase, State
 
-__all__ = ["legal_moves", "out_of_turn", "listed_as", "among", "LONG"]
+__all__ = ["legal_moves", "out_of_turn", "listed_as", "among", "LONG", "SHARED"]
 
 _TURN, _DRAWN, _CHALLENGE = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE
 _POINTING, _MINI_PILE = Phase.POINTING, Phase.MINI_PILE
@@ -29,15 +29,25 @@ _NUMBER, _WILD, _WD4 = Kind.NUMBER, Kind.WILD, Kind.WILD_DRAW_FOUR
 # Plays by (player, card, colour, link, call_uno, swap_with, twice); speed plays by (player,
 # card, call_uno, swap_with); pointing and catches by (player, target); the one-field moves
 # in `_SIMPLE` by (type, player).
-_PLAY_INDEX: dict[tuple[Any, ...], Play] = {}
+_PLAY_INDEX: dict[tuple[Any, ...], Play] = PLAY_INDEX  # also read by `Play.__new__`
 _SPEED_INDEX: dict[tuple[Any, ...], SpeedPlay] = {}
 _POINT_INDEX: dict[tuple[int, int], PointAt] = {}
+SHARED: set[int] = set()
+"""The ids of every shared move object (they live as long as the indexes above, so an id
+stays theirs): ``id(move) in SHARED`` tells in one look-up that `move` is its value's shared
+object (`listed_as(move) is move`), so `Game.apply` need not look for a fresh one's twin."""
+
+
+def _share(move: Any) -> Any:
+    """`move`, a shared object just made, registered in `SHARED`."""
+    SHARED.add(id(move))
+    return move
 
 
 def _shared_plays(plays: Iterable[Play]) -> tuple[Play, ...]:
     """`plays` as the shared objects of `_PLAY_INDEX` (the first object made for each value)."""
     setdefault = _PLAY_INDEX.setdefault
-    return tuple(setdefault((m.player, m.card, m.colour, m.link, m.call_uno, m.swap_with, m.twice), m)
+    return tuple(_share(setdefault((m.player, m.card, m.colour, m.link, m.call_uno, m.swap_with, m.twice), m))
                  for m in plays)
 
 
@@ -144,7 +154,7 @@ _PLAIN: dict[tuple[int, int, int], dict[Card, tuple[Play, ...]]] = {}
 def _simple(kind: type[Draw | Keep | Accept | Challenge | TakeMiniPile | CallUno], p: int) -> Move:
     move = _SIMPLE.get((kind, p))
     if move is None:
-        move = _SIMPLE[(kind, p)] = kind(p)
+        move = _SIMPLE[(kind, p)] = _share(kind(p))
     return move
 
 
@@ -188,13 +198,16 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
         return []
     out: list[Move] = []
     hand = s.hands[p]
-    distinct = dict.fromkeys(hand)
     is_cur = p == s.current
     rules = s.rules
     if phase is _TURN:
         if is_cur:
             # _play_variants, written inline for the commonest case.
-            ok = MATCHING[s.discard_pile[-1]][s.colour]
+            # The hand's playable cards, each once, in the order of their first copy in the
+            # hand (as a walk over the distinct cards finds them): the set intersection and
+            # the sort run in C, over the few playable cards rather than the whole hand.
+            ok = MATCHING[s.discard_pile[-1]][s.colour].intersection(hand)
+            playable: Iterable[Card] = ok if len(ok) <= 1 else sorted(ok, key=hand.index)
             seven_o, doubles = rules.seven_o, rules.doubles
             size = len(hand)
             bucket = size if size <= 3 else 4
@@ -204,27 +217,25 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                 plain = _PLAIN.get(plain_key)
                 if plain is None:
                     plain = _PLAIN[plain_key] = {}
-                for card in distinct:
-                    if card in ok:
-                        moves = plain.get(card)
-                        if moves is None:
-                            moves = plain[card] = _build_variants(n, p, card, size, False, False)
-                        if long is not None and len(moves) > LONG:
-                            long.append(moves)
-                        out += moves
+                for card in playable:
+                    moves = plain.get(card)
+                    if moves is None:
+                        moves = plain[card] = _build_variants(n, p, card, size, False, False)
+                    if long is not None and len(moves) > LONG:
+                        long.append(moves)
+                    out += moves
             else:
-                for card in distinct:
-                    if card in ok:
-                        kind = card.kind
-                        seven = seven_o and kind is _NUMBER and card.number == 7
-                        two = doubles and kind < _WILD and hand.count(card) >= 2
-                        key = (p, card, n, bucket, seven, two)
-                        moves = _VARIANTS.get(key)
-                        if moves is None:
-                            moves = _VARIANTS[key] = _build_variants(n, p, card, size, seven, two)
-                        if long is not None and len(moves) > LONG:
-                            long.append(moves)
-                        out += moves
+                for card in playable:
+                    kind = card.kind
+                    seven = seven_o and kind is _NUMBER and card.number == 7
+                    two = doubles and kind < _WILD and hand.count(card) >= 2
+                    key = (p, card, n, bucket, seven, two)
+                    moves = _VARIANTS.get(key)
+                    if moves is None:
+                        moves = _VARIANTS[key] = _build_variants(n, p, card, size, seven, two)
+                    if long is not None and len(moves) > LONG:
+                        long.append(moves)
+                    out += moves
             out.append(_DRAWS[p] if p < 16 else _simple(Draw, p))
     elif phase is _DRAWN:
         if is_cur:
@@ -234,7 +245,7 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
     elif phase is _CHALLENGE:
         if is_cur:
             if rules.stacking:
-                for card in distinct:
+                for card in dict.fromkeys(hand):
                     if card.kind is s.pending_kind:
                         _play_variants(s, p, card, out, True, long)
             out.append(_simple(Accept, p))
@@ -245,13 +256,13 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
             seats = (s.n, p)
             points = _POINTS.get(seats)
             if points is None:
-                points = _POINTS[seats] = tuple(_POINT_INDEX.setdefault((p, t), PointAt(p, t))
+                points = _POINTS[seats] = tuple(_share(_POINT_INDEX.setdefault((p, t), PointAt(p, t)))
                                                 for t in range(s.n) if t != p)
             out += points
     elif phase is _MINI_PILE:
         if is_cur:
             mini_colour = s.mini_colour
-            fits = [c for c in distinct if c.kind >= _WILD or c.colour is mini_colour]  # fits_mini_pile (PU-4)
+            fits = [c for c in dict.fromkeys(hand) if c.kind >= _WILD or c.colour is mini_colour]  # fits_mini_pile (PU-4)
             if fits:
                 two = len(hand) == 2
                 for card in fits:
@@ -267,26 +278,25 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
             and (rules.rule_set == "party" or rules.jump_in):  # Rules.has_speed_play, inline
         two = len(hand) == 2
         seven_o = rules.seven_o
-        exact = SPEED_MATCHING[s.discard_pile[-1]][rules.jump_in]
-        for card in distinct:
-            if card in exact:
-                seven = seven_o and card.kind is _NUMBER and card.number == 7
-                speed_key = (p, card, s.n, two, seven)
-                speeds = _SPEEDS.get(speed_key)
-                if speeds is None:
-                    calls = (False, True) if two else (False,)
-                    swaps: tuple[int | None, ...] = (None,) + tuple(t for t in range(s.n) if t != p) if seven else (None,)
-                    speeds = _SPEEDS[speed_key] = tuple(
-                        _SPEED_INDEX.setdefault((p, card, call, swap), SpeedPlay(p, card, call, swap))
-                        for call in calls for swap in swaps)
-                out += speeds
+        exact = SPEED_MATCHING[s.discard_pile[-1]][rules.jump_in].intersection(hand)
+        for card in (exact if len(exact) <= 1 else sorted(exact, key=hand.index)):  # as for plays above
+            seven = seven_o and card.kind is _NUMBER and card.number == 7
+            speed_key = (p, card, s.n, two, seven)
+            speeds = _SPEEDS.get(speed_key)
+            if speeds is None:
+                calls = (False, True) if two else (False,)
+                swaps: tuple[int | None, ...] = (None,) + tuple(t for t in range(s.n) if t != p) if seven else (None,)
+                speeds = _SPEEDS[speed_key] = tuple(
+                    _share(_SPEED_INDEX.setdefault((p, card, call, swap), SpeedPlay(p, card, call, swap)))
+                    for call in calls for swap in swaps)
+            out += speeds
     if len(hand) == 1 and not s.uno_called[p]:
         out.append(_simple(CallUno, p))
     t = s.catchable
     if t is not None and t != p and len(s.hands[t]) == 1 and not s.uno_called[t]:
         catch = _CATCHES.get((p, t))
         if catch is None:
-            catch = _CATCHES[(p, t)] = Catch(p, t)
+            catch = _CATCHES[(p, t)] = _share(Catch(p, t))
         out.append(catch)
     return out
 

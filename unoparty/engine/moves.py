@@ -38,17 +38,30 @@ class Play:
     swap_with: int | None = None
     twice: bool = False
 
-    def __init__(self, player: int, card: Card, colour: Colour | None = None,
-                 link: tuple[int, int] | None = None, call_uno: bool = False,
-                 swap_with: int | None = None, twice: bool = False) -> None:
-        # Written out rather than the dataclass's `__init__` (an `object.__setattr__` per field
-        # and a `__post_init__`): a caller builds a move on every turn, and this takes half
-        # the time. The fields are set through their slots' descriptors (`_PLAY_SLOTS`).
+    def __new__(cls, player: int, card: Card, colour: Colour | None = None,
+                link: tuple[int, int] | None = None, call_uno: bool = False,
+                swap_with: int | None = None, twice: bool = False) -> "Play":
         # A linked pair has no order: keep it canonical (lower seat first) so equal moves
         # compare equal. An ill-typed link is left as given: `why_illegal` refuses it naming the field.
         if link is not None and type(link) is tuple and len(link) == 2 and type(link[0]) is int \
                 and type(link[1]) is int and link[0] > link[1]:
             link = (link[1], link[0])
+        # A value `legal_moves` has listed is its shared object (`PLAY_INDEX`): the caller's
+        # ``Play(0, card)`` is that object, found by `Game.apply` at once (moves are frozen
+        # values). Only when every field is the very same object: ``True`` equals ``1`` but a
+        # move with ``call_uno=1`` must reach `why_illegal`'s type checks.
+        if cls is Play:
+            try:
+                c = PLAY_INDEX.get((player, card, colour, link, call_uno, swap_with, twice))
+            except TypeError:  # an unhashable field (a list for a link)
+                c = None
+            if c is not None and c.player is player and c.colour is colour and c.call_uno is call_uno \
+                    and c.swap_with is swap_with and c.twice is twice \
+                    and (link is None or (type(link) is tuple and c.link is not None and link[0] is c.link[0] and link[1] is c.link[1])):
+                return c
+        self = object.__new__(cls)
+        # The fields are set through their slots' descriptors (`_PLAY_SLOTS`): the dataclass's
+        # `__init__` (an `object.__setattr__` per field and a `__post_init__`) takes twice the time.
         set_player, set_card, set_colour, set_link, set_call, set_swap, set_twice = _PLAY_SLOTS
         set_player(self, player)
         set_card(self, card)
@@ -57,9 +70,18 @@ class Play:
         set_call(self, call_uno)
         set_swap(self, swap_with)
         set_twice(self, twice)
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Built again through `__new__` (pickle's default would call it without fields).
+        return (Play, (self.player, self.card, self.colour, self.link, self.call_uno, self.swap_with, self.twice))
 
 
-# The setters of Play's slots, in the order of its fields (see `Play.__init__`).
+PLAY_INDEX: dict[tuple[Any, ...], Play] = {}
+"""The shared `Play` objects `engine.legal` makes, by their fields (player, card, colour,
+link, call_uno, swap_with, twice): filled there, read by `Play.__new__`."""
+
+# The setters of Play's slots, in the order of its fields (see `Play.__new__`).
 _PLAY_SLOTS: tuple[Any, ...] = tuple(Play.__dict__[f].__set__ for f in Play.__match_args__)
 
 
