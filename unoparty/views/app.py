@@ -798,7 +798,7 @@ class App:
             page.join(code)
         self._set("table", page.box)
 
-    def _table_session(self, session) -> None:
+    def _table_session(self, session: Any) -> None:
         """The table page opened `session` (kept for a reload: kind ``"table"``) or closed it (None)."""
         if session is None:
             if self.session.sessions.get("table") is not None or self.session.kept("table") is not None:

@@ -626,7 +626,7 @@ class TablePage:
         elif self.window_bar.value:
             self.window_bar.value = ""
 
-    def _draw_host(self, view, s: TableSession) -> None:
+    def _draw_host(self, view: Any, s: TableSession) -> None:
         """The host's seat controls: every seat to pick, and what may be done to it now."""
         if not s.is_host:
             self.host_box.layout.display = "none"
