@@ -69,6 +69,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("ScenariosPage", "progress"): SERVICE + " (the record handed to the players it opens)",
     ("SpeedDrillView", "clock"): SERVICE,
     ("TablePage", "_log"): SERVICE,
+    ("TablePage", "store"): SERVICE + " (the class store: asks it for PINs and sign-ins when a learner joins)",
     ("TablePage", "_url"): SERVICE,
     ("TablePage", "clock"): SERVICE,
     ("TablePage", "_follower"): SERVICE + " (wakes the page when another kernel commits a move)",
