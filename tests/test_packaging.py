@@ -250,7 +250,7 @@ def test_ci_run_is_strict_bash() -> None:
 
 def test_ci_run_calls_make_test_with_the_browser_required(tmp_path: Path) -> None:
     """Run .ci/run with stand-ins for make and apt-get: it calls `make test` (then `make
-    test-fast` and `make test-site`) from the repo root with UNOPARTY_REQUIRE_BROWSER=1 (and installs chromium only if it is missing)."""
+    test-wide`, `make test-fast` and `make test-site`) from the repo root with UNOPARTY_REQUIRE_BROWSER=1 (and installs chromium only if it is missing)."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     log = tmp_path / "calls.log"
@@ -271,9 +271,9 @@ def test_ci_run_calls_make_test_with_the_browser_required(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stderr
     calls = log.read_text().splitlines()
     makes = [c for c in calls if c.startswith("make ")]
-    # then the compiled engine's tests (make test-fast, issue 20) and the static site's
-    assert makes == [f"make test | cwd={ROOT} | require=1", f"make test-fast | cwd={ROOT} | require=1",
-                     f"make test-site | cwd={ROOT} | require=1"]
+    # then the wider browser matrix (make test-wide), the compiled engine's tests (make test-fast, issue 20) and the static site's
+    assert makes == [f"make test | cwd={ROOT} | require=1", f"make test-wide | cwd={ROOT} | require=1",
+                     f"make test-fast | cwd={ROOT} | require=1", f"make test-site | cwd={ROOT} | require=1"]
     apt = [c for c in calls if c.startswith("apt-get")]
     if os.access("/usr/bin/chromium", os.X_OK):
         assert apt == []
