@@ -172,6 +172,9 @@ def test_the_site_app_comes_back_to_the_game_and_the_lesson_step_after_a_reload(
     app.show_game()
     app.game.deal(seed=11)
     hands, top = app.game.game.hands, app.game.game.top_card
+    # under a running event loop (a worker that drove Playwright before) the app holds its
+    # writes up to SAVE_EVERY and the loop's timer writes them: written now, as they would be
+    app.session.flush()
     reload(monkeypatch)
     again = App(lang="en", bot_factory=stub_bots)               # the site after a reload
     assert again.learner == "Mia" and again.page == "game"
@@ -180,6 +183,7 @@ def test_the_site_app_comes_back_to_the_game_and_the_lesson_step_after_a_reload(
     player = again.open_lesson(next(i for i in lesson_catalogue() if i.id == "matching"))
     player.next_button.click()
     player.next_button.click()
+    again.session.flush()
     reload(monkeypatch)
     third = App(lang="en", bot_factory=stub_bots)
     assert third.page == "lesson" and third.lesson.lesson_id == "matching" and third.lesson.pos == player.pos
