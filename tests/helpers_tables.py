@@ -18,3 +18,17 @@ def url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/class.sqlite3"
     return request.getfixturevalue("pg_url")
+
+
+class Clock:
+    """An injected clock for table sessions: ``clock()`` is ``t`` seconds, moved by hand."""
+
+    def __init__(self, t: float = 1000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+KEY_A, KEY_B, KEY_C = "a" * 22, "b" * 22, "c" * 22
+"""Three browsers' session keys (22 URL-safe characters, as a page makes them)."""

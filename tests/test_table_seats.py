@@ -14,18 +14,9 @@ from unoparty.bots import make_bot
 from unoparty.engine import Phase
 from unoparty.progress.table_log import Problem, TableError, TableLog, browser_of
 from unoparty.session.table import CLAIM_BEATS, Pace, TableSession, bot_move, tab_holder
-from tests.helpers_tables import pg_url, url  # noqa: F401 — fixtures
+from tests.helpers_tables import KEY_A, KEY_B, KEY_C, Clock, pg_url, url  # noqa: F401 — fixtures
 
 
-class Clock:
-    def __init__(self, t: float = 1000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-
-KEY_A, KEY_B, KEY_C = "a" * 22, "b" * 22, "c" * 22
 PARTY = Pace(kind="party", window=0, round_pause=None, grace=60.0, heartbeat=3.0)
 
 

@@ -14,19 +14,10 @@ from unoparty.engine import Catch, Draw, Phase, SpeedPlay
 from unoparty.progress.table_log import (CODE_ALPHABET, Problem, StoreUnreachable, TableError, TableLog, new_code,
                                          normalise_code)
 from unoparty.session.table import Pace, TableSession, bot_move
-from tests.helpers_tables import pg_url, url  # noqa: F401 — fixtures
+from tests.helpers_tables import KEY_A, KEY_B, KEY_C, Clock, pg_url, url  # noqa: F401 — fixtures
 from tests.tables_workers import holder_for, make_running_table
 
 
-class Clock:
-    def __init__(self, t: float = 1000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-
-KEY_A, KEY_B, KEY_C = "a" * 22, "b" * 22, "c" * 22
 
 
 def _table(url: str, clock: Clock, **pace: object) -> tuple[TableLog, TableSession, TableSession]:
