@@ -166,17 +166,30 @@ def test_the_app_opens_in_the_chosen_language_and_remembers_a_choice(tmp_path, m
         i18n.set_language("en")
 
 
-def test_the_cli_lang_option_sets_the_language(monkeypatch, capsys) -> None:
-    from unoparty.cli import main
+def test_the_cli_lang_option_sets_the_language_for_the_command_only(monkeypatch, capsys) -> None:
+    """``--lang fr``: the command speaks French and what it starts (the app's kernels) gets
+    ``UNOPARTY_LANG=fr``; a process that goes on after ``main`` (a notebook, the test
+    suite) is left as it was — before, the next app built in it opened in French."""
+    import os
+
+    from unoparty import cli
     monkeypatch.delenv("UNOPARTY_LANG", raising=False)
-    try:
-        assert main(["--lang", "fr", "lessons"]) == 0
-        import os
-        assert os.environ["UNOPARTY_LANG"] == "fr" and i18n.language() == "fr"
-        assert "Le but et la mise en place" in capsys.readouterr().out
-    finally:
-        monkeypatch.delenv("UNOPARTY_LANG", raising=False)
-        i18n.set_language("en")
+    seen = []
+    real = cli.build_parser
+
+    def watching_parser():
+        parser = real()
+        seen.append((os.environ.get("UNOPARTY_LANG"), i18n.language()))
+        return parser
+
+    monkeypatch.setattr(cli, "build_parser", watching_parser)
+    assert cli.main(["--lang", "fr", "lessons"]) == 0
+    assert seen == [("fr", "fr")]
+    assert "Le but et la mise en place" in capsys.readouterr().out
+    assert "UNOPARTY_LANG" not in os.environ and i18n.language() == "en"
+    monkeypatch.setenv("UNOPARTY_LANG", "nb")
+    assert cli.main(["--lang", "cs", "lessons"]) == 0
+    assert os.environ["UNOPARTY_LANG"] == "nb" and i18n.language() == "en"
 
 
 def test_switching_language_mid_lesson_keeps_the_step_and_answers(french, tmp_path, monkeypatch) -> None:

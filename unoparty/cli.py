@@ -98,7 +98,26 @@ def _use_language(lang: str | None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (never raises for bad input)."""
+    """Run the command line; returns the exit status (never raises for bad input).
+
+    Run in a process that goes on (a notebook, a test), it leaves that process as it found
+    it: ``--lang`` holds ``UNOPARTY_LANG`` and the messages' language only for the command."""
+    import os
+
+    from .i18n import language, set_language
+    before_env, before_lang = os.environ.get("UNOPARTY_LANG"), language()
+    try:
+        return _main(argv)
+    finally:
+        if before_env is None:
+            os.environ.pop("UNOPARTY_LANG", None)
+        else:
+            os.environ["UNOPARTY_LANG"] = before_env
+        if language() != before_lang:
+            set_language(before_lang)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--lang")
     known, _rest = early.parse_known_args(argv)
