@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import uuid
 
 import pytest
@@ -95,31 +93,11 @@ def test_learner_progress_without_a_name_keeps_stars_in_memory(tmp_path) -> None
     assert p.store.learners() == []
 
 
-_WRITER = """
-import sys
-from unoparty.progress import SQLStore
-url, who = sys.argv[1], sys.argv[2]
-s = SQLStore(url)
-for k in range(5):
-    lesson = f"lesson-{k}"
-    s.start_lesson(who, lesson)
-    s.record_answer(who, lesson, ["T-1", "SP-4"], right=False)
-    s.record_answer(who, lesson, ["T-1"], right=True)
-    s.record_answer("Everyone", lesson, ["T-1"], right=False)
-    s.record_stars(who, lesson, 1 + k % 3)
-s.set_setting(who, "language", "fr")
-"""
-
-
 def _many_writers(url: str) -> None:
-    procs = [subprocess.Popen([sys.executable, "-c", _WRITER, url, f"Learner {i:02d}"],
-                              stderr=subprocess.PIPE, text=True) for i in range(WRITERS)]
-    errors = [(p.wait(), p.stderr.read()) for p in procs]
-    for p in procs:
-        p.stderr.close()
-    assert [e for e in errors if e[0] != 0] == []
-    s = SQLStore(url)
+    from tests.helpers_writers import run_writers
     names = [f"Learner {i:02d}" for i in range(WRITERS)]
+    assert run_writers(url, names) == [0] * WRITERS
+    s = SQLStore(url)
     assert s.learners() == ["Everyone", *names]
     lessons = s.lessons()
     assert len(lessons) == WRITERS * 5 + 5
