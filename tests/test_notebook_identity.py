@@ -68,6 +68,7 @@ def test_with_pins_on_a_notebook_name_needs_its_pin(url):
     page = box.page
     assert page.session is None and page.picker.box.layout.display == ""
     assert "Type your PIN, Ben" in page.picker.message.value
+    assert "up-pin-field" in page.picker.pin_field._dom_classes   # in the column of "Your name"
     wrong = unoparty.table(code, name="Ben", pin="9999").page
     assert wrong.session is None and "That is not the PIN of Ben" in wrong.picker.message.value
     assert _kinds(url, code) == [("learner", "Ava"), ("empty", None), ("empty", None)]   # unharmed

@@ -371,6 +371,9 @@ class TablePage:
                                         page_key=self.page_key)
             self.picker._name_row.layout.display = "none"   # the table page's own name field
             self.picker.box.add_class("up-table-pin")
+            self.picker._build_pin()
+            for field in (self.picker.pin_field, self.picker.pin_again):   # in the column of "Your name"
+                field.add_class("up-pin-field")
             self.lobby.children = (*self.lobby.children[:2], self.picker.box, *self.lobby.children[2:])
         self._pending = then
         self.message.value = ""
