@@ -113,6 +113,14 @@ class App:
     The app keeps widgets and its session only (tests/test_views_state.py checks it): every
     state of the page is :attr:`session`'s, and each page's own state is that page's session.
 
+    ``App(learner="Ava")`` (a notebook; ``lesson_app``, ``play_app`` and ``rules_app`` pass it
+    on) follows the landing page's rules (issue 22): under JupyterHub only the hub's user
+    (``JUPYTERHUB_USER``; another name is refused in one sentence and the hub's user learns);
+    with the teacher's setting ``pins`` on, nobody learns until Ava's PIN is right — ``pin="1234"``
+    (a string of 4 to 6 digits; a learner with no PIN yet chooses it so) or the landing page's
+    PIN box, shown at once, wrong PINs limited as on any page — or the browser's key arrives
+    signed in as Ava. Raises TypeError when `pin` is not a string.
+
     Attributes:
         box: the widget to display. nav_buttons: dict name → navigation button.
         lesson_buttons: dict lesson id → its "Start" button on the home page.
