@@ -6,12 +6,26 @@ learner (:mod:`unoparty.access`). ``views/learner.py`` draws it and words its ve
 
 from __future__ import annotations
 
+import os
 from typing import Literal, NamedTuple
 
 from .. import access
 from ..progress import Store, StoreError, normalise_name
 
-__all__ = ["SignInSession", "SignInVerdict"]
+__all__ = ["SignInSession", "SignInVerdict", "hub_learner"]
+
+
+def hub_learner() -> str | None:
+    """The learner JupyterHub signed in (``JUPYTERHUB_USER``, normalised as the store keeps
+    names), or None outside JupyterHub — and for a hub name the store cannot keep (then the
+    learner types one, as on any server)."""
+    name = os.environ.get("JUPYTERHUB_USER", "").strip()
+    if not name:
+        return None
+    try:
+        return normalise_name(name)
+    except StoreError:
+        return None
 
 
 class SignInVerdict(NamedTuple):
@@ -36,19 +50,22 @@ class SignInSession:
     Args:
         store: the progress store (None: names are taken as typed, nothing is kept).
         current: who is learning already. fixed: the name is given (JupyterHub's user).
+        page_key: names this page's own count of wrong PINs (default: a new one; a notebook
+            kernel gives one key to all its pages, so a new cell starts with the old count).
 
     Attributes:
         current: the learner's name, or None. fixed. waiting: the name whose PIN is asked
             for, or None. new_pin: that PIN is a new one (typed twice). version.
     """
 
-    def __init__(self, store: Store | None = None, *, current: str | None = None, fixed: bool = False) -> None:
+    def __init__(self, store: Store | None = None, *, current: str | None = None, fixed: bool = False,
+                 page_key: str | None = None) -> None:
         self.store = store
         self.current = current
         self.fixed = fixed
         self.waiting: str | None = None
         self.new_pin = False
-        self._page_limit = "pin:page:" + access.new_page_key()
+        self._page_limit = "pin:page:" + (page_key or access.new_page_key())
         self.version = 0
 
     def class_setting(self, key: str) -> bool:
@@ -137,6 +154,14 @@ class SignInSession:
         self.current = name
         self.version += 1
         return SignInVerdict("taken", name)
+
+    def signed_in(self, name: str) -> None:
+        """The browser is signed in as `name` already (its key): they are learning, and
+        their PIN is no longer asked for."""
+        if self.waiting is not None and self.waiting.casefold() == name.casefold():
+            self.waiting = None
+        self.current = name
+        self.version += 1
 
     def forget(self) -> None:
         """Nobody is learning ("Not me"); no PIN is asked for."""

@@ -113,6 +113,14 @@ class App:
     The app keeps widgets and its session only (tests/test_views_state.py checks it): every
     state of the page is :attr:`session`'s, and each page's own state is that page's session.
 
+    ``App(learner="Ava")`` (a notebook; ``lesson_app``, ``play_app`` and ``rules_app`` pass it
+    on) follows the landing page's rules (issue 22): under JupyterHub only the hub's user
+    (``JUPYTERHUB_USER``; another name is refused in one sentence and the hub's user learns);
+    with the teacher's setting ``pins`` on, nobody learns until Ava's PIN is right — ``pin="1234"``
+    (a string of 4 to 6 digits; a learner with no PIN yet chooses it so) or the landing page's
+    PIN box, shown at once, wrong PINs limited as on any page — or the browser's key arrives
+    signed in as Ava. Raises TypeError when `pin` is not a string.
+
     Attributes:
         box: the widget to display. nav_buttons: dict name → navigation button.
         lesson_buttons: dict lesson id → its "Start" button on the home page.
@@ -133,8 +141,10 @@ class App:
 
     def __init__(self, *, progress: Progress | None = None, bot_factory: Callable[..., Any] | None = None,
                  groups: list[str] | None = None, start: str = "home", lang: str | None = None,
-                 learner: str | None = None, store: Any = None) -> None:
+                 learner: str | None = None, store: Any = None, pin: str | None = None) -> None:
         import os
+        if pin is not None and not isinstance(pin, str):
+            raise TypeError(f"pin= is a string of 4 to 6 digits, such as \"0123\", not {pin!r}")
         if os.environ.get("UNOPARTY_APP_KERNEL") == "1":   # the served app's kernel (unoparty.app_kernel)
             refuse_widgets_from_the_page()
         self.errors = ErrorPanel()
@@ -220,6 +230,7 @@ class App:
         self._mark_language()
         self._label()
         {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(start, self.show_home)()
+        self._given_learner(pin)
         if follow_request:
             self._follow_request()
         if in_browser() and progress is None:
@@ -645,8 +656,21 @@ class App:
             hub_user = normalise_name(hub_user) if hub_user else ""
         except StoreError:
             hub_user = ""  # a hub name the store cannot keep: the learner types one
+        # App(learner=…) in a notebook follows the landing page's rules (issue 22): under
+        # JupyterHub only the hub's user; with the teacher's setting "pins", the PIN first
+        self._hub_refused: str | None = None   # another name given under JupyterHub
+        self._pin_asked: str | None = None     # the name given, whose PIN is asked first
+        given = " ".join(str(learner).split()) if learner is not None else ""
+        if given and hub_user:
+            if given.casefold() != hub_user.casefold():
+                self._hub_refused = given
+            learner = hub_user
         if learner is None and hub_user and store is not None:
             learner = hub_user  # JupyterHub signed the learner in: their name, nothing to type
+        if learner is not None and learner != hub_user and progress is None and store is not None:
+            from ..session.sign_in import SignInSession
+            if SignInSession(store).asks_pins():
+                self._pin_asked, learner = learner, None   # asked once the page is built
         if progress is None and learner is None and store is not None and getattr(store, "keeps_last_learner", False):
             try:
                 learner = store.last_learner()
@@ -661,9 +685,25 @@ class App:
         self.learner_picker: LearnerPicker = LearnerPicker(store if progress is None else None,
                                             on_pick=self.errors.guard(self.set_learner), current=learner,
                                             fixed=bool(hub_user) and learner == hub_user,
-                                            on_not_me=self.errors.guard(self.sign_out))
+                                            on_not_me=self.errors.guard(self.sign_out),
+                                            page_key=self.session.page_key)
         if progress is not None:
             self.learner_picker.box.layout.display = "none"
+
+    def _given_learner(self, pin: str | None) -> None:
+        """The learner given to ``App(learner=…)`` whose PIN is asked (the teacher's setting
+        ``pins``): asked on the landing page — `pin` tried at once —, which is shown while
+        it waits; under JupyterHub another name is refused in one sentence."""
+        picker = self.learner_picker
+        if self._pin_asked is not None:
+            picker.pick(self._pin_asked)
+            if pin is not None and picker.session.waiting is not None:
+                picker.check_pin(pin, pin)
+            if picker.session.waiting is not None and self.page != "home":
+                self.show_home()
+        if self._hub_refused is not None and self.learner:
+            from .learner import hub_sentence
+            picker.message.value = f'<div class="up-msg up-msg-bad" role="alert">{esc(hub_sentence(self.learner))}</div>'
 
     def _show_unsaved(self) -> None:
         """The page's one sentence while the store has not taken every change yet."""
@@ -686,7 +726,7 @@ class App:
         if typed:
             name = self.session.sign_in(name)
         else:
-            self.learner_picker.current = name
+            self.learner_picker.session.signed_in(name)   # the key's learner: no PIN asked for them
             self.learner_picker.refresh()
         self.progress = LearnerProgress(self.store, name)
         if self._practice is not None:  # the Practice page shows the new learner's record
@@ -792,7 +832,8 @@ class App:
             page = self._table_page = TablePage(name=self.learner, key=self.session.key, errors=self.errors,
                                                 on_rule=self.errors.guard(self.show_rules), session=session,
                                                 store=self.store, on_sign_in=self.errors.guard(self.set_learner),
-                                                on_session=self.errors.guard(self._table_session))
+                                                on_session=self.errors.guard(self._table_session),
+                                                fixed=self.learner_picker.fixed, page_key=self.session.page_key)
         if code:
             page.name_field.value = page.name_field.value or (self.learner or "")
             page.join(code)

@@ -21,7 +21,14 @@ from ..session.sign_in import SignInSession, SignInVerdict
 from .common import button
 from .markup import esc, name_html, name_text
 
-__all__ = ["LearnerPicker"]
+__all__ = ["LearnerPicker", "hub_sentence"]
+
+
+def hub_sentence(name: str) -> str:
+    """Another learner's name refused under JupyterHub (the hub signed in `name`), in the
+    learner's language."""
+    return _("On this server you are {name}, the name you signed in with: you cannot use another "
+             "learner's name.").format(name=name)
 
 
 class LearnerPicker:
@@ -34,13 +41,14 @@ class LearnerPicker:
         on_pick: called with the normalised name once it is in the store.
         pin_field, pin_again, pin_button, pin_box: the PIN asked for (class setting ``pins``).
         session: the sign-in session. store, current, fixed: the session's (``fixed``: the
-            name is given — JupyterHub's user —: no field to type it).
+            name is given — JupyterHub's user —: no field to type it). page_key: names the
+            page's count of wrong PINs (`SignInSession`).
     """
 
     def __init__(self, store: Store | None, on_pick: Callable[[str], None] | None = None,
                  current: str | None = None, *, fixed: bool = False,
-                 on_not_me: Callable[[], None] | None = None) -> None:
-        self.session = SignInSession(store, current=current, fixed=fixed)
+                 on_not_me: Callable[[], None] | None = None, page_key: str | None = None) -> None:
+        self.session = SignInSession(store, current=current, fixed=fixed, page_key=page_key)
         self.on_pick = on_pick
         self.on_not_me = on_not_me  # "Not me": the page signs out (views/app.py)
         self.name_field = w.Combobox(placeholder=_("Type your name or pick it"), ensure_option=False,
@@ -89,6 +97,8 @@ class LearnerPicker:
         self.not_me_button.tooltip = _("Someone else is learning on this device")
         self.not_me_button.layout.display = "" if (self.current and self.on_not_me is not None) else "none"
         if self.pin_box is not None:
+            if self.session.waiting is None:   # nobody's PIN is asked for now
+                self.pin_box.layout.display = "none"
             self.pin_field.description, self.pin_field.placeholder = _("PIN"), _("4 to 6 digits")
             self.pin_again.description, self.pin_again.placeholder = _("Again"), _("the same PIN")
             self.pin_button.description = self.pin_button.tooltip = (_("Keep my PIN") if self.session.new_pin

@@ -75,6 +75,8 @@ _UNDER_1100 = """
   .up-tablebox { min-width: 540px; }
 """
 _UNDER_600 = """
+  .up-pin-field { flex-wrap: wrap; }
+  .up-pin-field > .widget-label { width: 100%; }
   .up-nav { flex-wrap: wrap !important; }
   .up-nav .up-language { margin: 0 !important; }
   .up-header h1 { font-size: 18px; }
@@ -352,6 +354,10 @@ CSS = """
 .up-side .widget-html-content { white-space: normal; }
 .up-app .up-actions .widget-button { flex: 0 0 auto; max-width: 100%; }
 .up-confirm .widget-button { white-space: normal; text-overflow: clip; }
+/* the table page's PIN (views/table_page.py): its fields under "Your name", labels in its column */
+.up-pin-field { width: auto !important; max-width: 100%; flex: 0 0 100%; }
+.up-pin-field > .widget-label { width: 146px; min-width: 146px; text-align: left; font-weight: 700; }
+.up-pin-field > input { flex: 0 1 240px; width: 240px; max-width: 240px; min-width: 0; }
 @media (max-width: 1100px) {
 """ + _UNDER_1100 + """}
 /* presenter's mode (App.set_presenter) and the app in full screen: a projector's view */

@@ -52,7 +52,8 @@ from .common import ErrorPanel, LogView, button, split
 from .markup import esc, name_html
 from .table import phase_line, table_state
 
-__all__ = ["TablePage", "ProjectorView", "LiveTables", "POLL_S", "seats_html", "error_sentence"]
+__all__ = ["TablePage", "ProjectorView", "LiveTables", "POLL_S", "seats_html", "error_sentence", "notebook_table",
+           "kernel_key"]
 
 POLL_S = 0.25
 """Seconds between two looks at the table (the follower's interval on SQLite)."""
@@ -169,6 +170,10 @@ class TablePage:
         on_sign_in: called with the name once its PIN was right (the app signs the browser in).
         on_session: called with the session when one opens, and with None when it closes
             (the app keeps it for a reload: ``store.save_session(key, "table", …)``).
+        fixed: `name` is given (JupyterHub's user, :func:`~unoparty.session.sign_in.hub_learner`):
+            the name field cannot be changed, and no PIN is asked for it.
+        page_key: names the page's count of wrong PINs (default: a new one; the app's page
+            key, or the notebook kernel's: a page built again keeps the count).
 
     Attributes:
         box: the widget. lobby, waiting, playing, ended_box: its parts (one shown at a time).
@@ -183,12 +188,15 @@ class TablePage:
                  on_rule: Callable[[str], None] | None = None, clock: Callable[[], float] = time.time,
                  follow: bool = True, session: TableSession | None = None, store: Any = None,
                  on_sign_in: Callable[[str], None] | None = None,
-                 on_session: Callable[[TableSession | None], None] | None = None) -> None:
+                 on_session: Callable[[TableSession | None], None] | None = None,
+                 fixed: bool = False, page_key: str | None = None) -> None:
         from ..i18n import language
         self.language = language()   # the language its widgets speak
         self._log, self._url = log, url
         self.key, self.clock, self.follow = key, clock, follow
         self.store, self.on_sign_in, self.on_session = store, on_sign_in, on_session
+        self.fixed = bool(fixed and name)   # the hub's user: no other name, no PIN
+        self.page_key = page_key
         self._tab: str | None = None        # this tab's holder (`holder`)
         self._resuming: tuple[dict[str, Any], float] | None = None   # a kept table tried again, until
         self._pending: Callable[[], Any] | None = None   # what a right PIN goes on with
@@ -204,7 +212,9 @@ class TablePage:
         self._refreshed = 0.0
         self._unreachable = False
         # ---- the lobby
-        self.name_field = w.Text(value=name or "", placeholder=_("Your name"), layout=w.Layout(width="240px"))
+        self.name_field = w.Text(value=name or "", placeholder=_("Your name"), layout=w.Layout(width="240px"),
+                                 disabled=self.fixed)
+        self._fixed_name = " ".join((name or "").split()) if self.fixed else None
         self.seats = w.IntSlider(value=4, min=2, max=16, layout=w.Layout(width="360px"))
         self.rule_set = w.ToggleButtons(options=[(_("UNO Party!"), "party"), (_("Classic UNO"), "classic")],
                                         value="party")
@@ -338,7 +348,11 @@ class TablePage:
 
     def _name(self, then: Callable[[], Any] | None = None) -> str | None:
         """The name typed; with PINs on, a name this browser is not signed in as first asks for
-        its PIN (and `then` goes on once it is right). None: not yet (the page says why)."""
+        its PIN (and `then` goes on once it is right). None: not yet (the page says why).
+        A `fixed` name (the hub's user) is the only one, with no PIN: the hub signed it in."""
+        if self._fixed_name is not None:
+            self.name_field.value = self._fixed_name   # a page can send a disabled field's value
+            return self._fixed_name
         name = " ".join((self.name_field.value or "").split())
         if not name:
             self.message.value = _msg(_("Type your name first: the other players see it at the table."))
@@ -353,9 +367,13 @@ class TablePage:
         page's fields and limits), then `then` runs."""
         from .learner import LearnerPicker
         if self.picker is None:
-            self.picker = LearnerPicker(self.store, on_pick=self.errors.guard(self._pin_right))
+            self.picker = LearnerPicker(self.store, on_pick=self.errors.guard(self._pin_right),
+                                        page_key=self.page_key)
             self.picker._name_row.layout.display = "none"   # the table page's own name field
             self.picker.box.add_class("up-table-pin")
+            self.picker._build_pin()
+            for field in (self.picker.pin_field, self.picker.pin_again):   # in the column of "Your name"
+                field.add_class("up-pin-field")
             self.lobby.children = (*self.lobby.children[:2], self.picker.box, *self.lobby.children[2:])
         self._pending = then
         self.message.value = ""
@@ -718,6 +736,102 @@ class TablePage:
         else:
             self.round_box.layout.display = "none"
             self.board.actions.layout.display = ""
+
+
+_KERNEL_KEY: list[str] = []
+_NOTEBOOK_PAGES: "weakref.WeakSet[TablePage]" = weakref.WeakSet()
+
+
+def kernel_key() -> str:
+    """This kernel's session key (22 URL-safe characters, made once per process): in a
+    notebook the kernel is the learner's "browser" — signed in as the learner once
+    (JupyterHub's user, or a name whose PIN was right), for every table page it shows."""
+    if not _KERNEL_KEY:
+        import secrets
+        _KERNEL_KEY.append(secrets.token_urlsafe(16))
+    return _KERNEL_KEY[0]
+
+
+def notebook_table(code: str | None = None, *, name: str | None = None, pin: str | None = None,
+                   store: Any = None, log: TableLog | None = None, key: str | None = None,
+                   clock: Callable[[], float] = time.time, follow: bool = True) -> TablePage:
+    """The table page of ``unoparty.table()``, on the app's identity model (issue 22).
+
+    The notebook's kernel is the learner's browser (`key`, default :func:`kernel_key`):
+
+    - under JupyterHub (``JUPYTERHUB_USER``) the hub's user is the learner — signed in, no
+      name to type, no PIN; another `name` is refused in one sentence (`views.learner.hub_sentence`)
+      and nothing is joined;
+    - otherwise, with the teacher's setting ``pins`` on, a `name` this kernel is not signed
+      in as needs that learner's PIN: `pin` (a string of 4 to 6 digits; a learner with no PIN
+      yet chooses it so) or the PIN box the page shows; wrong PINs are counted as the app's
+      are (5 per kernel, 10 per learner over every page, then a growing wait:
+      :mod:`unoparty.access`), and the page says why in the learner's language. Once it is
+      right the kernel is signed in as the learner and `code` is joined;
+    - a seat held by another browser is never handed over on a typed name: SEAT_LIVE while
+      that tab plays it, and with PINs on (even covered by a bot) only to the browser signed
+      in as its learner (`TableSession.join`).
+
+    A page of this kernel already at table `code` (the cell run again) lets go of its seat,
+    so the new page takes it back at once.
+
+    Args:
+        code: the table's code (6 letters; None: the lobby). name: the learner's name
+            (ignored under JupyterHub unless it differs: then refused). pin: the learner's
+            PIN (ignored when none is asked). store: the class's progress store (default
+            :func:`~unoparty.progress.open_store`, ``UNOPARTY_DB``). log: the table log.
+            key: this kernel's session key. clock: seconds (tests). follow: the page's timer.
+
+    Returns:
+        the :class:`TablePage` (``.session``: the seat, None until joined; ``.message`` and
+        ``.picker.message``: what was refused, as HTML).
+
+    Raises:
+        TypeError: `pin` or `name` is not a string (a PIN like ``0123`` must be ``"0123"``).
+        unoparty.progress.StoreError: the class store cannot be opened (no seat is given
+            then: a PIN could not be checked).
+    """
+    from ..session.sign_in import hub_learner
+    from .learner import hub_sentence
+    if pin is not None and not isinstance(pin, str):
+        raise TypeError(f"pin= is a string of 4 to 6 digits, such as \"0123\", not {pin!r}")
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"name= is the learner's name as a string, not {name!r}")
+    if store is None:
+        from ..progress import open_store
+        store = open_store()
+    key = key or kernel_key()
+    hub = hub_learner()
+    page = TablePage(log=log, name=hub or name, key=key, store=store, clock=clock, follow=follow,
+                     fixed=bool(hub), page_key="kernel:" + key)
+    _NOTEBOOK_PAGES.add(page)
+
+    def join() -> None:
+        if not code:
+            return
+        target = str(code).strip().upper()
+        for other in list(_NOTEBOOK_PAGES):   # the cell run again: its old page lets go of the seat
+            if other is not page and other.session is not None and other.session.code == target \
+                    and other.key == key:
+                other.close()
+        page.join(code)
+
+    if hub:
+        if (store.learner_for_key(key) or "").casefold() != hub.casefold():
+            store.sign_in(key, hub)   # the hub vouches for its user (a hub store signs in only as the caller)
+        if name is not None and " ".join(name.split()).casefold() != hub.casefold():
+            page.message.value = _msg(hub_sentence(hub))
+            return page
+        join()
+        return page
+    typed = " ".join((name or "").split())
+    if typed and pins_on(store) and not signed_in_as(store, page.holder, typed):
+        page._ask_pin(typed, join)
+        if pin is not None and page.picker is not None and page.picker.session.waiting is not None:
+            page.picker.check_pin(pin, pin)
+        return page
+    join()
+    return page
 
 
 class ProjectorView:
