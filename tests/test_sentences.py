@@ -318,7 +318,7 @@ def test_a_czech_sentence_about_a_player_of_unknown_gender_names_no_masculine_pl
     from babel.messages.pofile import read_po
     from pathlib import Path
     po = Path(__file__).resolve().parents[1] / "unoparty" / "locale" / "cs" / "LC_MESSAGES" / "unoparty.po"
-    masculine = re.compile(r"\bhráč(e|i|em)? \{(who|name|player|target)\}")
+    masculine = re.compile(r"\b(hráč|žák)(e|i|em)? \{(who|name|player|target|a|b)\}", re.IGNORECASE)  # "Hráč {name} drží"
     with open(po, "rb") as f:
         for m in read_po(f):
             if m.context is None:
@@ -373,7 +373,8 @@ def test_czech_cards_played_drawn_and_advised_are_in_the_accusative(lang) -> Non
     assert narrate(Event(EventKind.DREW, "D-1", player=1, cards=(C("blue 2"),)), names, 1).startswith(
         "Dobíráš si modrou 2")
     assert move_advice(Play(0, C("green 5")), names, 0) == "zahraj zelenou 5"
-    assert move_past(Play(1, C("yellow skip")), names, 0) == "zahrál žlutou kartu Skip"
+    assert move_past(Play(1, C("yellow skip")), names, 0) == "zahrála žlutou kartu Skip"   # Ava: feminine
+    assert move_past(Play(2, C("yellow skip")), names, 0) == "zahrál žlutou kartu Skip"
 
 
 @pytest.mark.parametrize("lang", ["cs", "ro"], indirect=True)

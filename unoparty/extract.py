@@ -73,7 +73,9 @@ def extract_python_ast(fileobj: IO[Any], keywords: Collection[str], comment_tags
     extractor reads an f-string as one token on Python 3.11): every ``_("…")``, ``N_("…")``,
     ``ngettext("…", "…", n)`` and ``pgettext("context", "…")`` call with literal text,
     anywhere in the file, and ``said(gender, "…")`` / ``said_n(gender, "…", "…", n)``
-    (:func:`unoparty.i18n.said`): the message alone and in each gender's context.
+    (:func:`unoparty.i18n.said`): the message alone and in each gender's context;
+    ``said_to(actor, other, "…")`` (:func:`unoparty.i18n.said_to`) also in each context of
+    both genders.
 
     Yields ``(lineno, funcname, message, comments)``; `message` is a tuple for ngettext
     (singular, plural) and pgettext (context, message).
@@ -84,22 +86,23 @@ def extract_python_ast(fileobj: IO[Any], keywords: Collection[str], comment_tags
     tree = ast.parse(source)
     names = set(keywords) if keywords else {"_", "N_", "ngettext", "pgettext", "npgettext"}
     if "_" in names or "ngettext" in names:
-        names |= {"said", "said_n"}
+        names |= {"said", "said_n", "said_to"}
     found: list[Extracted] = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names):
             continue
         args = node.args
-        if node.func.id in ("said", "said_n"):  # i18n.said(gender, "…"): the message and its gendered forms
-            texts = args[1:3] if node.func.id == "said_n" else args[1:2]
+        if node.func.id in ("said", "said_n", "said_to"):  # i18n.said(gender, "…"): the message and its gendered forms
+            texts = {"said_n": args[1:3], "said_to": args[2:3]}.get(node.func.id, args[1:2])
             if texts and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in texts):
-                from .i18n import _SAID_OF
+                from .i18n import _SAID_OF, _SAID_TO
                 plain = tuple(str(a.value) for a in texts if isinstance(a, ast.Constant))
                 alone, with_context = ("ngettext", "npgettext") if len(plain) == 2 else ("_", "pgettext")
+                contexts = list(_SAID_OF.values()) + (list(_SAID_TO.values()) if node.func.id == "said_to" else [])
                 if alone in names:  # only the keywords Babel was given (it refuses any other)
                     found.append((node.lineno, alone, plain if len(plain) == 2 else plain[0], []))
                 if with_context in names:
-                    for context in _SAID_OF.values():
+                    for context in contexts:
                         found.append((node.lineno, with_context, (context, *plain), []))
             continue
         if node.func.id in ("ngettext", "pgettext"):  # (singular, plural) / (context, message)

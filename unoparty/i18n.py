@@ -22,7 +22,7 @@ from typing import Callable, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["_", "N_", "ngettext", "pgettext", "npgettext", "tr_text", "format_decimal", "format_seconds", "in_every_language", "said", "said_n", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
+__all__ = ["_", "N_", "ngettext", "pgettext", "npgettext", "tr_text", "format_decimal", "format_seconds", "in_every_language", "said", "said_n", "said_to", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
            "available_languages", "match_language", "card_name", "colour_name", "colour_initial", "wild_letter",
            "the_card", "the_card_object"]
 
@@ -221,6 +221,28 @@ def said_n(gender: str | None, singular: str, plural: str, n: int) -> str:
     if gender in _SAID_OF:
         return _npget(_SAID_OF[gender], singular, plural, n)
     return _translation.ngettext(singular, plural, n)
+
+
+_SAID_TO = {
+    (actor, other): f"said of a player with a {a} name who acts on "
+                    + ("another player" if other is None else f"a player with a {o} name")
+    for actor, a in (("f", "feminine"), ("m", "masculine"))
+    for other, o in (("f", "feminine"), ("m", "masculine"), (None, ""))
+}
+"""The catalogue contexts of :func:`said_to`, by the gender of the player who acts and of the
+player acted on (None: unknown, or the learner); the actor's gender unknown is :func:`said`'s."""
+
+
+def said_to(actor: str | None, other: str | None, message: str) -> str:
+    """`message` (what one player did to another, a string literal: ``"caught {name}"``) in the
+    form for both players' grammatical genders (``"f"``, ``"m"``, None: unknown): Czech
+    *chytila hráče Bena* agrees with the one who caught (*chytila*) and the one caught
+    (*hráče*); Romanian *a prins-o pe jucătoarea* only with the one caught. With the actor's
+    gender unknown this is ``said(other, message)``. The extractor puts the message alone, in
+    each context of :data:`_SAID_OF` and in each of :data:`_SAID_TO` into the catalogue."""
+    if actor in ("f", "m"):
+        return _pget(_SAID_TO[actor, other if other in ("f", "m") else None], message)
+    return said(other, message)
 
 
 def N_(message: str) -> str:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .engine.moves import Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay, TakeMiniPile
-from .i18n import _, card_name, colour_name, said, the_card_object
+from .i18n import _, card_name, colour_name, said, said_to, the_card_object
 from .player_names import gender_of
 
 __all__ = ["move_past", "move_advice", "move_infinitive"]
@@ -64,21 +64,26 @@ class _Form:
     link_you: str | None = None  # {did}/{do}, {name}: a link of the seat `me` with another player
 
 
-def _past() -> _Form:
+def _past(g: str | None = None) -> _Form:
+    """The past form for a mover of grammatical gender `g` (:func:`unoparty.player_names.gender_of`;
+    None: unknown or the learner): Czech *zahrála*, *zahrál*; for an unknown gender the
+    wording that needs none (Czech: the present, as the narration's *Mia hraje*)."""
     return _Form(
-        play=_("played {card}"), twice=_("played two cards, both {card}"),
-        colour=_("{did} and chose {colour}"), link=_("{did}, linking {a} and {b}"),
-        swap=_("{did}, swapping hands with {name}"), uno=_("{did}, calling UNO"),
-        speed=_("speed-played {card}"), speed_swap=True, speed_uno=True,
-        draw=_("drew a card"), keep=_("kept the card you drew"), call_uno=_("called UNO"),
-        catch=lambda g: said(g, "caught {name}"), accept=_("accepted the draw"), challenge=_("challenged the Wild Draw Four"),
-        point=lambda g: said(g, "pointed at {name}"), point_self=None, take=_("took the mini pile"), other=_("made a move"),
-        yourself=_("yourself"), link_you=_("{did}, linking yourself with {name}"))
+        play=said(g, "played {card}"), twice=said(g, "played two cards, both {card}"),
+        colour=said(g, "{did} and chose {colour}"), link=said(g, "{did}, linking {a} and {b}"),
+        swap=said(g, "{did}, swapping hands with {name}"), uno=said(g, "{did}, calling UNO"),
+        speed=said(g, "speed-played {card}"), speed_swap=True, speed_uno=True,
+        draw=said(g, "drew a card"), keep=said(g, "kept the card you drew"), call_uno=said(g, "called UNO"),
+        catch=lambda t: said_to(g, t, "caught {name}"), accept=said(g, "accepted the draw"),
+        challenge=said(g, "challenged the Wild Draw Four"),
+        point=lambda t: said_to(g, t, "pointed at {name}"), point_self=None, take=said(g, "took the mini pile"),
+        other=said(g, "made a move"),
+        yourself=_("yourself"), link_you=said(g, "{did}, linking yourself with {name}"))
 
 
-def _perfect() -> _Form:
-    return dataclasses.replace(_past(), colour=_("{did} and chosen {colour}"), draw=_("drawn a card"),
-                               take=_("taken the mini pile"))
+def _perfect(g: str | None = None) -> _Form:
+    return dataclasses.replace(_past(g), colour=said(g, "{did} and chosen {colour}"), draw=said(g, "drawn a card"),
+                               take=said(g, "taken the mini pile"))
 
 
 def _advice() -> _Form:
@@ -164,8 +169,16 @@ def move_past(move: object, names: Sequence[str], me: int | None = None, *, perf
         move: a move (``unoparty.engine.moves``); anything else is ``"made a move"``.
         names: the players' names in seating order.
         me: the seat called ``"yourself"``, or None.
+
+    The words agree with the mover (``move.player``) where a language marks its gender
+    (:func:`unoparty.i18n.said`, :mod:`unoparty.player_names`: Czech *zahrála* for Ava,
+    *zahrál* for Ben); the seat `me` and a name the app did not give get the wording that
+    needs no gender (Czech: the present, *hraje*). Catching and pointing agree with both
+    players (:func:`unoparty.i18n.said_to`).
     """
-    return _words(move, names, me, _perfect() if perfect else _past())
+    player = getattr(move, "player", None)
+    g = None if player == me or not isinstance(player, int) or not 0 <= player < len(names) else gender_of(names[player])
+    return _words(move, names, me, _perfect(g) if perfect else _past(g))
 
 
 def move_advice(move: object, names: Sequence[str], me: int | None = None) -> str:
