@@ -5,9 +5,6 @@ thirty Python start-ups (issue 18: the time of ``make test``)."""
 
 from __future__ import annotations
 
-import multiprocessing
-
-PRELOAD = ["tests.helpers_writers", "unoparty.progress", "psycopg"]  # a missing one is skipped
 
 
 def write_lessons(url: str, who: str) -> None:
@@ -32,8 +29,8 @@ def write_lessons(url: str, who: str) -> None:
 def run_writers(url: str, names: list[str]) -> list[int]:
     """Start one writer process per name at once, wait for all; their exit codes (0 each
     when all went well; a writer's traceback goes to stderr)."""
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(PRELOAD)
+    from tests.helpers_forks import context
+    ctx = context()
     procs = [ctx.Process(target=write_lessons, args=(url, name)) for name in names]
     for p in procs:
         p.start()

@@ -24,7 +24,7 @@ from unoparty.rules import Rules
 from tests.engine_invariants import check_invariants
 from tests.random_rounds import BIASES, CONFIGS, HOUSE, Reached, expected, missing, play_biased_round
 
-MIN_ROUNDS = 50        # rounds per run, at least: 9 configurations × 2 × 50 = 900 rounds
+MIN_ROUNDS = 20        # rounds per run, at least: 9 configurations × 2 × 20 = 360 rounds (coverage needs 2–31)
 MAX_ROUNDS = 300       # the run fails if its coverage is still incomplete after this many
 CAP = 20_000           # moves; a play-biased round lasts a few hundred
 

@@ -1,12 +1,11 @@
-"""Live tables across processes (issue 23): each seat driven from its own process (spawned,
-not threads) through the store, on SQLite and PostgreSQL — the same game as in one process;
+"""Live tables across processes (issue 23): each seat driven from its own process (forked
+from a fork server, tests.helpers_forks; not threads) through the store, on SQLite and PostgreSQL — the same game as in one process;
 races for one moment settled by commit order; the bot-lease holder killed with SIGKILL; a
 learner's kernel killed and restarted. The processes wait on followers or on a clock the test
 moves (tests.tables_workers.FileClock); the test waits for conditions, never a fixed time."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import queue
 import signal
@@ -18,8 +17,9 @@ from unoparty.progress.table_log import TableLog
 from unoparty.session.table import Pace, TableSession
 from tests.helpers_tables import pg_url, url  # noqa: F401 — fixtures
 from tests import tables_workers as w
+from tests.helpers_forks import context
 
-CTX = multiprocessing.get_context("spawn")
+CTX = context()
 WAIT = float(os.environ.get("UNOPARTY_TEST_WAIT", "120"))  # s: the most a condition may take on a loaded machine (not a pace of the test)
 
 
