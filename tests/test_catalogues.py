@@ -166,6 +166,8 @@ def _texts_the_app_translates(monkeypatch, lessons_dir: Path | None = None) -> s
     from unoparty.scenarios import curriculum, loader
     for module in (loader, curriculum, rulebook):
         monkeypatch.setattr(module, "tr_text", recording)
+    # lessons are read once while their files are unchanged: read them again, through `recording`
+    monkeypatch.setattr(curriculum, "_read_ref", curriculum._read_ref.__wrapped__)
     if lessons_dir is None:
         cur = curriculum.load_curriculum()
         assert all(ref.scenario is not None for ref in cur.lessons)

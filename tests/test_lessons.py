@@ -265,3 +265,28 @@ def test_the_player_draws_a_lesson_session_brought_back_and_tells_each_change():
     assert again.step_label.value == player.step_label.value and again.say.value == player.say.value
     again.back_button.click()
     assert again.pos == player.pos - 1 and "Done" in again.task.value
+
+
+def test_a_curriculum_reads_each_lesson_file_once_until_it_changes(tmp_path, monkeypatch) -> None:
+    """The app reads the curriculum whenever a lesson opens (to offer the next one): each
+    lesson file is parsed once while it is unchanged (issue 18: nothing recomputed at click
+    time), and read again once it changes."""
+    import os
+
+    from unoparty.scenarios import curriculum, loader
+    src = (curriculum.LESSONS_DIR / "matching.toml").read_text(encoding="utf-8")
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    lesson = folder / "mine.toml"
+    lesson.write_text(src.replace('id = "matching"', 'id = "mine"'), encoding="utf-8")
+    reads = []
+    real = loader.load_scenario
+    monkeypatch.setattr(curriculum, "load_scenario", lambda p: reads.append(p) or real(p))
+    first = curriculum.load_curriculum(folder)
+    again = curriculum.load_curriculum(folder)
+    assert len(reads) == 1 and again.lessons[0].scenario is first.lessons[0].scenario
+    lesson.write_text(src.replace('id = "matching"', 'id = "mine-2"'), encoding="utf-8")
+    st = lesson.stat()
+    os.utime(lesson, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))   # a later change time, whatever the clock's tick
+    changed = curriculum.load_curriculum(folder)
+    assert len(reads) == 2 and changed.lessons[0].scenario.id == "mine-2"

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ScenarioError
-from ..i18n import _, tr_text
+from ..i18n import _, language, tr_text
 from ..rulebook import RULES
 from .loader import load_scenario
 from .values import scenario_error
@@ -80,6 +81,19 @@ class Curriculum:
 
 
 def _load_ref(path: Path) -> LessonRef:
+    """The lesson at `path`, loaded once while the file is unchanged: the app reads the
+    curriculum each time a lesson opens (to offer the next one), and parsing and checking
+    every lesson file took most of that click (issue 18: nothing recomputed at click time).
+    The key is the file's change time and size, and the language its errors are worded in."""
+    try:
+        st = path.stat()
+    except OSError:
+        return _read_ref(path, None, None, language())
+    return _read_ref(path, st.st_mtime_ns, st.st_size, language())
+
+
+@lru_cache(maxsize=512)
+def _read_ref(path: Path, mtime_ns: int | None, size: int | None, lang: str) -> LessonRef:
     try:
         return LessonRef(path, scenario=load_scenario(path))
     except ScenarioError as e:
