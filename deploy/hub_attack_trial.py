@@ -58,6 +58,7 @@ CODE = "green seven on a wild pile"
 PIN = "4821"
 LOOKALIKE = "ben\u202e"   # Ben's name and a right-to-left override: shown as "ben"
 SECRETS_OF_THE_STORE = ("pbkdf2", CODE)
+CODE_FOR_EVERYONE = False   # --code-for-everyone
 
 
 # ----------------------------------------------------------------------------- the class
@@ -320,7 +321,8 @@ def environments(hub) -> None:
         if env.get("CONFIGPROXY_AUTH_TOKEN") and "JUPYTERHUB_USER" not in env:
             secrets["the proxy's token"] = env["CONFIGPROXY_AUTH_TOKEN"]
     secrets["Ben's server's token"] = server_token("ben")
-    secrets["the teacher's code"] = CODE
+    if not CODE_FOR_EVERYONE:
+        secrets["the teacher's code"] = CODE
     mine = processes(JUPYTERHUB_USER="ana")
     kernels = 0
     for pid, env in mine:
@@ -365,6 +367,8 @@ async def ana_on_the_wire(hub, ana_headers: dict) -> None:
         for mid in page.find("ButtonModel", description=label):
             await page.click(mid)
     html = page.html()
+    if fields and opener:
+        print("  (the teacher's code is set in her server: she typed the right one)")
     verdict("the Teacher page with the right code typed: no class", "Download as CSV" not in html and ">ben<" not in html,
             " ".join(re.sub(r"<[^>]+>", " ", html).split())[:160])
     kernel = page.kernel
@@ -404,13 +408,19 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--proxy", required=True, help="the configurable-http-proxy command")
     ap.add_argument("--timeout", type=int, default=120, help="seconds a server may take to start")
+    ap.add_argument("--code-for-everyone", action="store_true",
+                    help="give the teacher's code to every server (a school that skipped teachers_only): "
+                         "Ana then types the right code on the Teacher page of her own server")
     args = ap.parse_args()
+    global CODE_FOR_EVERYONE
+    CODE_FOR_EVERYONE = args.code_for_everyone
     with tempfile.TemporaryDirectory(prefix="unoparty-hub-class-") as folder:
         db = f"sqlite:///{Path(folder) / 'class.sqlite3'}"
         prepare(db)
         before = snapshot(db)
         # the teacher's code for the teachers' servers only (docs/jupyterhub.md)
-        env = f'"UNOPARTY_TEACHER_CODE": teachers_only({CODE!r}),'
+        env = (f'"UNOPARTY_TEACHER_CODE": {CODE!r},' if args.code_for_everyone
+               else f'"UNOPARTY_TEACHER_CODE": teachers_only({CODE!r}),')
         with running_hub(args.proxy, db, args.timeout, env, keep_log="hub-attack-trial.log",
                          preamble="from unoparty.hub_store import teachers_only") as hub:
             from playwright.sync_api import sync_playwright
