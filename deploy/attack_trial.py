@@ -25,7 +25,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -117,12 +116,8 @@ class Server:
         return len(re.findall(pattern, self.log.read_text(errors="replace")))
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
+        from unoparty.process import stop_session
+        stop_session(self.proc, 30)  # its own session: the server and its kernels
         self._out.close()
 
 
