@@ -10,11 +10,12 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+from typing import Any
 
 __all__ = ["stop_session"]
 
 
-def stop_session(proc: subprocess.Popen, grace: float = 10.0) -> None:
+def stop_session(proc: "subprocess.Popen[Any]", grace: float = 10.0) -> None:
     """Stop `proc` (started with ``start_new_session=True``) and every process of its
     session: SIGTERM to its process group, then SIGKILL to the group if `proc` has not
     exited after `grace` seconds. Nothing happens if it has already exited; a group that
