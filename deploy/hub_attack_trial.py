@@ -36,11 +36,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import re
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -50,8 +48,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-import attack_trial  # noqa: E402  (the page on the wire and the verdicts)
-from attack_trial import FAILED, Page, verdict  # noqa: E402
+from attack_trial import FAILED, Page, verdict  # noqa: E402  (the page on the wire and the verdicts)
 from jupyterhub_trial import log_in, running_hub  # noqa: E402
 
 CODE = "green seven on a wild pile"
@@ -380,7 +377,7 @@ async def ana_on_the_wire(hub, ana_headers: dict) -> None:
     await page.close()
 
 
-def lookalike(hub, browser, before_db: str) -> None:
+def lookalike(hub, browser) -> None:
     """A hub account named like Ben with an invisible character: its server's store
     requests must not reach Ben's record."""
     print(f"A hub account named {LOOKALIKE!r}", flush=True)
@@ -441,7 +438,7 @@ def main() -> int:
                 files_and_secrets(hub, to_server)
                 environments(hub)
                 run_async(ana_on_the_wire(hub, to_server))
-                lookalike(hub, browser, db)
+                lookalike(hub, browser)
                 browser.close()
             after = snapshot(db)
             verdict("Ben's record, PIN and the class's settings are as they were", after == before,
@@ -453,5 +450,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    attack_trial.FAILED = FAILED
     sys.exit(main())

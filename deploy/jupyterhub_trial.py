@@ -14,7 +14,8 @@ the service (and was never refused). A trial, not a production setup.
 
 Needs ``jupyterhub``, ``unoparty[app]`` and ``playwright`` in this Python, and
 ``npm install configurable-http-proxy``. Prints what happened; exit 0 if both learners
-reached the app.
+reached the app. Its start-up (:func:`running_hub`, :func:`log_in`) is also that of
+``deploy/hub_attack_trial.py``, which tries the same hub as an attacker.
 """
 
 from __future__ import annotations
