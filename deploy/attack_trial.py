@@ -25,7 +25,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -42,9 +41,8 @@ PINS = 10_000   # PINs tried for Ana (--pins)
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    from unoparty.process import free_ports
+    return free_ports(1)[0]
 
 
 def verdict(what: str, held: bool, detail: str = "") -> None:

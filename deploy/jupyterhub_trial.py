@@ -24,7 +24,6 @@ import argparse
 import contextlib
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -35,12 +34,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def secrets_in_environment(user: str, db: str) -> tuple[int, list[str]]:
@@ -96,7 +89,8 @@ def hub_config(tmp: Path, proxy: str, db: str, timeout: int, environment: str = 
     app_dir.mkdir(exist_ok=True)
     from unoparty.serve import APP_NOTEBOOK
     shutil.copy(APP_NOTEBOOK, app_dir)
-    port, hub_port, api_port, store_port = free_port(), free_port(), free_port(), free_port()
+    from unoparty.process import free_ports
+    port, hub_port, api_port, store_port = free_ports(4)   # four different ports
     bindir = Path(sys.executable).parent
     # every learner's server runs as this system user: as root (a container, CI) it must be allowed
     allow_root = ', "--allow-root"' if os.geteuid() == 0 else ""
