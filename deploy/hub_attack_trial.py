@@ -367,7 +367,8 @@ async def ana_on_the_wire(hub, ana_headers: dict) -> None:
     if fields and opener:
         print("  (the teacher's code is set in her server: she typed the right one)")
     said = [" ".join(re.sub(r"<[^>]+>", " ", s["state"].get("value", "")).split())
-            for s in page.states.values() if s["model_name"] == "HTMLModel" and "up-msg-bad" in s["state"].get("value", "")]
+            for s in page.states.values() if s["model_name"] == "HTMLModel" and "up-msg-bad" in s["state"].get("value", "")
+            and "<style" not in s["state"].get("value", "")]
     verdict("the Teacher page with the right code typed: no class", "Download as CSV" not in html and ">ben<" not in html,
             " | ".join(t for t in said if t)[-240:])
     kernel = page.kernel
