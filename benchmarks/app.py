@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import signal
 import socket
 import statistics
 import subprocess
@@ -70,12 +69,8 @@ class Voila:
         raise RuntimeError(f"voila did not start for {notebook}")
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
+        from unoparty.process import stop_session
+        stop_session(self.proc, 10)  # its own session: voila and its kernels
         self.log.close()
 
 

@@ -45,7 +45,6 @@ import datetime
 import json
 import os
 import re
-import signal
 import socket
 import statistics
 import subprocess
@@ -216,12 +215,8 @@ class AppServer:
                 "server_and_kernels_rss_mb": round((sum(rss) + server[0]) / mb), "load_average": load_average()}
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
+        from unoparty.process import stop_session
+        stop_session(self.proc, 30)  # its own session: the server and its kernels
         self._log.close()
 
 
@@ -818,8 +813,8 @@ def main() -> int:
                     report["site"].append(wave)
                     print("site", json.dumps(wave), flush=True)
             finally:
-                os.killpg(proc.pid, signal.SIGTERM)
-                proc.wait(10)
+                from unoparty.process import stop_session
+                stop_session(proc, 10)
                 import shutil
                 shutil.rmtree(tmp, ignore_errors=True)
     if args.json:

@@ -25,8 +25,6 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -43,9 +41,8 @@ PINS = 10_000   # PINs tried for Ana (--pins)
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    from unoparty.process import free_ports
+    return free_ports(1)[0]
 
 
 def verdict(what: str, held: bool, detail: str = "") -> None:
@@ -85,6 +82,9 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.origin = self.url.rstrip("/")
+        # where a page opens, its kernels' websockets and what every request sends (a
+        # JupyterHub learner's server has its own: deploy/hub_attack_trial.py)
+        self.page_url, self.ws_base, self.headers = self.url, f"ws://127.0.0.1:{self.port}/", {}
         self.log = tmp / "server.log"
         env = dict(os.environ, UNOPARTY_DB=db, UNOPARTY_TEACHER_CODE=CODE, JUPYTER_PLATFORM_DIRS="1",
                    UNOPARTY_UNSAVED_DIR=str(tmp / "unsaved"))
@@ -114,12 +114,8 @@ class Server:
         return len(re.findall(pattern, self.log.read_text(errors="replace")))
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
+        from unoparty.process import stop_session
+        stop_session(self.proc, 30)  # its own session: the server and its kernels
         self._out.close()
 
 
@@ -149,12 +145,12 @@ class Page:
         from tornado.httpclient import AsyncHTTPClient, HTTPRequest
         from tornado.websocket import websocket_connect
         client = AsyncHTTPClient(force_instance=True)
-        page = (await client.fetch(self.server.url + self.query, request_timeout=300,
-                                   headers={"Accept-Language": "en"})).body.decode()
+        page = (await client.fetch(self.server.page_url + self.query, request_timeout=300,
+                                   headers={"Accept-Language": "en", **self.server.headers})).body.decode()
         self.kernel = re.search(r'"kernelId": "([0-9a-f-]{36})"', page).group(1)
         self.ws = await websocket_connect(HTTPRequest(
-            f"ws://127.0.0.1:{self.server.port}/api/kernels/{self.kernel}/channels?session_id={self.session}",
-            headers={"Origin": self.server.origin}), max_message_size=256 * 2**20)
+            f"{self.server.ws_base}api/kernels/{self.kernel}/channels?session_id={self.session}",
+            headers={"Origin": self.server.origin, **self.server.headers}), max_message_size=256 * 2**20)
         self._reader = asyncio.ensure_future(self._read())
         control = uuid.uuid4().hex
         self.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
@@ -254,7 +250,8 @@ class Page:
         from tornado.httpclient import AsyncHTTPClient, HTTPRequest
         client = AsyncHTTPClient(force_instance=True)
         await client.fetch(HTTPRequest(f"{self.server.url}voila/api/shutdown/{self.kernel}", method="POST", body=b"",
-                                       headers={"Origin": self.server.origin}), raise_error=False)
+                                       headers={"Origin": self.server.origin, **self.server.headers}),
+                           raise_error=False)
 
     async def sign_in(self, name: str, pin: str | None = None, again: bool = False) -> None:
         await self.set(self.one("ComboboxModel", placeholder="Type your name or pick it"), value=name)

@@ -4,21 +4,9 @@ own (``start_new_session=True``), so that stopping one stops its kernels too."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 
-
-def stop_session(proc: subprocess.Popen, grace: float = 10.0) -> None:
-    """Stop `proc` and every process of its session: SIGTERM to the group, then SIGKILL if it
-    has not exited after `grace` seconds. Nothing happens if it has already exited."""
-    if proc.poll() is not None:
-        return
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(grace)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
+from unoparty.process import stop_session  # noqa: F401  (the package's one helper; tests import it from here)
 
 
 # Ports for the servers the tests start. Asking the system for a free one (bind to port 0,

@@ -234,6 +234,21 @@ def test_under_jupyterhub_the_hubs_name_is_the_learners(tmp_path, monkeypatch) -
     assert "Hello <bdi>ana</bdi>" in app.learner_picker.message.value
 
 
+def test_under_jupyterhub_a_page_cannot_change_the_hubs_name_through_the_hidden_field(tmp_path, monkeypatch) -> None:
+    """Issue 22: the name row is hidden under the hub, but a page can still send its field a
+    classmate's name and click *That's me*; with a store the server holds itself (no store
+    service), that made the page Ben's."""
+    from unoparty.views.app import App
+    store = _class(tmp_path)
+    store.record_stars("ben", "speed-play", 2)
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    app = App(lang="en", store=store)
+    app.learner_picker.name_field.value = "ben"
+    app.learner_picker.start_button.click()
+    assert app.learner == "ana" and app.learner_picker.current == "ana"
+    assert "Hello <bdi>ana</bdi>" in app.learner_picker.message.value
+
+
 def test_switching_language_does_not_give_a_page_new_tries(tmp_path, monkeypatch, clock) -> None:
     from unoparty.views.app import App
     monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")

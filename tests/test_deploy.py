@@ -181,3 +181,14 @@ def test_the_jupyterhub_values_give_the_database_to_the_hubs_store_service_only(
     exec(hub["extraConfig"]["unoparty-store"], {"c": c})
     assert c.JupyterHub.services[0]["environment"] == {"UNOPARTY_DB": "postgresql://unoparty:s3cret@postgres:5432/unoparty"}
     assert "environment" not in c.JupyterHub.services[1]
+
+
+def test_the_hub_trials_share_one_start_up_and_start() -> None:
+    """deploy/hub_attack_trial.py runs on deploy/jupyterhub_trial.py's start-up (imported, not
+    copied): both scripts load and answer --help without starting a hub."""
+    for script in ("jupyterhub_trial.py", "hub_attack_trial.py", "attack_trial.py"):
+        done = subprocess.run([sys.executable, str(ROOT / "deploy" / script), "--help"], capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0 and "usage:" in done.stdout, done.stderr
+    source = (ROOT / "deploy" / "hub_attack_trial.py").read_text(encoding="utf-8")
+    assert "from jupyterhub_trial import" in source and "jupyterhub-singleuser" not in source

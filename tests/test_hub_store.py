@@ -27,6 +27,11 @@ USERS = {
     "tok-teacher": {"kind": "user", "name": "mme-roux", "groups": ["teachers"]},
     "tok-long": {"kind": "user", "name": "x" * 60, "groups": []},
     "tok-service": {"kind": "service", "name": "cull-idle"},
+    # hub accounts named like Ben with an invisible or direction character (the hub keeps
+    # each as a user of its own; the dummy login, or a login with sign-up, lets anyone make one)
+    "tok-ben-rlo": {"kind": "user", "name": "ben\u202e", "groups": []},
+    "tok-ben-zwsp": {"kind": "user", "name": "ben\u200b", "groups": []},
+    "tok-ben-nfd": {"kind": "user", "name": "be\u0301n", "groups": []},
 }
 
 
@@ -123,6 +128,37 @@ def test_a_learner_can_neither_read_nor_change_anothers_record(service) -> None:
     assert [r.learner for r in service.store.lessons()] == ["ben"]   # nothing added for ana either
     # her own record is hers: a name typed with other spaces is the same learner
     assert ana.record_stars("  ana ", "goal", 3) == 3 and ana.stars("ana") == {"goal": 3}
+
+
+@pytest.mark.parametrize("token", ["tok-ben-rlo", "tok-ben-zwsp"])
+def test_a_hub_account_named_like_a_classmate_does_not_reach_their_record(service, token) -> None:
+    """Issue 22, found by deploy/hub_attack_trial.py: the hub account "ben" + U+202E was
+    normalised to "ben" by the service and read and changed Ben's record. A hub name the
+    store would change is no learner's name: refused, with a sentence that shows the
+    character."""
+    service.client("tok-ben").record_stars("ben", "speed-play", 2)
+    lookalike = service.client(token)
+    for call in (lambda: lookalike.stars("ben"), lambda: lookalike.record_stars("ben", "speed-play", 0),
+                 lambda: lookalike.settings("ben"), lambda: lookalike.sign_in("k" * 24, "ben"),
+                 lambda: lookalike.stars(USERS[token]["name"])):
+        with pytest.raises(StoreRefusal) as refused:
+            call()
+        assert refused.value.code == "no-name" and "\\u20" in str(refused.value), str(refused.value)
+    assert service.store.stars("ben") == {"speed-play": 2}
+
+
+def test_the_app_under_the_hub_does_not_greet_a_look_alike_hub_name_as_the_classmate(service, monkeypatch) -> None:
+    """The page of the hub account "ben" + U+202E is not Ben's: the hub's name is not taken
+    as the learner's (it would be normalised to "ben"), so nothing is greeted or read."""
+    from unoparty.progress import hub_learner_name
+    from unoparty.views.app import App
+    assert hub_learner_name("ben") == "ben" and hub_learner_name("mme-roux") == "mme-roux"
+    assert hub_learner_name("ben\u202e") is hub_learner_name("ben\u200b") is hub_learner_name("be\u0301n") is None
+    service.client("tok-ben").record_stars("ben", "speed-play", 2)
+    monkeypatch.setenv("JUPYTERHUB_USER", "ben\u202e")
+    app = App(lang="en", store=service.client("tok-ben-rlo"))
+    assert app.learner is None and not app.learner_picker.fixed
+    assert "Hello" not in app.learner_picker.message.value
 
 
 def test_a_learner_cannot_list_the_class_reset_or_try_the_teachers_code(service) -> None:
@@ -477,3 +513,16 @@ def test_the_teachers_page_through_the_service_opens_for_the_teachers_group_only
     learner = TeacherPage(service.client("tok-ana"), code="owl-42")
     assert not learner.unlock("owl-42") and not learner.is_open   # even with the right code
     assert "teachers" in learner.message.value and "ana" not in learner.table.value
+
+
+def test_the_teachers_code_goes_to_the_teachers_servers_only() -> None:
+    """``c.Spawner.environment = {"UNOPARTY_TEACHER_CODE": teachers_only(code)}``: JupyterHub
+    calls the entry with each server's spawner; a learner's server gets no code."""
+    from types import SimpleNamespace
+
+    from unoparty.hub_store import teachers_only
+    entry = teachers_only("owl-42")
+    spawner = lambda *groups: SimpleNamespace(user=SimpleNamespace(groups=[SimpleNamespace(name=g) for g in groups]))
+    assert entry(spawner("teachers")) == "owl-42" and entry(spawner("class-5b", "teachers")) == "owl-42"
+    assert entry(spawner()) == entry(spawner("class-5b")) == entry(SimpleNamespace()) == ""
+    assert teachers_only("owl-42", group="staff")(spawner("staff")) == "owl-42"

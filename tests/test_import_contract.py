@@ -28,7 +28,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("session", {"session"}),
     ("views", {"views"}),
     ("delivery", {"cli", "commands", "serve", "app", "__main__", "__init__", "extract",
-                  "notebook_clean", "kernel_pool", "app_kernel", "learner_server", "app_logout"}),
+                  "notebook_clean", "kernel_pool", "app_kernel", "learner_server", "app_logout", "process"}),
 ]
 RANK = {name: rank for rank, (_, names) in enumerate(LAYERS) for name in names}
 

@@ -499,6 +499,34 @@ def test_a_learners_name_loses_its_override_and_the_greeting_isolates_it(tmp_pat
     assert "<bdi>Mia</bdi>" in greeting and RLO not in greeting
 
 
+@pytest.mark.parametrize("invisible", ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"])
+def test_a_name_with_an_invisible_character_is_the_same_learner(tmp_path, invisible):
+    """Issue 22: "Ava" + a zero-width space looked like "Ava" on the Teacher page but was
+    another learner, so a pupil could pose as a classmate. The name rule removes the
+    invisible characters: it is Ava, and with PINs on, Ava's PIN is asked for."""
+    from unoparty import access
+    from unoparty.progress import SQLStore, normalise_name
+    from unoparty.views.learner import LearnerPicker
+    store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    store.add_learner("Ava")
+    store.set_setting("Ava", access.PIN_KEY, access.hash_pin("4821"))
+    store.record_stars(f"Ava{invisible}", "speed-play", 1)
+    store.add_learner(f"{invisible}Ava")
+    assert store.learners() == ["Ava"] and store.stars("Ava") == {"speed-play": 1}
+    assert normalise_name(f"A{invisible}va") == "Ava"
+    store.set_class_setting("pins", "1")
+    picker = LearnerPicker(store, on_pick=lambda name: None)
+    assert picker.pick(f"Ava{invisible}") is None and picker.session.waiting == "Ava"
+    assert not picker.session.new_pin   # Ava's own PIN is asked for, not a new one
+    assert store.learners() == ["Ava"]
+
+
+def test_a_name_is_kept_in_composed_form():
+    """An "é" typed as "e" + a combining accent (NFD) is the same learner as "é" (NFC)."""
+    from unoparty.progress import normalise_name
+    assert normalise_name("Chloe\u0301") == normalise_name("Chlo\u00e9") == "Chlo\u00e9"
+
+
 def test_every_table_shows_a_name_as_its_own_isolated_text(tmp_path, monkeypatch):
     """The game table, the scores, the teacher's class table, its picker and its buttons: a
     name — even one stored before names lost their controls — never reorders its row."""

@@ -299,3 +299,41 @@ def test_todays_postgresql_store_opens_migrated_and_keeps_everything(pg_url) -> 
     with psycopg.connect(url) as con:
         assert con.execute("SELECT to_regclass('half_done')").fetchone() == (None,)
         assert max(n for (n,) in con.execute("SELECT number FROM schema_version")) == migrations.latest()
+
+
+# --------------------------------------------------------------------------------- step 22: visible names
+
+
+def test_names_kept_with_invisible_characters_get_the_name_they_show(tmp_path) -> None:
+    """Issue 22: the name rule now drops invisible characters, so "Ava" + U+200B kept before
+    could no longer be reached (deleting it from the Teacher page reached Ava). Step 22
+    renames it everywhere: to what it shows, or "Ava (2)" beside a real Ava (never merged)."""
+    path = tmp_path / "class.sqlite3"
+    store = SQLStore(str(path))
+    store.record_stars("Ava", "speed-play", 2)
+    with store._transaction() as cur:
+        for raw, stars in (("Ava\u200b", 1), ("Mia\u200d", 3), ("Chloe\u0301", 1)):
+            cur.execute("INSERT INTO learners (name) VALUES (?)", (raw,))
+            cur.execute("INSERT INTO lesson_progress (learner, lesson, stars, tries, mistakes) VALUES (?, ?, ?, 1, 0)",
+                        (raw, "goal", stars))
+        cur.execute("INSERT INTO settings (learner, key, value) VALUES (?, ?, ?)", ("Ava\u200b", "language", "fr"))
+    con = sqlite3.connect(path)
+    con.execute("DELETE FROM schema_version WHERE number = 22")
+    con.commit()
+    con.close()
+    again = SQLStore(str(path))
+    assert again.schema_version() == migrations.latest()
+    assert again.learners() == ["Ava", "Ava (2)", "Chloé", "Mia"]
+    assert again.stars("Ava") == {"speed-play": 2} and again.stars("Ava (2)") == {"goal": 1}
+    assert again.stars("Mia") == {"goal": 3} and again.setting("Ava (2)", "language") == "fr"
+    again.delete_learner("Ava (2)")
+    assert again.learners() == ["Ava", "Chloé", "Mia"] and again.stars("Ava") == {"speed-play": 2}
+
+
+def test_the_document_store_renames_names_with_invisible_characters() -> None:
+    from unoparty.progress.migrations import m0022_visible_names
+    data = {"learners": {"Ava": {"lessons": {"a": 1}}, "Ava\ufeff": {"lessons": {"b": 2}}, "Leo\u2060": {}},
+            "keys": {"k" * 22: {"learner": "Ava\ufeff"}, "j" * 22: {"learner": None}}}
+    m0022_visible_names.up_document(data)
+    assert data["learners"] == {"Ava": {"lessons": {"a": 1}}, "Ava (2)": {"lessons": {"b": 2}}, "Leo": {}}
+    assert data["keys"]["k" * 22]["learner"] == "Ava (2)" and data["keys"]["j" * 22]["learner"] is None

@@ -12,7 +12,7 @@ No imports: the store, the narration and the views all use it.
 
 from __future__ import annotations
 
-__all__ = ["BIDI_CONTROLS", "without_bidi_controls", "isolate", "needs_isolation"]
+__all__ = ["BIDI_CONTROLS", "INVISIBLE", "without_bidi_controls", "without_invisible", "isolate", "needs_isolation"]
 
 BIDI_CONTROLS = frozenset(
     "\u202a\u202b\u202c\u202d\u202e"   # LRE, RLE, PDF, LRO, RLO (embeddings and overrides)
@@ -21,7 +21,24 @@ BIDI_CONTROLS = frozenset(
 )
 """The bidirectional formatting characters (Unicode UAX #9, table 4)."""
 
+INVISIBLE = frozenset(
+    "\u200b\u200c\u200d\u2060\ufeff"   # ZERO WIDTH SPACE, NON-JOINER, JOINER, WORD JOINER, BOM
+    "\u00ad\u034f\u180e"               # SOFT HYPHEN, COMBINING GRAPHEME JOINER, MONGOLIAN VOWEL SEPARATOR
+    "\u2061\u2062\u2063\u2064"         # the invisible mathematical operators
+)
+"""Characters that show nothing between letters: a name holding one looks like the name
+without it (issue 22: "Ava" + U+200B looked like "Ava" on the Teacher page)."""
+
 _FSI, _PDI = "\u2068", "\u2069"
+
+
+def without_invisible(text: object) -> str:
+    """``str(text)`` without any character of :data:`INVISIBLE` or :data:`BIDI_CONTROLS`.
+
+    >>> without_invisible("Ava\u200b")
+    'Ava'
+    """
+    return "".join(ch for ch in str(text) if ch not in INVISIBLE and ch not in BIDI_CONTROLS)
 
 
 def without_bidi_controls(text: object) -> str:

@@ -58,12 +58,12 @@ from typing import Any
 from .progress import Store, StoreError
 from .progress.hub import (ANYONE, CLASS, KEY, META, METHODS, OWN_OR_CLASS, SERVICE_NAME, SCHEME, TEACHERS,
                            HubServiceStore, StoreRefusal, sentence)
-from .progress.records import LessonRecord, PracticeAnswer, RuleRecord, check_key, check_kind, normalise_name, \
-    session_text
+from .progress.records import LessonRecord, PracticeAnswer, RuleRecord, check_key, check_kind, hub_learner_name, \
+    normalise_name, session_text
 
 __all__ = ["SERVICE_NAME", "TEACHERS", "SCHEME", "METHODS", "Caller", "StoreRefusal", "HubServiceStore",
            "StoreService", "authorise", "check_arguments", "sentence", "hub_resolver", "hub_service", "hub_roles",
-           "main"]
+           "teachers_only", "main"]
 
 MAX_BODY = 4 * 1024 * 1024        # bytes of one request (a session's state is at most 1 MB)
 MAX_TEXT = 65536                  # characters of one text argument
@@ -73,9 +73,9 @@ MAX_TEXT = 65536                  # characters of one text argument
 
 @dataclass(frozen=True)
 class Caller:
-    """Who asks, as the hub says: `name` the hub's user name normalised the store's way (None
-    when the store cannot take it as a learner's name), `user` as the hub has it, `teacher`
-    True when the user is in the group :data:`TEACHERS`."""
+    """Who asks, as the hub says: `name` the hub's user name as a learner's name (None when
+    the store cannot keep it exactly as it is: :func:`~unoparty.progress.hub_learner_name`),
+    `user` as the hub has it, `teacher` True when the user is in the group :data:`TEACHERS`."""
 
     user: str
     name: str | None
@@ -88,10 +88,8 @@ class Caller:
         user = str(model.get("name") or "")
         if model.get("kind", "user") != "user":
             return cls(user, None, False)
-        try:
-            name: str | None = normalise_name(user)
-        except StoreError:
-            name = None
+        # only a hub name the store keeps as it is: "ben" + U+202E is not Ben (issue 22)
+        name = hub_learner_name(user)
         groups = model.get("groups") or []
         return cls(user, name, isinstance(groups, list) and teachers in groups)
 
@@ -125,11 +123,19 @@ def authorise(method: str, args: Mapping[str, Any], caller: Caller, *, teachers:
         if kind not in ("name", "name?") or args.get(arg) is None:
             continue
         if caller.name is None:
-            raise _Answer(403, "no-name", user=caller.user)
+            raise _Answer(403, "no-name", user=_shown(caller.user))
         if args[arg] != caller.name and not (caller.teacher and spec.rule != KEY):
             raise _Answer(403, "not-yours", user=caller.user, name=args[arg])
     if spec.rule == KEY and caller.name is None:
-        raise _Answer(403, "no-name", user=caller.user)
+        raise _Answer(403, "no-name", user=_shown(caller.user))
+
+
+def _shown(user: str) -> str:
+    """`user` for a sentence: each invisible, control or direction character written as
+    its code (``ben\\u202e``), so the sentence shows what the hub's name holds."""
+    import unicodedata
+    return "".join(ch if ch.isprintable() and unicodedata.category(ch) != "Cf" else f"\\u{ord(ch):04x}"
+                   for ch in user)
 
 
 def _own_key(caller: Caller, key: str) -> str:
@@ -393,6 +399,21 @@ def hub_service(url: str, db: str, *, name: str = SERVICE_NAME, python: str | No
     return {"name": name, "url": url, "display": False,
             "command": [python or sys.executable, "-m", "unoparty.hub_store"],
             "environment": {"UNOPARTY_DB": db, **(environment or {})}}
+
+
+def teachers_only(value: str, group: str = TEACHERS) -> Callable[[Any], str]:
+    """An entry of ``c.Spawner.environment`` that only the servers of the hub's group
+    `group` get: ``{"UNOPARTY_TEACHER_CODE": teachers_only(code)}`` gives the teacher's
+    code to the teachers' servers and ``""`` (no code: the Teacher page says none is set)
+    to every learner's, so no learner's server holds it (issue 22). JupyterHub calls the
+    function with the spawner when it starts a server (``spawner.user.groups``: the user's
+    groups, each with a ``name``)."""
+
+    def for_spawner(spawner: Any) -> str:
+        groups = getattr(getattr(spawner, "user", None), "groups", None) or []
+        return value if any(getattr(g, "name", g) == group for g in groups) else ""
+
+    return for_spawner
 
 
 def hub_roles(name: str = SERVICE_NAME) -> list[dict[str, Any]]:

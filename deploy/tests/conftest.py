@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -94,6 +93,6 @@ def site(tmp_path_factory):
                 time.sleep(0.1)
         yield StaticServer(url, log_path)
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(10)
+        from unoparty.process import stop_session
+        stop_session(proc, 10)
         log.close()

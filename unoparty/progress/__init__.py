@@ -50,10 +50,10 @@ from .learner import LearnerPracticeStore, LearnerProgress
 from .opening import default_url, open_store
 from .protocol import Store
 from .records import (MAX_NAME, MAX_SESSION_BYTES, SESSION_KINDS, Answer, LessonRecord, PracticeAnswer, RuleRecord,
-                      StoreError, normalise_name)
+                      StoreError, hub_learner_name, normalise_name)
 from .sql import SQLStore
 
 __all__ = ["Store", "SQLStore", "DictStore", "StoreError", "LessonRecord", "RuleRecord", "Answer", "PracticeAnswer",
            "LearnerProgress", "LearnerPracticeStore", "open_store", "open_browser_store", "default_url",
-           "normalise_name", "in_browser", "MAX_NAME", "SESSION_KINDS", "MAX_SESSION_BYTES", "BROWSER_KEY",
+           "normalise_name", "hub_learner_name", "in_browser", "MAX_NAME", "SESSION_KINDS", "MAX_SESSION_BYTES", "BROWSER_KEY",
            "OLD_BROWSER_KEY", "ATTEMPT_WAIT", "ATTEMPT_MAX_WAIT", "ATTEMPT_FORGET"]

@@ -122,8 +122,9 @@ def sentence(code: str, **args: Any) -> str:
                       "please try again in a moment."),
         "not-yours": _("This server belongs to {user}: it may read and change only the record of {user}, "
                        "not that of {name}."),
-        "no-name": _("The hub's user name {user} cannot be a learner's name in the store "
-                     "(at most 40 characters): please give this learner a shorter one."),
+        "no-name": _("The hub's user name {user} cannot be a learner's name in the store (at most 40 "
+                     "characters, none of them invisible or a direction mark): please give this learner "
+                     "another one."),
         "teachers-only": _("Only the hub's group {group} may do this ({method}); this server belongs to {user}."),
         "unknown-method": _("The store service has no method {method}: the app and the service "
                             "are not the same version."),

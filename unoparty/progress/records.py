@@ -20,7 +20,7 @@ from typing import Any
 
 from ..practice.mastery import Answer
 
-__all__ = ["StoreError", "LessonRecord", "RuleRecord", "Answer", "PracticeAnswer", "normalise_name", "MAX_NAME",
+__all__ = ["StoreError", "LessonRecord", "RuleRecord", "Answer", "PracticeAnswer", "normalise_name", "hub_learner_name", "MAX_NAME",
            "SESSION_KINDS", "MAX_SESSION_BYTES", "check_key", "check_kind", "session_text"]
 
 MAX_NAME = 40                       # characters in a learner's name
@@ -63,20 +63,47 @@ PracticeAnswer = Answer
 
 
 def normalise_name(name: str) -> str:
-    """A learner's name with outer and doubled spaces and bidirectional control characters
-    (:data:`unoparty.bidi.BIDI_CONTROLS`: an override would reverse the text around the name)
-    removed.
+    """A learner's name as the store keeps it: in Unicode's composed form (NFC: an "é"
+    typed as "e" and a combining accent is the same "é"), without bidirectional control
+    characters (:data:`unoparty.bidi.BIDI_CONTROLS`: an override would reverse the text
+    around the name) or invisible ones (:data:`unoparty.bidi.INVISIBLE`: a zero-width
+    space, joiner, word joiner, byte-order mark, soft hyphen…), its outer and doubled
+    spaces removed.
+
+    So two names that look the same are the same learner: "Ava" and "Ava" + U+200B are one
+    record, never two rows shown alike on the Teacher page (issue 22). A teacher reads the
+    names, so that is what they expect — and what keeps a pupil from posing as a classmate:
+    typing the look-alike reaches the classmate's record, which asks for their PIN (the
+    teacher's setting ``pins``). Refusing such a name instead would leave a child who pasted
+    their name with a sentence about characters they cannot see. The price: scripts that
+    join letters with U+200C/U+200D (Persian, some Indic ones, emoji sequences) lose them,
+    which changes how a name is drawn, not which learner it is.
 
     Raises:
-        StoreError: the name is empty or longer than :data:`MAX_NAME` characters.
+        StoreError: the name is empty or longer than :data:`MAX_NAME` characters (after
+        the removals).
     """
-    from ..bidi import without_bidi_controls
-    text = " ".join(without_bidi_controls(name or "").split())
+    import unicodedata
+
+    from ..bidi import without_invisible
+    text = " ".join(without_invisible(unicodedata.normalize("NFC", str(name or ""))).split())
     if not text:
         raise StoreError("a learner's name cannot be empty")
     if len(text) > MAX_NAME:
         raise StoreError(f"a learner's name has at most {MAX_NAME} characters")
     return text
+
+
+def hub_learner_name(user: str) -> str | None:
+    """The learner's name of the JupyterHub user `user`: `user` itself when the store
+    keeps it as it is (:func:`normalise_name` changes nothing), else None — the hub's
+    user is not a learner of the store. A hub name with an invisible or direction
+    character (``"ben"`` + U+202E, which the hub keeps as a user of its own) would
+    otherwise be normalised to a classmate's name and reach their record (issue 22)."""
+    try:
+        return user if normalise_name(user) == user else None
+    except StoreError:
+        return None
 
 
 def check_key(key: object) -> str:

@@ -97,7 +97,12 @@ class SignInSession:
 
     def pick(self, text: str) -> SignInVerdict:
         """Take `text` as the learner's name: the name as the class already knows it (the
-        same letters in other capitals is the same learner), or the PIN asked for."""
+        same letters in other capitals is the same learner), or the PIN asked for. A given
+        name (:attr:`fixed`: JupyterHub's user) is never replaced: ``"nothing"`` — the page
+        has no field for it, but a page can still send its hidden field a classmate's name
+        (issue 22, deploy/hub_attack_trial.py)."""
+        if self.fixed:
+            return SignInVerdict("nothing", self.current or "")
         try:
             name = normalise_name(text)
         except StoreError:

@@ -642,7 +642,7 @@ class App:
         the static site) under `learner`'s name — by default, in a store that belongs to one
         browser (:attr:`~unoparty.progress.Store.keeps_last_learner`), the learner chosen
         there last; in a shared one, nobody until they give their name."""
-        from ..progress import LearnerProgress, StoreError, normalise_name, open_store
+        from ..progress import LearnerProgress, StoreError, hub_learner_name, open_store
         from .learner import LearnerPicker
         if progress is None and store is None:
             try:
@@ -651,11 +651,10 @@ class App:
                 self.errors.report(e)
                 store = None
         import os
-        hub_user = os.environ.get("JUPYTERHUB_USER", "").strip() if progress is None else ""
-        try:
-            hub_user = normalise_name(hub_user) if hub_user else ""
-        except StoreError:
-            hub_user = ""  # a hub name the store cannot keep: the learner types one
+        hub_user = os.environ.get("JUPYTERHUB_USER", "") if progress is None else ""
+        # a hub name the store cannot keep as it is (too long; "ben" + an invisible or
+        # direction character, which is not Ben): no name given, the store service refuses it
+        hub_user = (hub_learner_name(hub_user) or "") if hub_user else ""
         # App(learner=…) in a notebook follows the landing page's rules (issue 22): under
         # JupyterHub only the hub's user; with the teacher's setting "pins", the PIN first
         self._hub_refused: str | None = None   # another name given under JupyterHub

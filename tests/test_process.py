@@ -1,0 +1,60 @@
+"""unoparty.process: stopping a served app's whole session, and ports for the trials."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+from unoparty.process import free_ports, stop_session
+
+
+def _gone(pid: int) -> bool:
+    """The process `pid` has exited (no longer there, or a zombie waiting to be reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def _wait_until(condition, timeout: float = 30.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def test_stopping_a_session_stops_its_children() -> None:
+    proc = subprocess.Popen([sys.executable, "-c", "import subprocess, sys, time\n"
+                             "c = subprocess.Popen(['sleep', '120']); print(c.pid, flush=True); time.sleep(120)"],
+                            stdout=subprocess.PIPE, text=True, start_new_session=True)
+    child = int(proc.stdout.readline())
+    stop_session(proc, 10)
+    assert proc.returncode is not None and _wait_until(lambda: _gone(child))
+
+
+def test_what_a_session_leaves_behind_is_stopped_too() -> None:
+    """A JupyterHub that failed to start (its port taken) exited and left its proxy running:
+    stopping its session stops what is left of it."""
+    proc = subprocess.Popen(["sh", "-c", "sleep 120 & echo $!"], stdout=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    child = int(proc.stdout.readline())
+    proc.wait(30)
+    assert not _gone(child)
+    stop_session(proc)
+    assert _wait_until(lambda: _gone(child))
+    stop_session(proc)   # twice, the group gone: nothing happens
+
+
+def test_a_process_without_a_session_of_its_own_is_still_stopped() -> None:
+    proc = subprocess.Popen(["sleep", "120"])
+    stop_session(proc, 10)
+    assert proc.returncode is not None
+
+
+def test_free_ports_are_different() -> None:
+    ports = free_ports(20)
+    assert len(set(ports)) == 20 and all(1024 <= p < 65536 for p in ports)
