@@ -82,6 +82,7 @@ def test_a_thousand_pipelined_guesses_never_find_the_code(tmp_path, monkeypatch,
     assert "Too many wrong tries" in page.message.value
 
 
+@pytest.mark.comms  # every widget's state, as the page would be sent it
 def test_the_code_never_reaches_a_page(tmp_path, monkeypatch, clock) -> None:
     from unoparty.views.app import App
     monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "secret-owl-42")

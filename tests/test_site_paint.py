@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.comms  # the messages a page is sent: widgets with their comms (tests/conftest.py)
+
 pytest.importorskip("ipywidgets")
 
 ROOT = Path(__file__).resolve().parents[1]

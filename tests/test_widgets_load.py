@@ -15,6 +15,8 @@ from comm.base_comm import BaseComm
 from unoparty.i18n import set_language
 from unoparty.views.app import App
 
+pytestmark = pytest.mark.comms  # the messages a page is sent: widgets with their comms (tests/conftest.py)
+
 
 class CountingComm(BaseComm):
     """A comm that counts what it would send to the browser."""
