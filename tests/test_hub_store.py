@@ -526,3 +526,27 @@ def test_the_teachers_code_goes_to_the_teachers_servers_only() -> None:
     assert entry(spawner("teachers")) == "owl-42" and entry(spawner("class-5b", "teachers")) == "owl-42"
     assert entry(spawner()) == entry(spawner("class-5b")) == entry(SimpleNamespace()) == ""
     assert teachers_only("owl-42", group="staff")(spawner("staff")) == "owl-42"
+
+
+def test_live_tables_are_refused_through_the_store_service_and_the_page_says_so(tmp_path, monkeypatch) -> None:
+    """Under JupyterHub with the store service (``UNOPARTY_DB=hub-service:…``) the table log
+    took the URL for an SQLite file of that name in each server's folder, so classmates on
+    different servers never met at a table: the log now refuses it, the Play together page
+    says so in one sentence and offers the game against bots, and no file is made."""
+    from unoparty.progress.table_log import Problem, TableError, TableLog, tables_supported
+    from unoparty.views.app import App
+    monkeypatch.chdir(tmp_path)
+    for url in ("hub-service:unoparty-store", "hub-service:http://hub:10101/services/unoparty-store/"):
+        assert not tables_supported(url)
+        with pytest.raises(TableError) as refused:
+            TableLog(url)
+        assert refused.value.problem is Problem.NO_TABLES
+    assert all(tables_supported(u) for u in (f"sqlite://{tmp_path / 'c.sqlite3'}", str(tmp_path / "c.sqlite3"),
+                                             "postgresql://u@h/db", "postgres://u@h/db", "sqlite://"))
+    monkeypatch.setenv("UNOPARTY_DB", "hub-service:unoparty-store")
+    app = App()
+    app.show_table()
+    shown = app.content.children[0]
+    assert "up-no-server" in shown._dom_classes
+    assert "JupyterHub&#x27;s store service" in shown.children[0].value
+    assert list(tmp_path.iterdir()) == []

@@ -56,6 +56,9 @@ def problem_sentence(problem: str, *, code: str | None = None, name: str | None 
             code=code)
     if problem == "in round":
         return _("Seats move between rounds: wait until this round is over.")
+    if problem == "no tables":
+        return _("Live tables are not available on this server: it reaches the class's records through "
+                 "JupyterHub's store service, and a table needs the class database itself. You can play against bots.")
     if problem == "unreachable":
         return _("The class store cannot be reached just now: nothing was played. Trying again…")
     return _("The table refused this.")

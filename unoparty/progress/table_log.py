@@ -70,7 +70,7 @@ from .records import StoreError
 
 __all__ = ["TableLog", "TableError", "StoreUnreachable", "Problem", "MoveRow", "SeatRow", "TableRow",
            "Joined", "Appended", "Follower", "CODE_ALPHABET", "CODE_LENGTH", "new_code", "normalise_code",
-           "NEW_ROUND", "browser_of", "HANDED_OVER"]
+           "NEW_ROUND", "browser_of", "HANDED_OVER", "tables_supported"]
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The letters of a table code: no look-alikes (no 0/O, 1/I/L)."""
@@ -106,6 +106,7 @@ class Problem(enum.Enum):
     NOT_SIGNED_IN = "not signed in"    # PINs on: this browser is not signed in as that learner
     HANDED = "handed"                  # the host gave this learner's seat to a bot for now
     IN_ROUND = "in round"              # seats move between rounds only
+    NO_TABLES = "no tables"            # the store is reached through a service (hub-service:), not the database
 
 
 class TableError(StoreError):
@@ -227,6 +228,19 @@ def _is_pg(url: str) -> bool:
     return url.startswith(("postgresql://", "postgres://"))
 
 
+def tables_supported(url: str) -> bool:
+    """Whether live tables can be kept at `url` (``UNOPARTY_DB``): the class database itself,
+    an SQLite file (``sqlite://…`` or a plain path) or PostgreSQL. Not a store reached through
+    a service (``hub-service:…``, JupyterHub's store service, docs/jupyterhub.md): every
+    kernel of a table must commit to one database, and the service carries learners' records
+    only. (Before, such a URL was taken for an SQLite file of that name in each server's
+    folder, so learners on different servers never met at a table.)"""
+    if _is_pg(url) or url.startswith("sqlite://"):
+        return True
+    scheme = url.split(":", 1)[0] if ":" in url else ""
+    return not (len(scheme) > 1 and scheme.replace("-", "").replace("+", "").replace(".", "").isalnum())
+
+
 def _sqlite_path(url: str) -> str:
     path = url[len("sqlite://"):] if url.startswith("sqlite://") else url
     if path.startswith("/~"):
@@ -255,6 +269,9 @@ class TableLog:
     """
 
     def __init__(self, url: str, *, timeout: float = 10.0) -> None:
+        if not tables_supported(url):
+            raise TableError(Problem.NO_TABLES, f"live tables need the class database itself (sqlite:// or "
+                                                f"postgresql://), not {url.split(':', 1)[0]}:")
         self.url = url
         self.timeout = timeout
         self.kind = "postgresql" if _is_pg(url) else "sqlite"

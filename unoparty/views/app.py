@@ -820,6 +820,12 @@ class App:
         if in_browser():   # the static site: no server, so no shared table
             self._set("table", no_server_box(self.errors.guard(self.show_game)))
             return
+        from ..progress import default_url
+        from ..progress.table_log import tables_supported
+        if not tables_supported(default_url()):   # JupyterHub's store service: learners' records only
+            from ..table_words import problem_sentence
+            self._set("table", no_server_box(self.errors.guard(self.show_game), problem_sentence("no tables")))
+            return
         if projector and code:
             self._set("table", ProjectorView(code, errors=self.errors, key=key).box)
             return

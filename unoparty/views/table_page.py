@@ -1120,13 +1120,14 @@ class LiveTables:
         self.message.value = _msg(problem_sentence("ended", code=code), "info")
 
 
-def no_server_box(on_play: Callable[[], None]) -> w.VBox:
-    """The static site's Play together page (no server, so no shared table): one sentence
-    and the game against bots."""
+def no_server_box(on_play: Callable[[], None], sentence: str | None = None) -> w.VBox:
+    """The Play together page where no table can be shared: one sentence and the game
+    against bots. `sentence` says why (default: the static site's — no server)."""
     play = button(_("Play against bots"), "up-go")
     play.on_click(lambda _b: on_play())
+    why = sentence or _('A shared table needs the class server (unoparty app, or JupyterHub): this site runs in your browser alone, so here you can play against bots.')
     box = w.VBox([w.HTML(f"<h2 style='margin:4px 0'>{esc(_('Play together'))}</h2>"
-                         f"<p>{esc(_('A shared table needs the class server (unoparty app, or JupyterHub): this site runs in your browser alone, so here you can play against bots.'))}</p>"),
+                         f"<p>{esc(why)}</p>"),
                   play])
     box.add_class("up-table-page")
     box.add_class("up-no-server")
