@@ -89,9 +89,6 @@ ALLOWED: dict[tuple[str, str], str] = {
 KNOWN_LEFT: dict[tuple[str, str], str] = {
     # state still kept by a view, to move into its session next (the list only shrinks:
     # an entry no longer found fails the test, so that it is taken off)
-    ("TablePage", "key"): "the browser's key: the app session's (the live-tables branch owns this page this wave)",
-    ("TablePage", "_refreshed"): "when the seats list was read last: TableSession's",
-    ("TablePage", "_unreachable"): "the class store could not be reached: TableSession's",
 }
 
 

@@ -52,7 +52,7 @@ from ..progress.table_log import (NEW_ROUND, MoveRow, Problem, SeatRow, StoreUnr
 from ..rules import Rules
 from ..simulate import derive_seed
 
-__all__ = ["TableSession", "Pace", "Outcome", "TableView", "SeatInfo", "PublicView", "TickReport", "bot_move",
+__all__ = ["TableSession", "TablePageState", "Pace", "Outcome", "TableView", "SeatInfo", "PublicView", "TickReport", "bot_move",
            "TableError", "StoreUnreachable", "Problem", "OUT_OF_TURN", "tab_holder", "pins_on", "signed_in_as",
            "CLAIM_BEATS"]
 
@@ -248,6 +248,26 @@ class TickReport:
     covered: tuple[int, ...] = ()
     dealt: bool = False
     ended: bool = False
+
+
+@dataclass(slots=True)
+class TablePageState:
+    """What the Play together page knows besides its :class:`TableSession` (issue 18: a view
+    keeps widgets and sessions only), widget-free.
+
+    Attributes:
+        key: the browser's session key (its seats are held as this browser's), or None.
+        tab: this tab's holder at the table log (``tab_holder(key)``), once made.
+        resuming: a kept table tried again — its saved state and until when (s) — or None.
+        refreshed: when the table was read from the store last (s, the page's clock).
+        unreachable: the class store could not be reached at the last look.
+    """
+
+    key: str | None = None
+    tab: str | None = None
+    resuming: tuple[dict[str, Any], float] | None = None
+    refreshed: float = 0.0
+    unreachable: bool = False
 
 
 class _Refused(Exception):

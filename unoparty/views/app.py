@@ -443,7 +443,7 @@ class App:
         hub = self.learner if picker.fixed else None
         learner = self.session.use_key(key)
         if self._table_page is not None and self._table_page.session is None:
-            self._table_page.key = key   # its seats are held as this browser's from now on
+            self._table_page.page_state.key = key   # its seats are held as this browser's from now on
         if hub and learner != hub:  # JupyterHub's user is the learner: the key is signed in as them
             self.session.sign_in(hub)
         state = self.session.kept("app")   # read before signing in shows a page (and keeps it)

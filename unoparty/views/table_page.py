@@ -45,7 +45,7 @@ from ..i18n import _, ngettext
 from ..progress.table_log import StoreUnreachable, TableError, TableLog
 from ..refusal_words import explain
 from ..rules import Rules
-from ..session.table import Pace, TableSession, pins_on, signed_in_as, tab_holder
+from ..session.table import Pace, TablePageState, TableSession, pins_on, signed_in_as, tab_holder
 from ..table_words import outcome_note, problem_sentence
 from .board import Board
 from .common import ErrorPanel, LogView, button, split
@@ -193,12 +193,11 @@ class TablePage:
         from ..i18n import language
         self.language = language()   # the language its widgets speak
         self._log, self._url = log, url
-        self.key, self.clock, self.follow = key, clock, follow
+        self.page_state = TablePageState(key=key)   # the browser's key, this tab, a table tried again, the last look
+        self.clock, self.follow = clock, follow
         self.store, self.on_sign_in, self.on_session = store, on_sign_in, on_session
         self.fixed = bool(fixed and name)   # the hub's user: no other name, no PIN
         self.page_key = page_key
-        self._tab: str | None = None        # this tab's holder (`holder`)
-        self._resuming: tuple[dict[str, Any], float] | None = None   # a kept table tried again, until
         self._pending: Callable[[], Any] | None = None   # what a right PIN goes on with
         self.picker: Any = None             # the PIN's fields (views.learner.LearnerPicker), when asked
         own_errors = errors is None
@@ -209,8 +208,6 @@ class TablePage:
         self._follower: Any = None
         self._timer = _Follow(g(self.poll), POLL_S)
         self._rendered: int | None = None
-        self._refreshed = 0.0
-        self._unreachable = False
         # ---- the lobby
         self.name_field = w.Text(value=name or "", placeholder=_("Your name"), layout=w.Layout(width="240px"),
                                  disabled=self.fixed)
@@ -342,9 +339,9 @@ class TablePage:
         """This tab's holder of a seat: ``"<browser key>.<tab>"`` (one per page, kept while the
         browser's key is the same)."""
         from ..progress.table_log import browser_of
-        if self._tab is None or (self.key and browser_of(self._tab) != self.key):
-            self._tab = tab_holder(self.key)
-        return self._tab
+        if self.page_state.tab is None or (self.page_state.key and browser_of(self.page_state.tab) != self.page_state.key):
+            self.page_state.tab = tab_holder(self.page_state.key)
+        return self.page_state.tab
 
     def _name(self, then: Callable[[], Any] | None = None) -> str | None:
         """The name typed; with PINs on, a name this browser is not signed in as first asks for
@@ -383,8 +380,8 @@ class TablePage:
     def _pin_right(self, name: str) -> None:
         if self.on_sign_in is not None:
             self.on_sign_in(name)
-        elif self.key is not None:
-            self.store.sign_in(self.key, name)
+        elif self.page_state.key is not None:
+            self.store.sign_in(self.page_state.key, name)
         if self.picker is not None:
             self.picker.box.layout.display = "none"
         self.name_field.value = name
@@ -442,21 +439,21 @@ class TablePage:
         except (TableError, ValueError) as e:
             from ..progress.table_log import Problem
             if isinstance(e, TableError) and e.problem is Problem.SEAT_LIVE:
-                if self._resuming is None:
-                    self._resuming = (dict(state), self.clock() + self.RESUME_S)
+                if self.page_state.resuming is None:
+                    self.page_state.resuming = (dict(state), self.clock() + self.RESUME_S)
                     if self.follow:
                         self._timer.start()
                 self._show(self.lobby)
                 self.message.value = _msg(error_sentence(e, str(state.get("code", ""))), "info")
                 return None
-            self._resuming = None
+            self.page_state.resuming = None
             if self.on_session is not None:
                 self.on_session(None)
             self._show(self.lobby)
             self.message.value = _msg(error_sentence(e, str(state.get("code", ""))) if isinstance(e, TableError)
                                       else _("The table could not be opened again."), "info")
             return None
-        self._resuming = None
+        self.page_state.resuming = None
         self.name_field.value = session.name
         self._use(session)
         return session
@@ -464,7 +461,7 @@ class TablePage:
     def _use(self, session: TableSession) -> None:
         self.close()
         self.session = session
-        self._tab = session.holder
+        self.page_state.tab = session.holder
         self.message.value = ""
         self.table_message.value = ""
         self.board.message.clear()
@@ -533,15 +530,15 @@ class TablePage:
         tried again at the next look."""
         s = self.session
         if s is None:
-            if self._resuming is not None:
-                state, until = self._resuming
+            if self.page_state.resuming is not None:
+                state, until = self.page_state.resuming
                 now = self.clock()
                 if now > until:
-                    self._resuming = None
+                    self.page_state.resuming = None
                     return False
-                if now - self._refreshed < REFRESH_S:   # once a second is enough
+                if now - self.page_state.refreshed < REFRESH_S:   # once a second is enough
                     return False
-                self._refreshed = now
+                self.page_state.refreshed = now
                 return self.resume(state) is not None
             return False
         now = self.clock()
@@ -550,20 +547,20 @@ class TablePage:
             seen = s.seq
             if self._follower is not None and self._follower.wait(seen, 0) > seen:
                 s.refresh()
-                self._refreshed = now
-            elif now - self._refreshed >= REFRESH_S:
+                self.page_state.refreshed = now
+            elif now - self.page_state.refreshed >= REFRESH_S:
                 s.refresh()
-                self._refreshed = now
+                self.page_state.refreshed = now
         except StoreUnreachable:
-            if not self._unreachable:
-                self._unreachable = True
+            if not self.page_state.unreachable:
+                self.page_state.unreachable = True
                 self.table_message.value = self.status.value = _msg(problem_sentence("unreachable"))
             return False
         except TableError as e:
             self._show_ended(error_sentence(e, s.code))
             return True
-        if self._unreachable:
-            self._unreachable = False
+        if self.page_state.unreachable:
+            self.page_state.unreachable = False
             self.table_message.value = ""
             self._rendered = None
         view_window = s.pace.kind == "learning"
@@ -812,7 +809,7 @@ def notebook_table(code: str | None = None, *, name: str | None = None, pin: str
         target = str(code).strip().upper()
         for other in list(_NOTEBOOK_PAGES):   # the cell run again: its old page lets go of the seat
             if other is not page and other.session is not None and other.session.code == target \
-                    and other.key == key:
+                    and other.page_state.key == key:
                 other.close()
         page.join(code)
 
@@ -879,7 +876,7 @@ class ProjectorView:
         self.pause_button.on_click(g(lambda _b: self.toggle_pause()))
         self.session: TableSession | None = None
         self._rendered: int | None = None
-        self._refreshed = 0.0
+        self.page_state = TablePageState()   # when the table was read last
         self._follower: Any = None
         self._timer = _Follow(g(self.poll), POLL_S)
         left = w.VBox([self.status, self.table.box, self.hands], layout=w.Layout(flex="1 1 auto", min_width="560px"))
@@ -912,9 +909,9 @@ class ProjectorView:
             return False
         try:
             seen, now = s.seq, time.monotonic()
-            if self._follower is None or self._follower.wait(seen, 0) > seen or now - self._refreshed >= REFRESH_S:
+            if self._follower is None or self._follower.wait(seen, 0) > seen or now - self.page_state.refreshed >= REFRESH_S:
                 s.refresh()
-                self._refreshed = now
+                self.page_state.refreshed = now
         except StoreUnreachable:
             self.message.value = _msg(problem_sentence("unreachable"))
             return False
