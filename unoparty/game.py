@@ -22,11 +22,10 @@ from typing import Any, Iterable, Mapping, Sequence
 from .cards import Card, Colour, Kind, deck_counts
 from .engine import Event, Move, Phase, Refusal, State
 from .engine.effects import apply_move
-from .engine.legal import LONG as _LONG, SHARED as _SHARED
-from .engine.legal import among as _among, legal_moves as _legal_moves, listed_as as _listed_as
+from .engine.legal import legal_moves as _legal_moves, recognise as _recognise
 from .engine.legal import out_of_turn as _out_of_turn
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
-from .engine.setup import deal_round
+from .engine.setup import deal_round, shuffle_with as _shuffle_with
 from .errors import IllegalMove, MoveSyntaxError, SeatError, SetupError, UnopartyError, Words
 from .rules import Rules
 
@@ -526,9 +525,13 @@ class Game:
         Raises:
             SeatError: `player` is not a seat of this table.
         """
-        long: list[tuple[Move, ...]] = []
-        moves = self._listed = tuple(_legal_moves(self._state, self._seat(player), long))
-        self._listed_long = long
+        s = self._state
+        if player.__class__ is not int or not 0 <= player < s.n:  # `_seat`, inline
+            raise SeatError(player, s.n)
+        long = self._listed_long  # the long shared tuples among the moves listed (`recognise`)
+        if long:
+            long.clear()
+        moves = self._listed = tuple(_legal_moves(s, player, long))
         return moves
 
     def all_legal_moves(self) -> tuple[Move, ...]:
@@ -560,26 +563,15 @@ class Game:
         """
         # A move just listed by `legal_moves` is legal: `legal_moves` ⇔ `why_illegal` (a
         # property test) — no need to check it again. Listed: the same object, or a fresh one
-        # built by the caller (``Draw(0)``) equal to it field for field (`listed_as`: the
-        # shared object made for that value, found with one look-up).
-        # A shared object is known by its id (`SHARED`): only a fresh one is looked up.
-        listed = self._listed
-        known = (move if id(move) in _SHARED else _listed_as(move)) if listed else None
-        found = False
-        if known is not None:
-            if len(listed) <= _LONG:
-                for m in listed:  # `among`, inline: a dozen moves usually
-                    if m is known:
-                        found = True
-                        break
-            else:
-                found = _among(known, listed, self._listed_long)
-        if found:
-            move = known  # type: ignore[assignment]  # known is not None here
-        else:
+        # built by the caller equal to it field for field (`engine.legal.recognise`: most
+        # moves built, ``Draw(0)``, ``Play(0, card)``, are the shared object already).
+        known = _recognise(move, self._listed, self._listed_long)
+        if known is None:
             refusal = _why_illegal(self._state, move, self._names)
             if refusal is not None:
                 raise IllegalMove(move, refusal)
+        else:
+            move = known
         self._listed = ()
         rng = self._rng
         added = False
@@ -791,7 +783,6 @@ class Game:
         except (KeyError, TypeError, ValueError) as exc:
             raise UnopartyError(f"not a saved unoparty game: {exc}") from None
 
-_SHUFFLE_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}  # length -> (i, i + 1, its bit length), as shuffle visits them
 
 
 class _RecordingRandom(random.Random):
@@ -857,18 +848,10 @@ class _RecordingRandom(random.Random):
         return list(reversed(order))
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        """`random.Random.shuffle` with its `_randbelow` written inline: the same numbers
-        drawn in the same order (same seed, same deal), a third of the time."""
+        """`random.Random.shuffle`, drawing the same numbers in the same order (same seed,
+        same deal) in a third of the time (`engine.setup.shuffle_with`)."""
         self._changing()
-        getrandbits = self.getrandbits
-        plan = _SHUFFLE_PLANS.get(len(x))
-        if plan is None:
-            plan = _SHUFFLE_PLANS[len(x)] = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(x))))
-        for i, n, k in plan:
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            x[i], x[j] = x[j], x[i]
+        _shuffle_with(x, self.getrandbits)
 
     def setstate(self, state: tuple[Any, ...]) -> None:
         self._changing()

@@ -85,18 +85,59 @@ link, call_uno, swap_with, twice): filled there, read by `Play.__new__`."""
 _PLAY_SLOTS: tuple[Any, ...] = tuple(Play.__dict__[f].__set__ for f in Play.__match_args__)
 
 
-@dataclass(frozen=True, slots=True)
+def _one_field(cls: type[Any], player: Any) -> Any:
+    """The move ``cls(player)`` of a one-field kind (`Draw`, `Keep`, `Accept`, `Challenge`,
+    `CallUno`, `TakeMiniPile`): the shared object `engine.legal` made for it (`SIMPLE_INDEX`)
+    when there is one and `player` is an int (``True`` equals ``1``, but ``Draw(True)`` must
+    reach `why_illegal`'s type check), else a new object. Written as `__new__` rather than
+    the dataclass's `__init__` (an `object.__setattr__` and a frozen check): moves are frozen
+    values, so the caller's ``Draw(0)`` is the listed move itself, found by `Game.apply` at once."""
+    if player.__class__ is int:
+        move = SIMPLE_INDEX.get((cls, player))
+        if move is not None:
+            return move
+    self = object.__new__(cls)
+    _PLAYER_SLOT[cls](self, player)
+    return self
+
+
+def _two_fields(cls: type[Any], index: dict[tuple[int, int], Any], player: Any, target: Any) -> Any:
+    """`_one_field` for `Catch` and `PointAt` (player, target): the shared object from `index`."""
+    if player.__class__ is int and target.__class__ is int:
+        move = index.get((player, target))
+        if move is not None:
+            return move
+    self = object.__new__(cls)
+    set_player, set_target = _TWO_SLOTS[cls]
+    set_player(self, player)
+    set_target(self, target)
+    return self
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Draw:
     """Draw one card on your turn (T-3)."""
 
     player: int
 
+    def __new__(cls, player: int) -> "Draw":
+        return _one_field(cls, player)  # type: ignore[no-any-return]
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.player,))
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Keep:
     """Keep the card just drawn and end the turn (T-3)."""
 
     player: int
+
+    def __new__(cls, player: int) -> "Keep":
+        return _one_field(cls, player)  # type: ignore[no-any-return]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.player,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,48 +156,99 @@ class SpeedPlay:
     swap_with: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CallUno:
     """Call "UNO" while holding one card (U-1)."""
 
     player: int
 
+    def __new__(cls, player: int) -> "CallUno":
+        return _one_field(cls, player)  # type: ignore[no-any-return]
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.player,))
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Catch:
     """Catch `target`, who holds one card and did not call UNO (U-2)."""
 
     player: int
     target: int
 
+    def __new__(cls, player: int, target: int) -> "Catch":
+        return _two_fields(cls, CATCH_INDEX, player, target)  # type: ignore[no-any-return]
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.player, self.target))
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Accept:
     """Answer a Wild Draw Four (W-3) or a stacked draw (H-1) by drawing the cards."""
 
     player: int
 
+    def __new__(cls, player: int) -> "Accept":
+        return _one_field(cls, player)  # type: ignore[no-any-return]
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.player,))
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Challenge:
     """Challenge the Wild Draw Four just played (W-3)."""
 
     player: int
 
+    def __new__(cls, player: int) -> "Challenge":
+        return _one_field(cls, player)  # type: ignore[no-any-return]
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.player,))
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class PointAt:
     """Point at another player after a Point Taken (PT-3). Secret until all have pointed."""
 
     player: int
     target: int
 
+    def __new__(cls, player: int, target: int) -> "PointAt":
+        return _two_fields(cls, POINT_INDEX, player, target)  # type: ignore[no-any-return]
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.player, self.target))
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class TakeMiniPile:
     """Take the whole mini pile into your hand, having no card to add (PU-6)."""
 
     player: int
+
+    def __new__(cls, player: int) -> "TakeMiniPile":
+        return _one_field(cls, player)  # type: ignore[no-any-return]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.player,))
+
+
+SIMPLE_INDEX: dict[tuple[type[Any], int], Any] = {}
+"""The shared one-field moves `engine.legal` makes, by (type, player): filled there, read by
+`_one_field` (the `__new__` of `Draw`, `Keep`, `Accept`, `Challenge`, `CallUno`, `TakeMiniPile`)."""
+CATCH_INDEX: dict[tuple[int, int], Any] = {}
+"""The shared `Catch` objects by (player, target), and the `PointAt` ones below: filled by
+`engine.legal`, read by `Catch.__new__` and `PointAt.__new__`."""
+POINT_INDEX: dict[tuple[int, int], Any] = {}
+
+# The setters of the slots, by class (see `_one_field`, `_two_fields`).
+_PLAYER_SLOT: dict[type[Any], Any] = {cls: cls.__dict__["player"].__set__
+                                      for cls in (Draw, Keep, Accept, Challenge, CallUno, TakeMiniPile)}
+_TWO_SLOTS: dict[type[Any], tuple[Any, Any]] = {cls: (cls.__dict__["player"].__set__, cls.__dict__["target"].__set__)
+                                                for cls in (Catch, PointAt)}
 
 
 Move = Play | Draw | Keep | SpeedPlay | CallUno | Catch | Accept | Challenge | PointAt | TakeMiniPile
