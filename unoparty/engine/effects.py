@@ -526,7 +526,7 @@ def _play(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
         if not hand:
             _going_out(s, p, card, k, rng, ev)
             return
-    if kind is _NUMBER and not s.rules.seven_o:
+    if kind is _NUMBER and not s.seven_o:
         start_turn(s, (p + s.direction) % s.n, ev)  # effect_number without Seven-O: no effect (T-4)
         return
     _card_effect(s, p, card, k, m, colour_before, rng, ev)
@@ -568,11 +568,25 @@ def _draw(s: State, m: Draw, rng: random.Random, ev: list[Event]) -> None:
     p = m.player
     if s.catchable is not None and s.catchable != p:  # _close_catch (U-2 ruling)
         s.catchable = None
-    got = draw_cards(s, p, 1, "T-3", rng, ev)
-    if not got:
-        _idle_turn(s, p, rng, ev)
-        return
-    card = got[0]
+    pile = s.draw_pile
+    if pile and not s.links:  # `draw_cards(s, p, 1, "T-3", rng, ev)`, inline for most draws
+        card = pile.pop()
+        s.hands[p].append(card)
+        s.uno_called[p] = False
+        s.idle_turns = 0
+        key = ("T-3", p, None, card, 1)
+        drew = _DREW_ONE.get(key)
+        if drew is None:
+            if len(_DREW_ONE) >= _EVENTS_MAX:
+                _DREW_ONE.clear()
+            drew = _DREW_ONE[key] = Event(E_DREW, "T-3", p, None, (card,), None, 1)
+        ev.append(drew)
+    else:
+        got = draw_cards(s, p, 1, "T-3", rng, ev)
+        if not got:
+            _idle_turn(s, p, rng, ev)
+            return
+        card = got[0]
     if card in _MATCHING[s.discard_pile[-1]][s.colour]:  # `matches` (T-1)
         s.phase = _DRAWN
         s.drawn_card = card

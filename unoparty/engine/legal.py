@@ -156,8 +156,9 @@ _POINTS: Final[dict[tuple[int, int], tuple[PointAt, ...]]] = {}
 _SPEEDS: Final[dict[tuple[int, Card, int, bool, bool], tuple[SpeedPlay, ...]]] = {}
 _MINI: Final[dict[tuple[int, Card, bool], tuple[Play, ...]]] = {}   # (seat, card, UNO call possible) -> plays
 _CATCHES: Final[dict[tuple[int, int], Catch]] = CATCH_INDEX  # also read by `Catch.__new__`
-# (seat, players, hand size up to 4) -> card -> the plays, for tables without Seven-O and
-# Doubles (every classic game): one look-up per playable card.
+# (seat, players, hand size up to 4) -> card -> the plays of one card without a swap or a
+# second copy: for tables without Seven-O and Doubles (every classic game), and for the card
+# just drawn without Seven-O (no Doubles after a draw, T-3): one look-up per playable card.
 _PLAIN: Final[dict[tuple[int, int, int], dict[Card, tuple[Play, ...]]]] = {}
 
 
@@ -168,7 +169,10 @@ def _simple(kind: type[Draw | Keep | Accept | Challenge | TakeMiniPile | CallUno
     return move
 
 
-_DRAWS: Final[list[Move]] = [_simple(Draw, p) for p in range(16)]  # Draw(p) by seat (S-1: at most 16)
+# The one-field moves by seat (S-1: at most 16 seats): ``_DRAWS[p]`` is ``Draw(p)``.
+_DRAWS: Final[list[Move]] = [_simple(Draw, p) for p in range(16)]
+_KEEPS: Final[list[Move]] = [_simple(Keep, p) for p in range(16)]
+_ACCEPTS: Final[list[Move]] = [_simple(Accept, p) for p in range(16)]
 
 
 LONG: Final = 24
@@ -239,11 +243,10 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
             ok = _MATCHING[s.discard_pile[-1]][s.colour]
             found = [c for c in hand if c in ok]
             playable: Iterable[Card] = found if len(found) <= 1 else dict.fromkeys(found)
-            seven_o, doubles = rules.seven_o, rules.doubles
             size = len(hand)
             bucket = size if size <= 3 else 4
             n = s.n
-            if not seven_o and not doubles:
+            if s.plain:  # no Seven-O, no Doubles
                 plain_key = (p, n, bucket)
                 plain = _PLAIN.get(plain_key)
                 if plain is None:
@@ -256,6 +259,7 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                         long.append(moves)
                     out += moves
             else:
+                seven_o, doubles = rules.seven_o, rules.doubles
                 for card in playable:
                     kind = card.kind
                     seven = seven_o and kind is _NUMBER and card.number == 7
@@ -267,19 +271,33 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                     if long is not None and len(moves) > LONG:
                         long.append(moves)
                     out += moves
-            out.append(_DRAWS[p] if p < 16 else _simple(Draw, p))
+            out.append(_DRAWS[p])
     elif phase is _DRAWN:
         if is_cur:
-            assert s.drawn_card is not None  # the card just drawn, in this phase
-            _play_variants(s, p, s.drawn_card, out, False, long)
-            out.append(_simple(Keep, p))
+            drawn = s.drawn_card
+            assert drawn is not None  # the card just drawn, in this phase
+            if s.seven_o:
+                _play_variants(s, p, drawn, out, False, long)
+            else:  # _play_variants, inline: the same shared plays as `_PLAIN` holds (no Doubles after a draw, T-3)
+                size = len(hand)
+                plain_key = (p, s.n, size if size <= 3 else 4)
+                plain = _PLAIN.get(plain_key)
+                if plain is None:
+                    plain = _PLAIN[plain_key] = {}
+                moves = plain.get(drawn)
+                if moves is None:
+                    moves = plain[drawn] = _build_variants(s.n, p, drawn, size, False, False)
+                if long is not None and len(moves) > LONG:
+                    long.append(moves)
+                out += moves
+            out.append(_KEEPS[p])
     elif phase is _CHALLENGE:
         if is_cur:
             if rules.stacking:
                 for card in dict.fromkeys(hand):
                     if card.kind is s.pending_kind:
                         _play_variants(s, p, card, out, True, long)
-            out.append(_simple(Accept, p))
+            out.append(_ACCEPTS[p])
             if s.pending_kind is _WD4:
                 out.append(_simple(Challenge, p))
     elif phase is _POINTING:
@@ -306,7 +324,7 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
             else:
                 out.append(_simple(TakeMiniPile, p))
     if (phase is _TURN or (phase is _DRAWN and not is_cur)) and s.top_player != p \
-            and (rules.rule_set == "party" or rules.jump_in):  # Rules.has_speed_play, inline
+            and s.speed_play:  # Rules.has_speed_play
         two = len(hand) == 2
         seven_o = rules.seven_o
         exact = _SPEED_MATCHING[s.discard_pile[-1]][rules.jump_in].intersection(hand)
