@@ -32,6 +32,7 @@ from .rules import Rules
 __all__ = ["Game", "PlayerView", "Outcome", "validate_names"]
 
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
+_ROUND_OVER, _MATCH_OVER = _OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,7 +414,8 @@ class Game:
     def current(self) -> int | None:
         """The seat to act (see Phase); ``None`` when the round or match is over."""
         s = self._state
-        return None if s.phase in _OVER else s.current
+        phase = s.phase  # `is`, not `in _OVER`: `in` compares a phase that is not the same with `==`
+        return None if phase is _ROUND_OVER or phase is _MATCH_OVER else s.current
 
     @property
     def top_card(self) -> Card:

@@ -11,7 +11,7 @@ from operator import is_ as _is
 from typing import Any, Final, Iterable, cast
 
 from ..cards import COLOURS, Card, Kind
-from .moves import (CATCH_INDEX, PLAY_INDEX, POINT_INDEX, SIMPLE_INDEX, Accept, CallUno, Catch, Challenge, Draw,
+from .moves import (CATCH_INDEX, PLAIN_PLAY_INDEX, PLAY_INDEX, POINT_INDEX, SIMPLE_INDEX, Accept, CallUno, Catch, Challenge, Draw,
                     Keep, Move, Play, PointAt, SpeedPlay, TakeMiniPile)
 from .refusals import MATCHING, SPEED_MATCHING
 from .state import Phase, State
@@ -55,10 +55,15 @@ def _share(move: Any) -> Any:
 
 
 def _shared_plays(plays: Iterable[Play]) -> tuple[Play, ...]:
-    """`plays` as the shared objects of `_PLAY_INDEX` (the first object made for each value)."""
-    setdefault = _PLAY_INDEX.setdefault
-    return tuple(_share(setdefault((m.player, m.card, m.colour, m.link, m.call_uno, m.swap_with, m.twice), m))
-                 for m in plays)
+    """`plays` as the shared objects of `_PLAY_INDEX` (the first object made for each value),
+    the plain ones (no link, call, swap or second card) also in `PLAIN_PLAY_INDEX`."""
+    out: list[Play] = []
+    for m in plays:
+        shared = _PLAY_INDEX.setdefault((m.player, m.card, m.colour, m.link, m.call_uno, m.swap_with, m.twice), m)
+        if shared.link is None and shared.call_uno is False and shared.swap_with is None and shared.twice is False:
+            PLAIN_PLAY_INDEX.setdefault((shared.player, shared.card, shared.colour), shared)
+        out.append(_share(shared))
+    return tuple(out)
 
 
 _ONE_FIELD: Final = frozenset((Draw, Keep, Accept, Challenge, CallUno, TakeMiniPile))

@@ -51,6 +51,12 @@ class Play:
         # values). Only when every field is the very same object: ``True`` equals ``1`` but a
         # move with ``call_uno=1`` must reach `why_illegal`'s type checks.
         if cls is Play:
+            if link is None and call_uno is False and swap_with is None and twice is False:
+                # The common play (no link, call, swap or second card): a look-up by three fields.
+                c = PLAIN_PLAY_INDEX.get((player, card, colour))
+                if c is not None and c.player is player and c.colour is colour:
+                    return c
+                c = None
             try:
                 c = PLAY_INDEX.get((player, card, colour, link, call_uno, swap_with, twice))
             except TypeError:  # an unhashable field (a list for a link)
@@ -80,6 +86,9 @@ class Play:
 PLAY_INDEX: dict[tuple[Any, ...], Play] = {}
 """The shared `Play` objects `engine.legal` makes, by their fields (player, card, colour,
 link, call_uno, swap_with, twice): filled there, read by `Play.__new__`."""
+PLAIN_PLAY_INDEX: dict[tuple[Any, ...], Play] = {}
+"""The same objects without a link, an UNO call, a swap or a second card, by (player, card,
+colour): `Play.__new__`'s look-up for the commonest plays."""
 
 # The setters of Play's slots, in the order of its fields (see `Play.__new__`).
 _PLAY_SLOTS: tuple[Any, ...] = tuple(Play.__dict__[f].__set__ for f in Play.__match_args__)
