@@ -22,7 +22,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .cards import Card, Colour, Kind, deck_counts
 from .engine import Event, Move, Phase, Refusal, State
 from .engine.effects import apply_move
-from .engine.legal import legal_moves as _legal_moves, recognise as _recognise
+from .engine.legal import legal_moves as _legal_moves, listing as _listing, recognise as _recognise
 from .engine.legal import out_of_turn as _out_of_turn
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
 from .engine.setup import deal_round, shuffle_with as _shuffle_with
@@ -527,13 +527,9 @@ class Game:
         Raises:
             SeatError: `player` is not a seat of this table.
         """
-        s = self._state
-        if player.__class__ is not int or not 0 <= player < s.n:  # `_seat`, inline
-            raise SeatError(player, s.n)
-        long = self._listed_long  # the long shared tuples among the moves listed (`recognise`)
-        if long:
-            long.clear()
-        moves = self._listed = tuple(_legal_moves(s, player, long))
+        # `engine.legal.listing`: the seat checked (as `_seat` does), the moves as a tuple;
+        # `_listed_long` receives the long shared tuples among them (for `recognise`).
+        moves = self._listed = _listing(self._state, player, self._listed_long)
         return moves
 
     def all_legal_moves(self) -> tuple[Move, ...]:

@@ -11,12 +11,14 @@ from operator import is_ as _is
 from typing import Any, Final, Iterable, cast
 
 from ..cards import COLOURS, Card, Kind
-from .moves import (CATCH_INDEX, PLAIN_PLAY_INDEX, PLAY_INDEX, POINT_INDEX, SIMPLE_INDEX, Accept, CallUno, Catch, Challenge, Draw,
-                    Keep, Move, Play, PointAt, SpeedPlay, TakeMiniPile)
+from ..errors import SeatError
+from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
+                    TakeMiniPile)
 from .refusals import MATCHING, SPEED_MATCHING
+from .shared import CATCH_INDEX, PLAIN_PLAY_INDEX, PLAY_INDEX, POINT_INDEX, SIMPLE_INDEX
 from .state import Phase, State
 
-__all__ = ["legal_moves", "out_of_turn", "listed_as", "among", "recognise", "LONG", "SHARED"]
+__all__ = ["legal_moves", "listing", "out_of_turn", "listed_as", "among", "recognise", "LONG", "SHARED"]
 
 # Module constants are `Final`: compiled (mypyc), a final name is a C static, read without
 # the look-up in the module's dictionary that every other global costs there (issue 20).
@@ -224,6 +226,24 @@ def recognise(move: object, listed: tuple[Move, ...], long: list[tuple[Move, ...
                 return m
         return None
     return cast(Move, known) if among(known, listed, long) else None  # then a listed object
+
+
+def listing(s: State, player: object, long: list[tuple[Move, ...]]) -> tuple[Move, ...]:
+    """`Game.legal_moves`'s work in one call (compiled with the engine): the legal moves of
+    seat `player` as a tuple, `long` emptied and then given their long shared tuples
+    (`recognise`).
+
+    Raises:
+        SeatError: `player` is not a seat of this table (an int from 0 to n - 1, not a bool).
+    """
+    if player.__class__ is not int:
+        raise SeatError(player, s.n)
+    seat: int = player
+    if not 0 <= seat < s.n:
+        raise SeatError(player, s.n)
+    if long:
+        long.clear()
+    return tuple(legal_moves(s, seat, long))
 
 
 def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) -> list[Move]:

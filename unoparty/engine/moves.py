@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, Colour
+from .shared import (CATCH_INDEX, POINT_INDEX,
+                     shared_one as _shared_one, shared_play as _shared_play, shared_two as _shared_two)
 
 __all__ = [
     "Move", "Play", "Draw", "Keep", "SpeedPlay", "CallUno", "Catch",
@@ -46,25 +48,14 @@ class Play:
         if link is not None and type(link) is tuple and len(link) == 2 and type(link[0]) is int \
                 and type(link[1]) is int and link[0] > link[1]:
             link = (link[1], link[0])
-        # A value `legal_moves` has listed is its shared object (`PLAY_INDEX`): the caller's
+        # A value `legal_moves` has listed is its shared object (`engine.shared`): the caller's
         # ``Play(0, card)`` is that object, found by `Game.apply` at once (moves are frozen
         # values). Only when every field is the very same object: ``True`` equals ``1`` but a
         # move with ``call_uno=1`` must reach `why_illegal`'s type checks.
         if cls is Play:
-            if link is None and call_uno is False and swap_with is None and twice is False:
-                # The common play (no link, call, swap or second card): a look-up by three fields.
-                c = PLAIN_PLAY_INDEX.get((player, card, colour))
-                if c is not None and c.player is player and c.colour is colour:
-                    return c
-                c = None
-            try:
-                c = PLAY_INDEX.get((player, card, colour, link, call_uno, swap_with, twice))
-            except TypeError:  # an unhashable field (a list for a link)
-                c = None
-            if c is not None and c.player is player and c.colour is colour and c.call_uno is call_uno \
-                    and c.swap_with is swap_with and c.twice is twice \
-                    and (link is None or (type(link) is tuple and c.link is not None and link[0] is c.link[0] and link[1] is c.link[1])):
-                return c
+            c = _shared_play(player, card, colour, link, call_uno, swap_with, twice)
+            if c is not None:
+                return c  # type: ignore[no-any-return]
         self = object.__new__(cls)
         # The fields are set through their slots' descriptors (`_PLAY_SLOTS`): the dataclass's
         # `__init__` (an `object.__setattr__` per field and a `__post_init__`) takes twice the time.
@@ -83,39 +74,23 @@ class Play:
         return (Play, (self.player, self.card, self.colour, self.link, self.call_uno, self.swap_with, self.twice))
 
 
-PLAY_INDEX: dict[tuple[Any, ...], Play] = {}
-"""The shared `Play` objects `engine.legal` makes, by their fields (player, card, colour,
-link, call_uno, swap_with, twice): filled there, read by `Play.__new__`."""
-PLAIN_PLAY_INDEX: dict[tuple[Any, ...], Play] = {}
-"""The same objects without a link, an UNO call, a swap or a second card, by (player, card,
-colour): `Play.__new__`'s look-up for the commonest plays."""
-
 # The setters of Play's slots, in the order of its fields (see `Play.__new__`).
 _PLAY_SLOTS: tuple[Any, ...] = tuple(Play.__dict__[f].__set__ for f in Play.__match_args__)
 
 
 def _one_field(cls: type[Any], player: Any) -> Any:
-    """The move ``cls(player)`` of a one-field kind (`Draw`, `Keep`, `Accept`, `Challenge`,
-    `CallUno`, `TakeMiniPile`): the shared object `engine.legal` made for it (`SIMPLE_INDEX`)
-    when there is one and `player` is an int (``True`` equals ``1``, but ``Draw(True)`` must
-    reach `why_illegal`'s type check), else a new object. Written as `__new__` rather than
-    the dataclass's `__init__` (an `object.__setattr__` and a frozen check): moves are frozen
-    values, so the caller's ``Draw(0)`` is the listed move itself, found by `Game.apply` at once."""
-    if player.__class__ is int:
-        move = SIMPLE_INDEX.get((cls, player))
-        if move is not None:
-            return move
+    """A new move ``cls(player)`` of a one-field kind (`Draw`, `Keep`, `Accept`, `Challenge`,
+    `CallUno`, `TakeMiniPile`), for their `__new__` when `engine.shared` holds none: the
+    caller's ``Draw(0)`` is the shared object `legal_moves` listed, found by `Game.apply` at
+    once; ``Draw(True)`` is a new one, which `why_illegal` refuses naming the field. Written
+    as `__new__` rather than the dataclass's `__init__` (an `object.__setattr__`, a frozen check)."""
     self = object.__new__(cls)
     _PLAYER_SLOT[cls](self, player)
     return self
 
 
-def _two_fields(cls: type[Any], index: dict[tuple[int, int], Any], player: Any, target: Any) -> Any:
-    """`_one_field` for `Catch` and `PointAt` (player, target): the shared object from `index`."""
-    if player.__class__ is int and target.__class__ is int:
-        move = index.get((player, target))
-        if move is not None:
-            return move
+def _two_fields(cls: type[Any], player: Any, target: Any) -> Any:
+    """`_one_field` for `Catch` and `PointAt` (player, target)."""
     self = object.__new__(cls)
     set_player, set_target = _TWO_SLOTS[cls]
     set_player(self, player)
@@ -130,7 +105,8 @@ class Draw:
     player: int
 
     def __new__(cls, player: int) -> "Draw":
-        return _one_field(cls, player)  # type: ignore[no-any-return]
+        move = _shared_one(cls, player)
+        return move if move is not None else _one_field(cls, player)  # type: ignore[no-any-return]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player,))
@@ -143,7 +119,8 @@ class Keep:
     player: int
 
     def __new__(cls, player: int) -> "Keep":
-        return _one_field(cls, player)  # type: ignore[no-any-return]
+        move = _shared_one(cls, player)
+        return move if move is not None else _one_field(cls, player)  # type: ignore[no-any-return]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player,))
@@ -172,7 +149,8 @@ class CallUno:
     player: int
 
     def __new__(cls, player: int) -> "CallUno":
-        return _one_field(cls, player)  # type: ignore[no-any-return]
+        move = _shared_one(cls, player)
+        return move if move is not None else _one_field(cls, player)  # type: ignore[no-any-return]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player,))
@@ -186,7 +164,8 @@ class Catch:
     target: int
 
     def __new__(cls, player: int, target: int) -> "Catch":
-        return _two_fields(cls, CATCH_INDEX, player, target)  # type: ignore[no-any-return]
+        move = _shared_two(CATCH_INDEX, player, target)
+        return move if move is not None else _two_fields(cls, player, target)  # type: ignore[no-any-return]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player, self.target))
@@ -199,7 +178,8 @@ class Accept:
     player: int
 
     def __new__(cls, player: int) -> "Accept":
-        return _one_field(cls, player)  # type: ignore[no-any-return]
+        move = _shared_one(cls, player)
+        return move if move is not None else _one_field(cls, player)  # type: ignore[no-any-return]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player,))
@@ -212,7 +192,8 @@ class Challenge:
     player: int
 
     def __new__(cls, player: int) -> "Challenge":
-        return _one_field(cls, player)  # type: ignore[no-any-return]
+        move = _shared_one(cls, player)
+        return move if move is not None else _one_field(cls, player)  # type: ignore[no-any-return]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player,))
@@ -226,7 +207,8 @@ class PointAt:
     target: int
 
     def __new__(cls, player: int, target: int) -> "PointAt":
-        return _two_fields(cls, POINT_INDEX, player, target)  # type: ignore[no-any-return]
+        move = _shared_two(POINT_INDEX, player, target)
+        return move if move is not None else _two_fields(cls, player, target)  # type: ignore[no-any-return]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player, self.target))
@@ -239,19 +221,12 @@ class TakeMiniPile:
     player: int
 
     def __new__(cls, player: int) -> "TakeMiniPile":
-        return _one_field(cls, player)  # type: ignore[no-any-return]
+        move = _shared_one(cls, player)
+        return move if move is not None else _one_field(cls, player)  # type: ignore[no-any-return]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player,))
 
-
-SIMPLE_INDEX: dict[tuple[type[Any], int], Any] = {}
-"""The shared one-field moves `engine.legal` makes, by (type, player): filled there, read by
-`_one_field` (the `__new__` of `Draw`, `Keep`, `Accept`, `Challenge`, `CallUno`, `TakeMiniPile`)."""
-CATCH_INDEX: dict[tuple[int, int], Any] = {}
-"""The shared `Catch` objects by (player, target), and the `PointAt` ones below: filled by
-`engine.legal`, read by `Catch.__new__` and `PointAt.__new__`."""
-POINT_INDEX: dict[tuple[int, int], Any] = {}
 
 # The setters of the slots, by class (see `_one_field`, `_two_fields`).
 _PLAYER_SLOT: dict[type[Any], Any] = {cls: cls.__dict__["player"].__set__
