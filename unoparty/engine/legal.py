@@ -348,8 +348,8 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                     out += minis
             else:
                 out.append(_simple(TakeMiniPile, p))
-    if (phase is _TURN or (phase is _DRAWN and not is_cur)) and s.top_player != p \
-            and s.speed_play:  # Rules.has_speed_play
+    if s.speed_play and (phase is _TURN or (phase is _DRAWN and not is_cur)) \
+            and s.top_player != p:  # Rules.has_speed_play first: never in classic without Jump-In
         two = len(hand) == 2
         seven_o = rules.seven_o
         exact = _SPEED_MATCHING[s.discard_pile[-1]][rules.jump_in].intersection(hand)
