@@ -21,7 +21,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, Colour, Kind, deck_counts
 from .engine import Event, Move, Phase, Refusal, State
-from .engine.effects import apply_move
+from .engine.effects import apply_listed as _apply_listed, apply_move
 from .engine.legal import legal_moves as _legal_moves, listing as _listing, recognise as _recognise
 from .engine.legal import out_of_turn as _out_of_turn
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
@@ -559,6 +559,14 @@ class Game:
                 not two seats), the field named; or a scenario's given reshuffle that does not
                 hold the cards being shuffled. The game is unchanged.
         """
+        if not self._record_undo and not self._rng.reshuffles:
+            # No undo checkpoint to keep, no given reshuffle that may not fit: a listed move
+            # is applied in one engine call (`engine.effects.apply_listed`), the rest below.
+            done = _apply_listed(self._state, move, self._listed, self._listed_long, self._rng,
+                                 self._events, self._log)
+            if done is not None:
+                self._listed = ()
+                return done
         # A move just listed by `legal_moves` is legal: `legal_moves` ⇔ `why_illegal` (a
         # property test) — no need to check it again. Listed: the same object, or a fresh one
         # built by the caller equal to it field for field (`engine.legal.recognise`: most

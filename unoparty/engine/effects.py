@@ -8,16 +8,17 @@ from the `rng` passed in (reshuffles, T-5).
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 from ..cards import Card, Colour, Kind, hand_points
 from .events import Event, EventKind as E
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
+from .legal import recognise
 from .refusals import MATCHING, speed_matches, wd4_legal
 from .state import Phase, State
 
-__all__ = ["apply_move", "draw_cards", "reshuffle", "start_turn", "end_round"]
+__all__ = ["apply_move", "apply_listed", "draw_cards", "reshuffle", "start_turn", "end_round"]
 
 # Enum members as module constants, for the code run on every move: in Python 3.11 a look-up
 # such as `Kind.WILD`, `Phase.TURN` or `EventKind.DREW` goes through `EnumType.__getattr__`'s
@@ -722,3 +723,19 @@ def apply_move(s: State, move: Move, rng: random.Random) -> list[Event]:
     else:
         raise TypeError(f"not a move: {move!r}")
     return ev
+
+
+def apply_listed(s: State, move: object, listed: tuple[Move, ...], long: list[tuple[Move, ...]],
+                 rng: random.Random, events: list[Event], log: list[Any]) -> tuple[Event, ...] | None:
+    """`Game.apply` for a game without undo and without given reshuffles, in one call (compiled
+    with the engine): if `move` is one of the moves `legal_moves` just listed (`listed`, with
+    `long`: `legal.recognise`) — so legal —, apply that listed object, add its events to
+    `events` and it to `log`, and return the events; else return ``None`` and change nothing
+    (the caller judges the move with `why_illegal`)."""
+    known = recognise(move, listed, long)
+    if known is None:
+        return None
+    ev = apply_move(s, known, rng)
+    events.extend(ev)
+    log.append(known)
+    return tuple(ev)
