@@ -29,6 +29,7 @@ COMPILED = [
     "unoparty/engine/legal.py",
     "unoparty/engine/effects.py",
     "unoparty/engine/setup.py",
+    "unoparty/engine/shared.py",
 ]
 
 ext_modules = []

@@ -12,7 +12,10 @@ import pytest
 
 import unoparty.game as game_module
 from unoparty.cards import Card, Colour
-from unoparty.engine import Catch, Draw, Phase, Play
+import dataclasses
+
+import unoparty.engine.legal as _legal
+from unoparty.engine import Accept, CallUno, Catch, Challenge, Draw, Keep, Phase, Play, PointAt, SpeedPlay, TakeMiniPile
 from unoparty.game import Game
 from unoparty.playout import random_move
 from unoparty.rules import Rules
@@ -36,7 +39,7 @@ def test_a_fresh_move_equal_to_a_listed_one_is_applied_without_checking_it_again
     listed_game, built_game = _game(), _game()
     for move in listed_game.legal_moves(0):
         fresh = type(move)(*_fields(move))
-        assert fresh == move and (fresh is move) == (type(move) is Play)  # a Play is its shared object
+        assert fresh == move and fresh is move  # every kind but a speed play: its shared object
     listed = listed_game.legal_moves(0)
     play = next(m for m in listed if type(m) is Play and m.card is RED7 and m.swap_with == 2)
     built_game.legal_moves(0)
@@ -49,16 +52,62 @@ def test_a_fresh_move_equal_to_a_listed_one_is_applied_without_checking_it_again
     assert built_game.apply(fresh) == listed_game.apply(play)
     assert built_game.to_json() == listed_game.to_json()
     assert built_game.history[-1] is play  # the shared object is kept, not the caller's copy
-    # A fresh object of another kind of move (``Draw(1)``): found through `listed_as`.
     draw = next(m for m in listed_game.legal_moves(1) if type(m) is Draw)
     built_game.legal_moves(1)
-    fresh_draw = Draw(1)
-    assert fresh_draw is not draw
-    assert built_game.apply(fresh_draw) == listed_game.apply(draw)
+    assert Draw(1) is draw
+    assert built_game.apply(Draw(1)) == listed_game.apply(draw)
     assert built_game.history[-1] is draw
     # Not listed (no `legal_moves` since the last move): checked as before.
     with pytest.raises(AssertionError, match="why_illegal was called"):
         built_game.apply(Draw(2))
+
+
+def test_a_fresh_speed_play_equal_to_a_listed_one_is_found_without_checking_it_again(monkeypatch) -> None:
+    """A speed play is not its shared object when built (four fields): `listed_as` finds the twin."""
+    def table() -> Game:
+        return Game.from_setup(["Ava", "Ben"], {"Ava": [C("blue 3"), C("blue 4")], "Ben": [C("red 5"), C("green 2")]},
+                               "Ava", [C("red 5")], seed=2)
+    listed_game, built_game = table(), table()
+    speed = next(m for m in listed_game.legal_moves(1) if type(m) is SpeedPlay)
+    built_game.legal_moves(1)
+    fresh = SpeedPlay(1, C("red 5"))
+    assert fresh == speed and fresh is not speed
+
+    def no_check(*args: object) -> None:
+        raise AssertionError("why_illegal was called for a listed move")
+
+    monkeypatch.setattr(game_module, "_why_illegal", no_check)
+    assert built_game.apply(fresh) == listed_game.apply(speed)
+    assert built_game.history[-1] is speed
+
+
+def _shared(kind: type, fields: tuple[int, ...]) -> object:
+    """The shared object `legal_moves` lists for ``kind(*fields)``, made as it makes it."""
+    if kind is Catch or kind is PointAt:
+        index = _legal._CATCHES if kind is Catch else _legal._POINT_INDEX
+        if fields not in index:
+            index[fields] = _legal._share(kind(*fields))
+        return index[fields]
+    return _legal._simple(kind, fields[0])
+
+
+@pytest.mark.parametrize("kind", [Draw, Keep, Accept, Challenge, CallUno, TakeMiniPile, Catch, PointAt])
+def test_a_built_move_of_few_fields_is_its_shared_object_once_listed_and_copies_back_equal(kind) -> None:
+    import copy
+    import pickle
+    fields = (1,) if kind not in (Catch, PointAt) else (1, 0)
+    first = kind(*fields)  # before any listing made the shared object: maybe a new one
+    shared = _shared(kind, fields)
+    assert kind(*fields) is shared and kind(*fields) == first
+    # ``True`` equals 1 but is not a seat: a new object, refused by `why_illegal` naming the field.
+    odd = kind(True, *fields[1:])
+    assert odd is not shared and odd == shared and type(odd.player) is bool
+    for move in (shared, odd):
+        assert pickle.loads(pickle.dumps(move)) == move
+        assert copy.copy(move) == move and copy.deepcopy(move) == move
+        assert dataclasses.replace(move, player=2) == kind(2, *fields[1:])
+    with pytest.raises(TypeError):
+        kind()  # the fields are still required
 
 
 # Equal to a move `legal_moves(0)` lists, but a field is of another type (hash and == agree).

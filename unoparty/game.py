@@ -21,18 +21,18 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, Colour, Kind, deck_counts
 from .engine import Event, Move, Phase, Refusal, State
-from .engine.effects import apply_move
-from .engine.legal import LONG as _LONG, SHARED as _SHARED
-from .engine.legal import among as _among, legal_moves as _legal_moves, listed_as as _listed_as
+from .engine.effects import apply_listed as _apply_listed, apply_move
+from .engine.legal import legal_moves as _legal_moves, listing as _listing, recognise as _recognise
 from .engine.legal import out_of_turn as _out_of_turn
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
-from .engine.setup import deal_round
+from .engine.setup import deal_round, shuffle_with as _shuffle_with
 from .errors import IllegalMove, MoveSyntaxError, SeatError, SetupError, UnopartyError, Words
 from .rules import Rules
 
 __all__ = ["Game", "PlayerView", "Outcome", "validate_names"]
 
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
+_ROUND_OVER, _MATCH_OVER = _OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,7 +414,8 @@ class Game:
     def current(self) -> int | None:
         """The seat to act (see Phase); ``None`` when the round or match is over."""
         s = self._state
-        return None if s.phase in _OVER else s.current
+        phase = s.phase  # `is`, not `in _OVER`: `in` compares a phase that is not the same with `==`
+        return None if phase is _ROUND_OVER or phase is _MATCH_OVER else s.current
 
     @property
     def top_card(self) -> Card:
@@ -526,9 +527,9 @@ class Game:
         Raises:
             SeatError: `player` is not a seat of this table.
         """
-        long: list[tuple[Move, ...]] = []
-        moves = self._listed = tuple(_legal_moves(self._state, self._seat(player), long))
-        self._listed_long = long
+        # `engine.legal.listing`: the seat checked (as `_seat` does), the moves as a tuple;
+        # `_listed_long` receives the long shared tuples among them (for `recognise`).
+        moves = self._listed = _listing(self._state, player, self._listed_long)
         return moves
 
     def all_legal_moves(self) -> tuple[Move, ...]:
@@ -558,28 +559,25 @@ class Game:
                 not two seats), the field named; or a scenario's given reshuffle that does not
                 hold the cards being shuffled. The game is unchanged.
         """
+        if not self._record_undo and not self._rng.reshuffles:
+            # No undo checkpoint to keep, no given reshuffle that may not fit: a listed move
+            # is applied in one engine call (`engine.effects.apply_listed`), the rest below.
+            done = _apply_listed(self._state, move, self._listed, self._listed_long, self._rng,
+                                 self._events, self._log)
+            if done is not None:
+                self._listed = ()
+                return done
         # A move just listed by `legal_moves` is legal: `legal_moves` ⇔ `why_illegal` (a
         # property test) — no need to check it again. Listed: the same object, or a fresh one
-        # built by the caller (``Draw(0)``) equal to it field for field (`listed_as`: the
-        # shared object made for that value, found with one look-up).
-        # A shared object is known by its id (`SHARED`): only a fresh one is looked up.
-        listed = self._listed
-        known = (move if id(move) in _SHARED else _listed_as(move)) if listed else None
-        found = False
-        if known is not None:
-            if len(listed) <= _LONG:
-                for m in listed:  # `among`, inline: a dozen moves usually
-                    if m is known:
-                        found = True
-                        break
-            else:
-                found = _among(known, listed, self._listed_long)
-        if found:
-            move = known  # type: ignore[assignment]  # known is not None here
-        else:
+        # built by the caller equal to it field for field (`engine.legal.recognise`: most
+        # moves built, ``Draw(0)``, ``Play(0, card)``, are the shared object already).
+        known = _recognise(move, self._listed, self._listed_long)
+        if known is None:
             refusal = _why_illegal(self._state, move, self._names)
             if refusal is not None:
                 raise IllegalMove(move, refusal)
+        else:
+            move = known
         self._listed = ()
         rng = self._rng
         added = False
@@ -791,7 +789,6 @@ class Game:
         except (KeyError, TypeError, ValueError) as exc:
             raise UnopartyError(f"not a saved unoparty game: {exc}") from None
 
-_SHUFFLE_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}  # length -> (i, i + 1, its bit length), as shuffle visits them
 
 
 class _RecordingRandom(random.Random):
@@ -857,18 +854,10 @@ class _RecordingRandom(random.Random):
         return list(reversed(order))
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        """`random.Random.shuffle` with its `_randbelow` written inline: the same numbers
-        drawn in the same order (same seed, same deal), a third of the time."""
+        """`random.Random.shuffle`, drawing the same numbers in the same order (same seed,
+        same deal) in a third of the time (`engine.setup.shuffle_with`)."""
         self._changing()
-        getrandbits = self.getrandbits
-        plan = _SHUFFLE_PLANS.get(len(x))
-        if plan is None:
-            plan = _SHUFFLE_PLANS[len(x)] = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(x))))
-        for i, n, k in plan:
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            x[i], x[j] = x[j], x[i]
+        _shuffle_with(x, self.getrandbits)
 
     def setstate(self, state: tuple[Any, ...]) -> None:
         self._changing()

@@ -8,45 +8,84 @@ from the `rng` passed in (reshuffles, T-5).
 from __future__ import annotations
 
 import random
+from typing import Any, Final
 
 from ..cards import Card, Colour, Kind, hand_points
 from .events import Event, EventKind as E
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
+from .legal import recognise
 from .refusals import MATCHING, speed_matches, wd4_legal
 from .state import Phase, State
 
-__all__ = ["apply_move", "draw_cards", "reshuffle", "start_turn", "end_round"]
+__all__ = ["apply_move", "apply_listed", "draw_cards", "reshuffle", "start_turn", "end_round"]
 
 # Enum members as module constants, for the code run on every move: in Python 3.11 a look-up
 # such as `Kind.WILD`, `Phase.TURN` or `EventKind.DREW` goes through `EnumType.__getattr__`'s
-# hook and costs several times a global name (issue 20). `E_X` is `EventKind.X`.
-_DRAW_TWO, _NUMBER, _POINT_TAKEN = Kind.DRAW_TWO, Kind.NUMBER, Kind.POINT_TAKEN
-_REVERSE, _SKIP, _WILD = Kind.REVERSE, Kind.SKIP, Kind.WILD
-_WILD_DRAWN_TOGETHER, _WILD_DRAW_FOUR, _WILD_PILE_UP = Kind.WILD_DRAWN_TOGETHER, Kind.WILD_DRAW_FOUR, Kind.WILD_PILE_UP
-_CHALLENGE, _DRAWN, _MATCH_OVER, _MINI_PILE = Phase.CHALLENGE, Phase.DRAWN, Phase.MATCH_OVER, Phase.MINI_PILE
-_POINTING, _ROUND_OVER, _TURN = Phase.POINTING, Phase.ROUND_OVER, Phase.TURN
-E_ACCEPTED, E_CHALLENGED, E_CHALLENGE_STARTED = E.ACCEPTED, E.CHALLENGED, E.CHALLENGE_STARTED
-E_COLOUR_CHOSEN, E_COLOUR_SET, E_DIRECTION_CHANGED = E.COLOUR_CHOSEN, E.COLOUR_SET, E.DIRECTION_CHANGED
-E_DREW, E_HANDS_PASSED, E_HANDS_SWAPPED = E.DREW, E.HANDS_PASSED, E.HANDS_SWAPPED
-E_KEPT, E_LINKED, E_LINKS_ENDED = E.KEPT, E.LINKED, E.LINKS_ENDED
-E_MATCH_WON, E_MINI_PILE_ADDED, E_MINI_PILE_NOT_STARTED = E.MATCH_WON, E.MINI_PILE_ADDED, E.MINI_PILE_NOT_STARTED
-E_MINI_PILE_STARTED, E_MINI_PILE_TAKEN, E_MINI_PILE_WILD_TURNED = E.MINI_PILE_STARTED, E.MINI_PILE_TAKEN, E.MINI_PILE_WILD_TURNED
-E_PASSED_OVER, E_PLAYED, E_POINTED = E.PASSED_OVER, E.PLAYED, E.POINTED
-E_POINTING_RESULT, E_POINTING_STARTED, E_RESHUFFLED = E.POINTING_RESULT, E.POINTING_STARTED, E.RESHUFFLED
-E_ROUND_BLOCKED, E_ROUND_WON, E_SKIPPED = E.ROUND_BLOCKED, E.ROUND_WON, E.SKIPPED
-E_SPEED_PLAYED, E_SPEED_PLAY_MISTAKE, E_STACKED = E.SPEED_PLAYED, E.SPEED_PLAY_MISTAKE, E.STACKED
-E_TURN_ENDED_AFTER_DRAW, E_TURN_STARTED, E_UNO_CALLED = E.TURN_ENDED_AFTER_DRAW, E.TURN_STARTED, E.UNO_CALLED
-E_UNO_CAUGHT = E.UNO_CAUGHT
+# hook and costs several times a global name (issue 20). `E_X` is `EventKind.X`. `Final`:
+# compiled (mypyc), a final name is a C static, not a look-up in the module's dictionary.
+_DRAW_TWO: Final = Kind.DRAW_TWO
+_NUMBER: Final = Kind.NUMBER
+_POINT_TAKEN: Final = Kind.POINT_TAKEN
+_REVERSE: Final = Kind.REVERSE
+_SKIP: Final = Kind.SKIP
+_WILD: Final = Kind.WILD
+_WILD_DRAWN_TOGETHER: Final = Kind.WILD_DRAWN_TOGETHER
+_WILD_DRAW_FOUR: Final = Kind.WILD_DRAW_FOUR
+_WILD_PILE_UP: Final = Kind.WILD_PILE_UP
+_CHALLENGE: Final = Phase.CHALLENGE
+_DRAWN: Final = Phase.DRAWN
+_MATCH_OVER: Final = Phase.MATCH_OVER
+_MINI_PILE: Final = Phase.MINI_PILE
+_POINTING: Final = Phase.POINTING
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_TURN: Final = Phase.TURN
+E_ACCEPTED: Final = E.ACCEPTED
+E_CHALLENGED: Final = E.CHALLENGED
+E_CHALLENGE_STARTED: Final = E.CHALLENGE_STARTED
+E_COLOUR_CHOSEN: Final = E.COLOUR_CHOSEN
+E_COLOUR_SET: Final = E.COLOUR_SET
+E_DIRECTION_CHANGED: Final = E.DIRECTION_CHANGED
+E_DREW: Final = E.DREW
+E_HANDS_PASSED: Final = E.HANDS_PASSED
+E_HANDS_SWAPPED: Final = E.HANDS_SWAPPED
+E_KEPT: Final = E.KEPT
+E_LINKED: Final = E.LINKED
+E_LINKS_ENDED: Final = E.LINKS_ENDED
+E_MATCH_WON: Final = E.MATCH_WON
+E_MINI_PILE_ADDED: Final = E.MINI_PILE_ADDED
+E_MINI_PILE_NOT_STARTED: Final = E.MINI_PILE_NOT_STARTED
+E_MINI_PILE_STARTED: Final = E.MINI_PILE_STARTED
+E_MINI_PILE_TAKEN: Final = E.MINI_PILE_TAKEN
+E_MINI_PILE_WILD_TURNED: Final = E.MINI_PILE_WILD_TURNED
+E_PASSED_OVER: Final = E.PASSED_OVER
+E_PLAYED: Final = E.PLAYED
+E_POINTED: Final = E.POINTED
+E_POINTING_RESULT: Final = E.POINTING_RESULT
+E_POINTING_STARTED: Final = E.POINTING_STARTED
+E_RESHUFFLED: Final = E.RESHUFFLED
+E_ROUND_BLOCKED: Final = E.ROUND_BLOCKED
+E_ROUND_WON: Final = E.ROUND_WON
+E_SKIPPED: Final = E.SKIPPED
+E_SPEED_PLAYED: Final = E.SPEED_PLAYED
+E_SPEED_PLAY_MISTAKE: Final = E.SPEED_PLAY_MISTAKE
+E_STACKED: Final = E.STACKED
+E_TURN_ENDED_AFTER_DRAW: Final = E.TURN_ENDED_AFTER_DRAW
+E_TURN_STARTED: Final = E.TURN_STARTED
+E_UNO_CALLED: Final = E.UNO_CALLED
+E_UNO_CAUGHT: Final = E.UNO_CAUGHT
 
-PT_MAX_DRAW = 5  # PT-4: at most five cards per Point Taken
+
+_MATCHING: Final = MATCHING
+
+PT_MAX_DRAW: Final = 5  # PT-4: at most five cards per Point Taken
 
 
 # ---- events ------------------------------------------------------------------------------------
 
 # (id of the kind, rule, player, target, cards, colour, count) -> the shared event
-_EVENTS: dict[tuple[int, str, int | None, int | None, tuple[Card, ...], Colour | None, int], Event] = {}
-_EVENTS_MAX = 50_000  # a bound, so long runs keep flat memory (the table is a cache only)
+_EVENTS: Final[dict[tuple[int, str, int | None, int | None, tuple[Card, ...], Colour | None, int], Event]] = {}
+_EVENTS_MAX: Final = 50_000  # a bound, so long runs keep flat memory (the table is a cache only)
 
 
 def _event(kind: E, rule: str, player: int | None = None, target: int | None = None,
@@ -66,7 +105,7 @@ def _event(kind: E, rule: str, player: int | None = None, target: int | None = N
 
 # (id of the kind, rule, player) -> the shared event: `_event` for the events that name a
 # player and nothing else (skips, UNO calls, keeps...), with a key a third the size.
-_SEAT_EVENTS: dict[tuple[int, str, int], Event] = {}
+_SEAT_EVENTS: Final[dict[tuple[int, str, int], Event]] = {}
 
 
 def _seat_event(kind: E, rule: str, player: int) -> Event:
@@ -79,7 +118,7 @@ def _seat_event(kind: E, rule: str, player: int) -> Event:
 
 
 # (id of the kind, rule, player, the linked seats) -> the shared LINKED / LINKS_ENDED event
-_LINK_EVENTS: dict[tuple[int, str, int | None, tuple[int, ...]], Event] = {}
+_LINK_EVENTS: Final[dict[tuple[int, str, int | None, tuple[int, ...]], Event]] = {}
 
 
 def _links_event(kind: E, rule: str, player: int | None, links: tuple[int, ...]) -> Event:
@@ -92,7 +131,7 @@ def _links_event(kind: E, rule: str, player: int | None, links: tuple[int, ...])
 
 
 # (rule, player, target, card, count) -> the shared DREW event of one card drawn
-_DREW_ONE: dict[tuple[str, int, int | None, Card, int], Event] = {}
+_DREW_ONE: Final[dict[tuple[str, int, int | None, Card, int], Event]] = {}
 
 
 # ---- piles ------------------------------------------------------------------------------------
@@ -176,7 +215,7 @@ def draw_cards(s: State, p: int, count: int, rule: str, rng: random.Random, ev: 
 
 # ---- turns -------------------------------------------------------------------------------------
 
-_TURN_STARTED: dict[int, Event] = {}
+_TURN_STARTED: Final[dict[int, Event]] = {}
 
 
 def start_turn(s: State, seat: int, ev: list[Event]) -> None:
@@ -444,10 +483,10 @@ def _going_out(s: State, p: int, card: Card, k: int, rng: random.Random, ev: lis
 
 # ---- moves -------------------------------------------------------------------------------------
 
-_TAKES_COLOUR = frozenset(k for k in Kind if k.takes_colour)  # W-1, LK-1 (not PU-1)
+_TAKES_COLOUR: Final = frozenset(k for k in Kind if k.takes_colour)  # W-1, LK-1 (not PU-1)
 
 
-_PLAYED: dict[tuple[int, Card, int, Colour | None], Event] = {}  # (player, card, copies, colour) -> event
+_PLAYED: Final[dict[tuple[int, Card, int, Colour | None], Event]] = {}  # (player, card, copies, colour) -> event
 
 
 def _play(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
@@ -488,7 +527,7 @@ def _play(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
         if not hand:
             _going_out(s, p, card, k, rng, ev)
             return
-    if kind is _NUMBER and not s.rules.seven_o:
+    if kind is _NUMBER and not s.seven_o:
         start_turn(s, (p + s.direction) % s.n, ev)  # effect_number without Seven-O: no effect (T-4)
         return
     _card_effect(s, p, card, k, m, colour_before, rng, ev)
@@ -530,12 +569,26 @@ def _draw(s: State, m: Draw, rng: random.Random, ev: list[Event]) -> None:
     p = m.player
     if s.catchable is not None and s.catchable != p:  # _close_catch (U-2 ruling)
         s.catchable = None
-    got = draw_cards(s, p, 1, "T-3", rng, ev)
-    if not got:
-        _idle_turn(s, p, rng, ev)
-        return
-    card = got[0]
-    if card in MATCHING[s.discard_pile[-1]][s.colour]:  # `matches` (T-1)
+    pile = s.draw_pile
+    if pile and not s.links:  # `draw_cards(s, p, 1, "T-3", rng, ev)`, inline for most draws
+        card = pile.pop()
+        s.hands[p].append(card)
+        s.uno_called[p] = False
+        s.idle_turns = 0
+        key = ("T-3", p, None, card, 1)
+        drew = _DREW_ONE.get(key)
+        if drew is None:
+            if len(_DREW_ONE) >= _EVENTS_MAX:
+                _DREW_ONE.clear()
+            drew = _DREW_ONE[key] = Event(E_DREW, "T-3", p, None, (card,), None, 1)
+        ev.append(drew)
+    else:
+        got = draw_cards(s, p, 1, "T-3", rng, ev)
+        if not got:
+            _idle_turn(s, p, rng, ev)
+            return
+        card = got[0]
+    if card in _MATCHING[s.discard_pile[-1]][s.colour]:  # `matches` (T-1)
         s.phase = _DRAWN
         s.drawn_card = card
     else:
@@ -670,3 +723,19 @@ def apply_move(s: State, move: Move, rng: random.Random) -> list[Event]:
     else:
         raise TypeError(f"not a move: {move!r}")
     return ev
+
+
+def apply_listed(s: State, move: object, listed: tuple[Move, ...], long: list[tuple[Move, ...]],
+                 rng: random.Random, events: list[Event], log: list[Any]) -> tuple[Event, ...] | None:
+    """`Game.apply` for a game without undo and without given reshuffles, in one call (compiled
+    with the engine): if `move` is one of the moves `legal_moves` just listed (`listed`, with
+    `long`: `legal.recognise`) — so legal —, apply that listed object, add its events to
+    `events` and it to `log`, and return the events; else return ``None`` and change nothing
+    (the caller judges the move with `why_illegal`)."""
+    known = recognise(move, listed, long)
+    if known is None:
+        return None
+    ev = apply_move(s, known, rng)
+    events.extend(ev)
+    log.append(known)
+    return tuple(ev)

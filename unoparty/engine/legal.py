@@ -8,20 +8,32 @@ from __future__ import annotations
 
 from itertools import combinations, repeat
 from operator import is_ as _is
-from typing import Any, Iterable
+from typing import Any, Final, Iterable, cast
 
 from ..cards import COLOURS, Card, Kind
-from .moves import (PLAY_INDEX, Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
+from ..errors import SeatError
+from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .refusals import MATCHING, SPEED_MATCHING
+from .shared import CATCH_INDEX, PLAIN_PLAY_INDEX, PLAY_INDEX, POINT_INDEX, SIMPLE_INDEX
 from .state import Phase, State
 
-__all__ = ["legal_moves", "out_of_turn", "listed_as", "among", "LONG", "SHARED"]
+__all__ = ["legal_moves", "listing", "out_of_turn", "listed_as", "among", "recognise", "LONG", "SHARED"]
 
-_TURN, _DRAWN, _CHALLENGE = Phase.TURN, Phase.DRAWN, Phase.CHALLENGE
-_POINTING, _MINI_PILE = Phase.POINTING, Phase.MINI_PILE
-_ROUND_OVER, _MATCH_OVER = Phase.ROUND_OVER, Phase.MATCH_OVER
-_NUMBER, _WILD, _WD4 = Kind.NUMBER, Kind.WILD, Kind.WILD_DRAW_FOUR
+# Module constants are `Final`: compiled (mypyc), a final name is a C static, read without
+# the look-up in the module's dictionary that every other global costs there (issue 20).
+_TURN: Final = Phase.TURN
+_DRAWN: Final = Phase.DRAWN
+_CHALLENGE: Final = Phase.CHALLENGE
+_POINTING: Final = Phase.POINTING
+_MINI_PILE: Final = Phase.MINI_PILE
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_MATCH_OVER: Final = Phase.MATCH_OVER
+_NUMBER: Final = Kind.NUMBER
+_WILD: Final = Kind.WILD
+_WD4: Final = Kind.WILD_DRAW_FOUR
+_MATCHING: Final = MATCHING
+_SPEED_MATCHING: Final = SPEED_MATCHING
 
 # Every move object `legal_moves` returns is made once and shared, and indexed here by its
 # fields (moves are frozen values): a fresh move equal to a listed one — ``Draw(0)`` built by
@@ -29,10 +41,10 @@ _NUMBER, _WILD, _WD4 = Kind.NUMBER, Kind.WILD, Kind.WILD_DRAW_FOUR
 # Plays by (player, card, colour, link, call_uno, swap_with, twice); speed plays by (player,
 # card, call_uno, swap_with); pointing and catches by (player, target); the one-field moves
 # in `_SIMPLE` by (type, player).
-_PLAY_INDEX: dict[tuple[Any, ...], Play] = PLAY_INDEX  # also read by `Play.__new__`
-_SPEED_INDEX: dict[tuple[Any, ...], SpeedPlay] = {}
-_POINT_INDEX: dict[tuple[int, int], PointAt] = {}
-SHARED: set[int] = set()
+_PLAY_INDEX: Final[dict[tuple[Any, ...], Play]] = PLAY_INDEX  # also read by `Play.__new__`
+_SPEED_INDEX: Final[dict[tuple[Any, ...], SpeedPlay]] = {}
+_POINT_INDEX: Final[dict[tuple[int, int], PointAt]] = POINT_INDEX  # also read by `PointAt.__new__`
+SHARED: Final[set[int]] = set()
 """The ids of every shared move object (they live as long as the indexes above, so an id
 stays theirs): ``id(move) in SHARED`` tells in one look-up that `move` is its value's shared
 object (`listed_as(move) is move`), so `Game.apply` need not look for a fresh one's twin."""
@@ -45,13 +57,18 @@ def _share(move: Any) -> Any:
 
 
 def _shared_plays(plays: Iterable[Play]) -> tuple[Play, ...]:
-    """`plays` as the shared objects of `_PLAY_INDEX` (the first object made for each value)."""
-    setdefault = _PLAY_INDEX.setdefault
-    return tuple(_share(setdefault((m.player, m.card, m.colour, m.link, m.call_uno, m.swap_with, m.twice), m))
-                 for m in plays)
+    """`plays` as the shared objects of `_PLAY_INDEX` (the first object made for each value),
+    the plain ones (no link, call, swap or second card) also in `PLAIN_PLAY_INDEX`."""
+    out: list[Play] = []
+    for m in plays:
+        shared = _PLAY_INDEX.setdefault((m.player, m.card, m.colour, m.link, m.call_uno, m.swap_with, m.twice), m)
+        if shared.link is None and shared.call_uno is False and shared.swap_with is None and shared.twice is False:
+            PLAIN_PLAY_INDEX.setdefault((shared.player, shared.card, shared.colour), shared)
+        out.append(_share(shared))
+    return tuple(out)
 
 
-_ONE_FIELD = frozenset((Draw, Keep, Accept, Challenge, CallUno, TakeMiniPile))
+_ONE_FIELD: Final = frozenset((Draw, Keep, Accept, Challenge, CallUno, TakeMiniPile))
 
 
 def listed_as(move: object) -> Move | None:
@@ -93,7 +110,7 @@ def listed_as(move: object) -> Move | None:
     return None
 
 
-_PAIRS: dict[int, tuple[tuple[int, int], ...]] = {}
+_PAIRS: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
 
 
 def _pairs(n: int) -> tuple[tuple[int, int], ...]:
@@ -103,7 +120,7 @@ def _pairs(n: int) -> tuple[tuple[int, int], ...]:
 
 
 # (seat, card, players, hand size up to 4, a Seven-O seven, doubles possible) -> the plays
-_VARIANTS: dict[tuple[int, Card, int, int, bool, bool], tuple[Play, ...]] = {}
+_VARIANTS: Final[dict[tuple[int, Card, int, int, bool, bool], tuple[Play, ...]]] = {}
 
 
 def _play_variants(s: State, p: int, card: Card, out: list[Move], allow_twice: bool = True,
@@ -141,14 +158,15 @@ def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: boo
 
 # The one-field moves, made once per seat and shared (moves are frozen values); pointing,
 # speed plays, the mini pile's plays and catches too.
-_SIMPLE: dict[tuple[type[Move], int], Move] = {}
-_POINTS: dict[tuple[int, int], tuple[PointAt, ...]] = {}
-_SPEEDS: dict[tuple[int, Card, int, bool, bool], tuple[SpeedPlay, ...]] = {}
-_MINI: dict[tuple[int, Card, bool], tuple[Play, ...]] = {}   # (seat, card, UNO call possible) -> plays
-_CATCHES: dict[tuple[int, int], Catch] = {}
-# (seat, players, hand size up to 4) -> card -> the plays, for tables without Seven-O and
-# Doubles (every classic game): one look-up per playable card.
-_PLAIN: dict[tuple[int, int, int], dict[Card, tuple[Play, ...]]] = {}
+_SIMPLE: Final[dict[tuple[type[Move], int], Move]] = SIMPLE_INDEX  # also read by `Draw.__new__`, `Keep.__new__`...
+_POINTS: Final[dict[tuple[int, int], tuple[PointAt, ...]]] = {}
+_SPEEDS: Final[dict[tuple[int, Card, int, bool, bool], tuple[SpeedPlay, ...]]] = {}
+_MINI: Final[dict[tuple[int, Card, bool], tuple[Play, ...]]] = {}   # (seat, card, UNO call possible) -> plays
+_CATCHES: Final[dict[tuple[int, int], Catch]] = CATCH_INDEX  # also read by `Catch.__new__`
+# (seat, players, hand size up to 4) -> card -> the plays of one card without a swap or a
+# second copy: for tables without Seven-O and Doubles (every classic game), and for the card
+# just drawn without Seven-O (no Doubles after a draw, T-3): one look-up per playable card.
+_PLAIN: Final[dict[tuple[int, int, int], dict[Card, tuple[Play, ...]]]] = {}
 
 
 def _simple(kind: type[Draw | Keep | Accept | Challenge | TakeMiniPile | CallUno], p: int) -> Move:
@@ -158,15 +176,18 @@ def _simple(kind: type[Draw | Keep | Accept | Challenge | TakeMiniPile | CallUno
     return move
 
 
-_DRAWS: list[Move] = [_simple(Draw, p) for p in range(16)]  # Draw(p) by seat (S-1: at most 16)
+# The one-field moves by seat (S-1: at most 16 seats): ``_DRAWS[p]`` is ``Draw(p)``.
+_DRAWS: Final[list[Move]] = [_simple(Draw, p) for p in range(16)]
+_KEEPS: Final[list[Move]] = [_simple(Keep, p) for p in range(16)]
+_ACCEPTS: Final[list[Move]] = [_simple(Accept, p) for p in range(16)]
 
 
-LONG = 24
+LONG: Final = 24
 """Shared tuples of more moves than this that `legal_moves` adds (a Wild Drawn Together's
 links at a big table, LK-1) are also given to its `long` list (see `among`)."""
 
 # id of a shared tuple of moves -> (the tuple, the ids of its moves): made once per tuple
-_MEMBERS: dict[int, tuple[tuple[Move, ...], frozenset[int]]] = {}
+_MEMBERS: Final[dict[int, tuple[tuple[Move, ...], frozenset[int]]]] = {}
 
 
 def among(move: object, moves: tuple[Move, ...], long: list[tuple[Move, ...]]) -> bool:
@@ -188,6 +209,43 @@ def among(move: object, moves: tuple[Move, ...], long: list[tuple[Move, ...]]) -
     return any(map(_is, moves, repeat(move)))
 
 
+def recognise(move: object, listed: tuple[Move, ...], long: list[tuple[Move, ...]]) -> Move | None:
+    """The object among `listed` (what `legal_moves` just returned, `long` its long shared
+    tuples) that `move` stands for — `move` itself, or the shared object equal to it field
+    for field (`listed_as`) — or ``None`` when it is not listed (then `why_illegal` judges
+    it). A listed move is legal: `legal_moves` ⇔ `why_illegal` (a property test).
+    Used by `Game.apply` on every move (one call; compiled with the engine)."""
+    if not listed:
+        return None
+    known: object = move if id(move) in SHARED else listed_as(move)
+    if known is None:
+        return None
+    if len(listed) <= LONG:
+        for m in listed:  # a dozen moves usually
+            if m is known:
+                return m
+        return None
+    return cast(Move, known) if among(known, listed, long) else None  # then a listed object
+
+
+def listing(s: State, player: object, long: list[tuple[Move, ...]]) -> tuple[Move, ...]:
+    """`Game.legal_moves`'s work in one call (compiled with the engine): the legal moves of
+    seat `player` as a tuple, `long` emptied and then given their long shared tuples
+    (`recognise`).
+
+    Raises:
+        SeatError: `player` is not a seat of this table (an int from 0 to n - 1, not a bool).
+    """
+    if player.__class__ is not int:
+        raise SeatError(player, s.n)
+    seat: int = player
+    if not 0 <= seat < s.n:
+        raise SeatError(player, s.n)
+    if long:
+        long.clear()
+    return tuple(legal_moves(s, seat, long))
+
+
 def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) -> list[Move]:
     """Every move seat `p` may make now, in a stable order (plays, then draw/keep/answers,
     then speed plays, UNO calls and catches). Builds no refusal: T-1 is looked up in the
@@ -204,15 +262,16 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
         if is_cur:
             # _play_variants, written inline for the commonest case.
             # The hand's playable cards, each once, in the order of their first copy in the
-            # hand (as a walk over the distinct cards finds them): the set intersection and
-            # the sort run in C, over the few playable cards rather than the whole hand.
-            ok = MATCHING[s.discard_pile[-1]][s.colour].intersection(hand)
-            playable: Iterable[Card] = ok if len(ok) <= 1 else sorted(ok, key=hand.index)
-            seven_o, doubles = rules.seven_o, rules.doubles
+            # hand (as a walk over the distinct cards finds them). A filter over the hand,
+            # made distinct only when two or more play: `sorted(..., key=hand.index)` cost
+            # twice as much (every `index` compares cards that are not the one sought).
+            ok = _MATCHING[s.discard_pile[-1]][s.colour]
+            found = [c for c in hand if c in ok]
+            playable: Iterable[Card] = found if len(found) <= 1 else dict.fromkeys(found)
             size = len(hand)
             bucket = size if size <= 3 else 4
             n = s.n
-            if not seven_o and not doubles:
+            if s.plain:  # no Seven-O, no Doubles
                 plain_key = (p, n, bucket)
                 plain = _PLAIN.get(plain_key)
                 if plain is None:
@@ -225,6 +284,7 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                         long.append(moves)
                     out += moves
             else:
+                seven_o, doubles = rules.seven_o, rules.doubles
                 for card in playable:
                     kind = card.kind
                     seven = seven_o and kind is _NUMBER and card.number == 7
@@ -236,19 +296,33 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                     if long is not None and len(moves) > LONG:
                         long.append(moves)
                     out += moves
-            out.append(_DRAWS[p] if p < 16 else _simple(Draw, p))
+            out.append(_DRAWS[p])
     elif phase is _DRAWN:
         if is_cur:
-            assert s.drawn_card is not None  # the card just drawn, in this phase
-            _play_variants(s, p, s.drawn_card, out, False, long)
-            out.append(_simple(Keep, p))
+            drawn = s.drawn_card
+            assert drawn is not None  # the card just drawn, in this phase
+            if s.seven_o:
+                _play_variants(s, p, drawn, out, False, long)
+            else:  # _play_variants, inline: the same shared plays as `_PLAIN` holds (no Doubles after a draw, T-3)
+                size = len(hand)
+                plain_key = (p, s.n, size if size <= 3 else 4)
+                plain = _PLAIN.get(plain_key)
+                if plain is None:
+                    plain = _PLAIN[plain_key] = {}
+                moves = plain.get(drawn)
+                if moves is None:
+                    moves = plain[drawn] = _build_variants(s.n, p, drawn, size, False, False)
+                if long is not None and len(moves) > LONG:
+                    long.append(moves)
+                out += moves
+            out.append(_KEEPS[p])
     elif phase is _CHALLENGE:
         if is_cur:
             if rules.stacking:
                 for card in dict.fromkeys(hand):
                     if card.kind is s.pending_kind:
                         _play_variants(s, p, card, out, True, long)
-            out.append(_simple(Accept, p))
+            out.append(_ACCEPTS[p])
             if s.pending_kind is _WD4:
                 out.append(_simple(Challenge, p))
     elif phase is _POINTING:
@@ -274,11 +348,11 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                     out += minis
             else:
                 out.append(_simple(TakeMiniPile, p))
-    if (phase is _TURN or (phase is _DRAWN and not is_cur)) and s.top_player != p \
-            and (rules.rule_set == "party" or rules.jump_in):  # Rules.has_speed_play, inline
+    if s.speed_play and (phase is _TURN or (phase is _DRAWN and not is_cur)) \
+            and s.top_player != p:  # Rules.has_speed_play first: never in classic without Jump-In
         two = len(hand) == 2
         seven_o = rules.seven_o
-        exact = SPEED_MATCHING[s.discard_pile[-1]][rules.jump_in].intersection(hand)
+        exact = _SPEED_MATCHING[s.discard_pile[-1]][rules.jump_in].intersection(hand)
         for card in (exact if len(exact) <= 1 else sorted(exact, key=hand.index)):  # as for plays above
             seven = seven_o and card.kind is _NUMBER and card.number == 7
             speed_key = (p, card, s.n, two, seven)
@@ -314,7 +388,7 @@ def out_of_turn(s: State) -> tuple[int, ...]:
     seats = [False] * n
     rules = s.rules
     if (phase is _TURN or phase is _DRAWN) and (rules.rule_set == "party" or rules.jump_in):
-        exact = SPEED_MATCHING[s.discard_pile[-1]][rules.jump_in]
+        exact = _SPEED_MATCHING[s.discard_pile[-1]][rules.jump_in]
         for p in range(n):
             if s.top_player == p or (phase is _DRAWN and p == s.current):
                 continue

@@ -3,15 +3,35 @@
 from __future__ import annotations
 
 import random
+from typing import Any, Callable, Final
 
 from ..cards import Card, Kind, deck
 from .effects import draw_cards, start_turn
 from .events import Event, EventKind as E
 from .state import Phase, State
 
-__all__ = ["HAND_SIZE", "deal_round", "reset_round_state"]
+__all__ = ["HAND_SIZE", "deal_round", "reset_round_state", "shuffle_with"]
 
 HAND_SIZE = 7  # S-2: seven cards each
+
+# length -> (i, i + 1, its bit length), in the order a shuffle visits them
+_SHUFFLE_PLANS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
+
+
+def shuffle_with(x: list[Any], getrandbits: Callable[[int], int]) -> None:
+    """`random.Random.shuffle` of `x` in place, drawing on `getrandbits` (a generator's), with
+    its `_randbelow` written inline: the same numbers drawn in the same order (same seed,
+    same deal), in a third of the time; here rather than in `unoparty.game` so that the
+    compiled engine runs the loop (a deal shuffles over a hundred cards)."""
+    size = len(x)
+    plan = _SHUFFLE_PLANS.get(size)
+    if plan is None:
+        plan = _SHUFFLE_PLANS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+    for i, n, k in plan:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def reset_round_state(s: State) -> None:

@@ -43,7 +43,8 @@ class State:
     by hand), `unoparty.engine.serial` (a saved game) or a bot's sample of the hidden cards;
     in play, changed only by moves (`unoparty.engine.effects.apply_move`) and by
     `Game.new_round` (the next dealer and round number, then `deal_round`). `copy` gives an
-    independent one (undo checkpoints, search)."""
+    independent one (undo checkpoints, search). `seven_o`, `plain` and `speed_play` are read
+    from `rules` (made in `__init__`, never changed)."""
 
     __slots__ = (
         "rules", "n", "hands", "draw_pile", "discard_pile", "colour", "direction", "current",
@@ -51,11 +52,17 @@ class State:
         "pending_draw", "pending_kind", "wd4_player", "wd4_legal", "wd4_colour", "pointer", "pointing",
         "pointing_twice", "mini_pile", "mini_colour", "scores", "round_number", "dealer",
         "winner", "round_points", "blocked", "idle_turns", "match_winner",
+        "seven_o", "plain", "speed_play",
     )
 
     def __init__(self, rules: Rules, n: int, *, _blank: bool = False):
         self.rules = rules
         self.n = n
+        # What the rules say, read on every move: a field of the state costs less than an
+        # attribute of `Rules` (compiled: a C field, not a look-up on a Python object).
+        self.seven_o: bool = rules.seven_o                              # H-2
+        self.plain: bool = not rules.seven_o and not rules.doubles      # a card plays one way (no H-2, H-4)
+        self.speed_play: bool = rules.has_speed_play                    # SP-1, SP-7
         if _blank:  # `copy` sets every other field (a compiled State cannot skip __init__)
             return
         self.hands: list[list[Card]] = [[] for _ in range(n)]
