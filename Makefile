@@ -115,34 +115,34 @@ typecheck: $(STAMP)
 
 # Three pytest runs and the type check (the commands of `make typecheck`, written out: a
 # recipe line naming $(MAKE) would run even under `make -n`); every one runs even if an
-# earlier one failed, and `make test` fails if any did. Browser tests run in a pytest of their
-# own: Playwright's sync API keeps an event loop running in its process, which breaks other
-# tests that run asyncio loops. They start first and run beside the main run (they wait on
-# Voila and Chromium and leave the cores partly idle; every wait of theirs is bounded by the
-# machine's load, tests/browser/conftest.py LOAD, not by a fixed time); the notebooks (nbval)
-# and the type check follow the main run. The browser run's output is printed when it is
-# done. It is spread by `--dist loadgroup`: the tests of a server of their own
-# (tests/browser/conftest.py, GROUPED_SERVERS) stay on one worker.
+# earlier one failed, and `make test` fails if any did. Browser tests run on their own: Playwright's sync API keeps an
+# event loop running in its process, which breaks other tests that run asyncio loops.
+# The notebooks (nbval) and the type check run beside the browser tests, one after the other
+# (the browser tests wait on Voila and Chromium and leave a core mostly idle); their output
+# is printed when the browser tests are done. The browser tests are spread by `--dist loadgroup`:
+# the tests of a server of their own (tests/browser/conftest.py, GROUPED_SERVERS) stay on one worker.
 test: catalogues browser-deps
 	@status=0; \
-	browserlog=$$(mktemp); \
-	echo "+ $(PY) -m pytest -n $(JOBS) --dist loadgroup -p no:nbval -m \"browser and not wide and not soak\" tests  (beside the main run; its output follows it)"; \
-	$(PY) -m pytest -n $(JOBS) --dist loadgroup -p no:nbval -m "browser and not wide and not soak" tests >"$$browserlog" 2>&1 & browserpid=$$!; \
 	set -x; \
 	$(PY) -m pytest -n $(JOBS) $(FAST) -m "not browser and not soak" tests unoparty || status=1; \
 	{ set +x; } 2>/dev/null; \
-	if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
-	    set -x; \
-	    UNOPARTY_LAB_SIZE=small $(PY) -m pytest -p no:cacheprovider -p tests.nbval_ipc --nbval-current-env --nbval-lax notebooks/ || status=1; \
-	    { set +x; } 2>/dev/null; \
-	else \
-	    echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \
-	fi; \
+	besidelog=$$(mktemp); \
+	( st=0; \
+	  if compgen -G 'notebooks/*.ipynb' >/dev/null; then \
+	      set -x; \
+	      UNOPARTY_LAB_SIZE=small $(PY) -m pytest -p no:cacheprovider -p tests.nbval_ipc --nbval-current-env --nbval-lax notebooks/ || st=1; \
+	      { set +x; } 2>/dev/null; \
+	  else \
+	      echo "No notebooks in notebooks/ yet: nothing for nbval to run."; \
+	  fi; \
+	  set -x; \
+	  $(VENV)/bin/mypy --strict $(TYPED) || st=1; \
+	  exit $$st ) >"$$besidelog" 2>&1 & besidepid=$$!; \
 	set -x; \
-	$(VENV)/bin/mypy --strict $(TYPED) || status=1; \
+	$(PY) -m pytest -n $(JOBS) --dist loadgroup -p no:nbval -m "browser and not wide and not soak" tests || status=1; \
 	{ set +x; } 2>/dev/null; \
-	wait $$browserpid || status=1; \
-	echo "The browser journeys (run beside the rest):"; cat "$$browserlog"; rm -f "$$browserlog"; \
+	wait $$besidepid || status=1; \
+	echo "The notebooks and the type check (run beside the browser tests):"; cat "$$besidelog"; rm -f "$$besidelog"; \
 	if [ $$status -ne 0 ]; then echo "make test: some tests failed (see above)."; fi; \
 	exit $$status
 
