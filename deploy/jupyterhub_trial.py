@@ -163,6 +163,8 @@ def running_hub(proxy: str, db: str = "", timeout: int = 120, environment: str =
             yield Hub(url, f"http://127.0.0.1:{hub_port}/hub/api", tmp, db, log_path, proc)
         finally:
             stop_session(proc, 30)
+            from unoparty.process import stop_marked
+            stop_marked(str(tmp))   # the hub's services have sessions of their own
             log.close()
             shutil.copy(log_path, Path.cwd() / keep_log)
 

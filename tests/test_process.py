@@ -58,3 +58,33 @@ def test_a_process_without_a_session_of_its_own_is_still_stopped() -> None:
 def test_free_ports_are_different() -> None:
     ports = free_ports(20)
     assert len(set(ports)) == 20 and all(1024 <= p < 65536 for p in ports)
+
+
+def test_stop_marked_stops_what_a_signal_to_the_group_does_not_reach(tmp_path) -> None:
+    """A server's helper started in a session of its own (as JupyterHub starts its store
+    service) outlives a stop of the server's group: stop_marked finds it by a text in its
+    environment and stops it, and leaves every other process alone."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from unoparty.process import stop_marked
+    marker = str(tmp_path / "run-marker")
+    env = dict(os.environ, UNOPARTY_TEST_MARK=marker)
+    stray = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"], env=env,
+                             start_new_session=True)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"], start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while marker.encode() not in open(f"/proc/{stray.pid}/environ", "rb").read():
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert stop_marked(marker) == [stray.pid]
+        assert stray.wait(60) is not None
+        assert other.poll() is None
+    finally:
+        for p in (stray, other):
+            if p.poll() is None:
+                p.kill()
+            p.wait()

@@ -13,7 +13,7 @@ import socket
 import subprocess
 from typing import Any
 
-__all__ = ["stop_session", "free_ports"]
+__all__ = ["stop_session", "stop_marked", "free_ports"]
 
 
 def stop_session(proc: "subprocess.Popen[Any]", grace: float = 10.0) -> None:
@@ -33,6 +33,54 @@ def stop_session(proc: "subprocess.Popen[Any]", grace: float = 10.0) -> None:
         if not _signal_group(proc.pid, signal.SIGKILL):
             proc.kill()
         proc.wait()
+
+
+def stop_marked(marker: str, grace: float = 10.0) -> list[int]:
+    """Stop every process of this user whose environment holds `marker` (a text no other
+    process has, e.g. the path of a run's own folder): what a server started in sessions
+    of their own, which a signal to its group does not reach — JupyterHub starts each of
+    its managed services (the class's store service) with a session of its own, and a hub
+    stopped before it stopped them left them running. SIGTERM, then SIGKILL after `grace`
+    seconds to those still there. Returns the process ids found (Linux ``/proc``; elsewhere
+    none)."""
+    import time
+    from pathlib import Path
+    found = []
+    me = os.getpid()
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            pid = int(proc.name)
+            if pid == me:
+                continue
+            if marker.encode() in (proc / "environ").read_bytes():
+                found.append(pid)
+        except (OSError, ValueError):
+            continue   # gone, or not ours to read
+    for pid in found:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except (ProcessLookupError, PermissionError):
+            pass
+    deadline = time.monotonic() + grace
+    left = list(found)
+    while left and time.monotonic() < deadline:
+        left = [pid for pid in left if Path(f"/proc/{pid}").exists() and not _zombie(pid)]
+        if left:
+            time.sleep(0.1)
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    return found
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
 
 
 def _signal_group(pgid: int, sig: int) -> bool:
