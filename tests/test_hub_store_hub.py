@@ -123,10 +123,10 @@ c.JupyterHub.load_groups = {{"teachers": {{"users": ["mme-roux"]}}}}
         yield {"api": api, "db": db, "log": log, "up": up, "proxy": f"http://127.0.0.1:{port}"}
     finally:
         stop_session(proc, 30)
-        # the store service has a session of its own (JupyterHub starts services so): a hub
-        # that did not stop it in time left it running after the tests (seen after a loaded run)
+        # the proxy and the store service have sessions of their own (JupyterHub starts them
+        # so): a hub that did not stop them in time left them running (seen after a loaded run)
         from unoparty.process import stop_marked
-        stop_marked(str(db))
+        stop_marked(str(tmp))
 
 
 def _token(hub, user: str, scopes: list[str]) -> str:

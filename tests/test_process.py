@@ -88,3 +88,31 @@ def test_stop_marked_stops_what_a_signal_to_the_group_does_not_reach(tmp_path) -
             if p.poll() is None:
                 p.kill()
             p.wait()
+
+
+def test_stop_marked_finds_a_process_by_its_working_folder(tmp_path) -> None:
+    """JupyterHub's proxy keeps nothing of the run in its environment, only its working folder."""
+    import subprocess
+    import sys
+    import time
+
+    from unoparty.process import stop_marked
+    folder = tmp_path / "hub"
+    folder.mkdir()
+    stray = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"], cwd=folder,
+                             start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if stray.pid in stop_marked(str(folder)):
+                    break
+            except AssertionError:
+                raise
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert stray.wait(60) is not None
+    finally:
+        if stray.poll() is None:
+            stray.kill()
+        stray.wait()

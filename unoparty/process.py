@@ -37,10 +37,11 @@ def stop_session(proc: "subprocess.Popen[Any]", grace: float = 10.0) -> None:
 
 def stop_marked(marker: str, grace: float = 10.0) -> list[int]:
     """Stop every process of this user whose environment holds `marker` (a text no other
-    process has, e.g. the path of a run's own folder): what a server started in sessions
-    of their own, which a signal to its group does not reach — JupyterHub starts each of
-    its managed services (the class's store service) with a session of its own, and a hub
-    stopped before it stopped them left them running. SIGTERM, then SIGKILL after `grace`
+    process has, e.g. the path of a run's own folder) or whose working folder is under it:
+    what a server started in sessions of their own, which a signal to its group does not
+    reach — JupyterHub starts its proxy and each of its managed services (the class's store
+    service) with a session of its own, and a hub stopped before it stopped them left them
+    running. SIGTERM, then SIGKILL after `grace`
     seconds to those still there. Returns the process ids found (Linux ``/proc``; elsewhere
     none)."""
     import time
@@ -52,7 +53,7 @@ def stop_marked(marker: str, grace: float = 10.0) -> list[int]:
             pid = int(proc.name)
             if pid == me:
                 continue
-            if marker.encode() in (proc / "environ").read_bytes():
+            if marker.encode() in (proc / "environ").read_bytes() or os.readlink(proc / "cwd").startswith(marker):
                 found.append(pid)
         except (OSError, ValueError):
             continue   # gone, or not ours to read
