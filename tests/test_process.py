@@ -6,16 +6,10 @@ import subprocess
 import sys
 import time
 
-from unoparty.process import free_ports, stop_session
+from unoparty.process import exited, free_ports, stop_session
 
 
-def _gone(pid: int) -> bool:
-    """The process `pid` has exited (no longer there, or a zombie waiting to be reaped)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except OSError:
-        return True
+_gone = exited   # no longer there, or a zombie waiting to be reaped
 
 
 def _wait_until(condition, timeout: float = 30.0) -> bool:

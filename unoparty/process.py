@@ -13,7 +13,7 @@ import socket
 import subprocess
 from typing import Any
 
-__all__ = ["stop_session", "stop_marked", "free_ports"]
+__all__ = ["stop_session", "stop_marked", "exited", "free_ports"]
 
 
 def stop_session(proc: "subprocess.Popen[Any]", grace: float = 10.0) -> None:
@@ -65,7 +65,7 @@ def stop_marked(marker: str, grace: float = 10.0) -> list[int]:
     deadline = time.monotonic() + grace
     left = list(found)
     while left and time.monotonic() < deadline:
-        left = [pid for pid in left if Path(f"/proc/{pid}").exists() and not _zombie(pid)]
+        left = [pid for pid in left if not exited(pid)]
         if left:
             time.sleep(0.1)
     for pid in left:
@@ -76,7 +76,9 @@ def stop_marked(marker: str, grace: float = 10.0) -> list[int]:
     return found
 
 
-def _zombie(pid: int) -> bool:
+def exited(pid: int) -> bool:
+    """Whether the process `pid` has exited: no longer there, or a zombie waiting to be
+    reaped (Linux ``/proc``)."""
     try:
         with open(f"/proc/{pid}/stat") as f:
             return f.read().rsplit(")", 1)[1].split()[0] == "Z"
