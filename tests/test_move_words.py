@@ -66,7 +66,7 @@ CASES = [
      'catch Ava', 'catch Ava'),
     (Catch(1, 0),
      'caught yourself', 'caught yourself',
-     'catch You', 'catch You'),
+     'catch yourself', 'catch You'),
     (Accept(1),
      'accepted the draw', 'accepted the draw',
      'accept the draw', 'accept the draw'),
@@ -81,7 +81,7 @@ CASES = [
      'point at Ben', 'point at themselves'),
     (PointAt(1, 0),
      'pointed at yourself', 'pointed at yourself',
-     'point at You', 'point at You'),
+     'point at yourself', 'point at You'),
     (TakeMiniPile(3),
      'took the mini pile', 'taken the mini pile',
      'take the mini pile', 'take the mini pile'),
@@ -99,12 +99,27 @@ def test_each_form_words_the_move(move, past, perfect, advice, infinitive):
     assert move_infinitive(move, NAMES) == infinitive
 
 
-def test_yourself_only_for_the_seat_me_in_the_past_form():
+def test_yourself_only_for_the_seat_me():
     catch = Catch(1, 0)
     assert move_past(catch, NAMES) == "caught You"
     assert move_past(catch, NAMES, 2) == "caught You"
     assert move_past(Catch(0, 2), NAMES, 2) == "caught yourself"
-    assert move_advice(Catch(0, 2), NAMES, 2) == "catch Ben"
+    assert move_advice(Catch(0, 2), NAMES, 2) == "catch yourself"   # said to the learner at seat 2
+    assert move_advice(Catch(0, 2), NAMES, 1) == "catch Ben"
+
+
+def test_advice_names_the_learner_yourself_never_by_the_seat_name():
+    """A lesson's "you tried to …" (move_advice) for a move on the learner's own seat: "point at
+    yourself", in every language — never the engine's seat name "You" (issue 21: "du prøvde
+    å peke på You")."""
+    assert move_advice(PointAt(0, 0), NAMES, 0) == "point at yourself"
+    assert move_advice(Catch(0, 0), NAMES, 0) == "catch yourself"
+    i18n.set_language("nb")
+    try:
+        said = move_advice(PointAt(0, 0), NAMES, 0), move_advice(Catch(2, 0), NAMES, 0)
+    finally:
+        i18n.set_language("en")
+    assert said == ("peke på deg selv", "fange deg selv")
 
 
 def test_a_seat_outside_the_table_is_a_question_mark():

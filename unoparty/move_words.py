@@ -95,7 +95,7 @@ def _advice() -> _Form:
         draw=_("draw a card"), keep=_("keep the card you drew"), call_uno=_("call UNO"),
         catch=lambda g: said(g, "catch {name}"), accept=_("accept the draw"), challenge=_("challenge the Wild Draw Four"),
         point=lambda g: said(g, "point at {name}"), point_self=None, take=_("take the mini pile"), other=_("make a move"),
-        link_you=_("{do}, linking yourself with {name}"))
+        yourself=_("yourself"), link_you=_("{do}, linking yourself with {name}"))
 
 
 def _infinitive() -> _Form:
