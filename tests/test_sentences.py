@@ -225,7 +225,8 @@ MALE_ONLY = {
     "cs": re.compile(r"\b\w+l (jsi|sis|ses|bys)\b|\b([Jj]si|[Ss]is|[Ss]es|[Aa]?[Bb]ys)( \w+){0,2} \w+l\b"
                      r"|\bty sám\b|\b[Mm]ohl bys\b"),
     # Romanian: masculine adjectives and participles said of the learner
-    "ro": re.compile(r"\bFii rapid\b|\bești obligat\b|\bpoți fi prins\b|\bte poți prinde singur\b|\bsă fii primul\b"),
+    "ro": re.compile(r"\bFii rapid\b|\bești obligat\b|\bpoți fi prins\b|\bte poți prinde singur\b|\bsă fii primul\b"
+                     r"|\b[Ee]ști nou\b"),
 }
 
 
@@ -253,7 +254,7 @@ def test_the_male_only_check_finds_the_known_forms() -> None:
     for text in ("UNO už jsi zavolal.", "abys mohl", "Dobral sis modrou 9.", "Skočil jsi do hry!", "ty sám",
                  "Abys je zahrál najednou", "Ty jsi ale UNO zavolal", "kartu, kterou sis právě dobral"):
         assert MALE_ONLY["cs"].search(text), text
-    for text in ("Fii rapid!", "Dar nu ești obligat!", "altfel poți fi prins"):
+    for text in ("Fii rapid!", "Dar nu ești obligat!", "altfel poți fi prins", "Ești nou la UNO Party!?"):
         assert MALE_ONLY["ro"].search(text), text
     assert not MALE_ONLY["cs"].search("Tvoje UNO už zaznělo.")
 
