@@ -195,9 +195,18 @@ def test_the_czech_log_of_one_player_acting_on_another_agrees_with_both(cs) -> N
     assert say(K.CHALLENGED, 1, 2, flag=True) == \
         "Ava vyzvala hráče Ben: karta Wild Draw Four byla zahraná podle pravidel. (X-1)"
     assert say(K.HANDS_SWAPPED, 2, 1) == "Ben si vyměnil karty v ruce s hráčkou Ava. (X-1)"
-    for text in [say(k, a, b, flag=True) for k in (K.UNO_CAUGHT, K.POINTED, K.CHALLENGED, K.HANDS_SWAPPED)
-                 for a in (1, 2, 3) for b in (1, 2, 3) if a != b]:
-        assert not re.search(r"\b(na|s|se): ", text), text
+    # the learner acting on another player: the other's gender ("Chytáš hráčku Ava")
+    onlooker = 0
+    assert say(K.UNO_CAUGHT, 0, 1) == "Chytáš hráčku Ava, která nezavolala UNO. (X-1)"
+    assert say(K.POINTED, 0, 2) == "Ukazuješ na hráče Ben. (X-1)"
+    assert say(K.CHALLENGED, 0, 2, flag=False).startswith("Vyzýváš hráče Ben: ")
+    assert say(K.HANDS_SWAPPED, 0, 1) == "Vyměňuješ si karty v ruce s hráčkou Ava. (X-1)"
+    assert say(K.UNO_CAUGHT, 0, 3) == "Chytáš: Mia – UNO nezaznělo. (X-1)"
+    for viewer in (None, 0):
+        onlooker = viewer
+        for text in [say(k, a, b, flag=True) for k in (K.UNO_CAUGHT, K.POINTED, K.CHALLENGED, K.HANDS_SWAPPED)
+                     for a in (0, 1, 2, 3) for b in (1, 2, 3) if a != b]:
+            assert not re.search(r"\b(na|s|se): |[A-Za-zá-ž]: .*: ", text), text
 
 
 def test_a_live_tables_bot_is_spoken_of_as_the_masculine_bot(cs) -> None:
