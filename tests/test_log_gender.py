@@ -80,8 +80,8 @@ def test_the_czech_log_of_each_kind_of_move_agrees_with_the_mover(cs) -> None:
     assert said["double play"].startswith("Ava zahrála najednou dvě karty")
     assert said["draw"] == "Ava si dobrala modrou 2. (D-1)"
     assert said["keep"] == "Ava si nechala modrou 2. (T-3)"
-    assert said["catch"].startswith("Ava chytila: Ben")
-    assert said["point"] == "Ava ukázala na: Ben. (PT-3)"
+    assert said["catch"].startswith("Ava chytila hráče Ben, který nezavolal UNO")   # both genders: she caught him
+    assert said["point"] == "Ava ukázala na hráče Ben. (PT-3)"
     assert said["take the mini pile"].startswith("Ava nemohla přidat kartu a vzala si mini hromádku")
     assert narrate(_events(AVA, BEN)[9][1], NAMES, 0).startswith("Ava tě vyzvala")
     assert narrate(_events(BEN, AVA)[0][1], NAMES, 0) == "Ben zahrál červenou 7. (T-1)"
@@ -173,3 +173,48 @@ def test_a_played_czech_round_never_speaks_of_ava_as_a_boy_or_of_ben_as_a_girl(c
         assert not FEMININE.search(text.split(":")[0]), text
     assert any(t.startswith("Ava ") and FEMININE.search(t) for t in about[AVA])
     assert any(t.startswith("Ben ") and MASCULINE.search(t) for t in about[BEN])
+
+
+def test_the_czech_log_of_one_player_acting_on_another_agrees_with_both(cs) -> None:
+    """Catching, pointing, challenging and swapping hands between two other players take the
+    gender of both (:func:`unoparty.i18n.said_to`): "Ava chytila hráče Ben", never "Ava
+    ukázala na: Ben" (a preposition before a colon); a name of unknown gender (a pupil at a
+    live table) gets the wording that needs none."""
+    names = ["Ty", "Ava", "Ben", "Mia"]   # the viewer; feminine; masculine; unknown
+    onlooker = None                        # the projector's log and a replay name every target
+
+    def say(kind, p, t, **kw):
+        return narrate(Event(kind, "X-1", player=p, target=t, **kw), names, onlooker)
+
+    assert say(K.UNO_CAUGHT, 1, 2) == "Ava chytila hráče Ben, který nezavolal UNO. (X-1)"
+    assert say(K.UNO_CAUGHT, 2, 1) == "Ben chytil hráčku Ava, která nezavolala UNO. (X-1)"
+    assert say(K.UNO_CAUGHT, 3, 1) == "Mia chytá hráčku Ava, která nezavolala UNO. (X-1)"
+    assert say(K.UNO_CAUGHT, 1, 3) == "Ava chytila: Mia – UNO nezaznělo. (X-1)"
+    assert say(K.POINTED, 2, 1) == "Ben ukázal na hráčku Ava. (X-1)"
+    assert say(K.POINTED, 1, 3) == "Ava ukázala, na koho míří: Mia. (X-1)"
+    assert say(K.CHALLENGED, 1, 2, flag=True) == \
+        "Ava vyzvala hráče Ben: karta Wild Draw Four byla zahraná podle pravidel. (X-1)"
+    assert say(K.HANDS_SWAPPED, 2, 1) == "Ben si vyměnil karty v ruce s hráčkou Ava. (X-1)"
+    # the learner acting on another player: the other's gender ("Chytáš hráčku Ava")
+    onlooker = 0
+    assert say(K.UNO_CAUGHT, 0, 1) == "Chytáš hráčku Ava, která nezavolala UNO. (X-1)"
+    assert say(K.POINTED, 0, 2) == "Ukazuješ na hráče Ben. (X-1)"
+    assert say(K.CHALLENGED, 0, 2, flag=False).startswith("Vyzýváš hráče Ben: ")
+    assert say(K.HANDS_SWAPPED, 0, 1) == "Vyměňuješ si karty v ruce s hráčkou Ava. (X-1)"
+    assert say(K.UNO_CAUGHT, 0, 3) == "Chytáš: Mia – UNO nezaznělo. (X-1)"
+    for viewer in (None, 0):
+        onlooker = viewer
+        for text in [say(k, a, b, flag=True) for k in (K.UNO_CAUGHT, K.POINTED, K.CHALLENGED, K.HANDS_SWAPPED)
+                     for a in (0, 1, 2, 3) for b in (1, 2, 3) if a != b]:
+            assert not re.search(r"\b(na|s|se): |[A-Za-zá-ž]: .*: ", text), text
+
+
+def test_a_live_tables_bot_is_spoken_of_as_the_masculine_bot(cs) -> None:
+    """A live table's bots are "Bot 3", "Bot 3.1" (session/table.py): Czech speaks of them as
+    *bot*, masculine, in the past like the game page's bots ("Bot 3 rozdal …")."""
+    from unoparty.player_names import gender_of
+    assert gender_of("Bot 3") == gender_of("Bot 12.2") == "m"
+    assert gender_of("Botanik") is None and gender_of("Mia") is None
+    names = ["Ava", "Mia", "Bot 3"]
+    assert narrate(Event(K.ROUND_STARTED, "S-2", player=2, count=7), names, 0).startswith("Bot 3 rozdal")
+    assert narrate(Event(K.PLAYED, "T-1", player=2, cards=(C("red 7"),)), names, 0) == "Bot 3 zahrál červenou 7. (T-1)"

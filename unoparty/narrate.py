@@ -28,7 +28,7 @@ from .cards import Card
 from .engine.events import Event, EventKind
 from .engine.refusals import Refusal
 from .bidi import isolate
-from .i18n import _, card_name, colour_name, ngettext, pgettext, said, said_n, the_card, the_card_object  # noqa: F401  (card_name, colour_name re-exported)
+from .i18n import _, card_name, colour_name, ngettext, pgettext, said, said_n, said_to, the_card, the_card_object  # noqa: F401  (card_name, colour_name re-exported)
 from .player_names import gender_of
 from .rulebook import is_ruling
 
@@ -123,7 +123,9 @@ def _cap(text: str) -> str:
 # One small function per event kind: ``(event, context) -> sentence`` (not capitalised, no
 # rule note: `narrate` adds both). :data:`SENTENCES` maps every EventKind to its function.
 # A sentence about the viewer is its own message ("You play …"); a sentence about another
-# player goes through `said`, with that player's grammatical gender (Czech: "Ava zahrála").
+# player goes through `said`, with that player's grammatical gender (Czech: "Ava zahrála"), and
+# one player acting on another through `said_to`, with both ("Ava chytila hráče Ben"); the
+# viewer acting on another player takes the other's gender ("Chytáš hráčku Ava").
 
 def _card(e: Event) -> str:
     """The name of the event's first card (``"red 7"``), ``"card"`` when it has none."""
@@ -319,11 +321,12 @@ def _challenged(e: Event, c: _Ctx) -> str:
     verdict = (_("the wild draw four was played legally") if e.flag
                else _("the wild draw four was a bluff"))
     if c.you(e.player):
-        return _("You challenge {target}{shown}: {verdict}.").format(target=c.name(e.target), shown=shown, verdict=verdict)
+        return said(c.gender(e.target), "You challenge {target}{shown}: {verdict}.").format(
+            target=c.name(e.target), shown=shown, verdict=verdict)
     if c.you(e.target):
         return said(c.gender(e.player), "{player} challenges you{shown}: {verdict}.").format(
             player=_p(e, c), shown=shown, verdict=verdict)
-    return said(c.gender(e.player), "{player} challenges {target}{shown}: {verdict}.").format(
+    return said_to(c.gender(e.player), c.gender(e.target), "{player} challenges {target}{shown}: {verdict}.").format(
         player=_p(e, c), target=c.name(e.target), shown=shown, verdict=verdict)
 
 
@@ -337,8 +340,8 @@ def _pointing_started(e: Event, c: _Ctx) -> str:
 def _pointed(e: Event, c: _Ctx) -> str:
     you, p, g = c.you(e.player), _p(e, c), c.gender(e.player)
     if e.target is not None and (you or c.viewer is None):
-        return (_("You point at {target}.") if you else said(g, "{player} points at {target}.")).format(
-            player=p, target=c.name(e.target))
+        return (said(c.gender(e.target), "You point at {target}.") if you
+                else said_to(g, c.gender(e.target), "{player} points at {target}.")).format(player=p, target=c.name(e.target))
     return _("You have pointed.") if you else said(g, "{player} has pointed.").format(player=p)
 
 
@@ -407,17 +410,18 @@ def _uno_caught(e: Event, c: _Ctx) -> str:
     if c.you(e.target):
         return said(c.gender(e.player), "{player} catches you: you did not call UNO.").format(player=_p(e, c))
     if c.you(e.player):
-        return _("You catch {target}, who did not call UNO.").format(target=c.name(e.target))
-    return said(c.gender(e.player), "{player} catches {target}, who did not call UNO.").format(
+        return said(c.gender(e.target), "You catch {target}, who did not call UNO.").format(target=c.name(e.target))
+    return said_to(c.gender(e.player), c.gender(e.target), "{player} catches {target}, who did not call UNO.").format(
         player=_p(e, c), target=c.name(e.target))
 
 
 def _hands_swapped(e: Event, c: _Ctx) -> str:
     if c.you(e.player):
-        return _("You swap hands with {target}.").format(target=c.name(e.target))
+        return said(c.gender(e.target), "You swap hands with {target}.").format(target=c.name(e.target))
     if c.you(e.target):
         return said(c.gender(e.player), "{player} swaps hands with you.").format(player=_p(e, c))
-    return said(c.gender(e.player), "{player} swaps hands with {target}.").format(player=_p(e, c), target=c.name(e.target))
+    return said_to(c.gender(e.player), c.gender(e.target), "{player} swaps hands with {target}.").format(
+        player=_p(e, c), target=c.name(e.target))
 
 
 def _hands_passed(e: Event, c: _Ctx) -> str:
