@@ -223,7 +223,7 @@ MALE_ONLY = {
     # Czech: the learner's past tense and conditional in the masculine ("UNO už jsi zavolal",
     # "abys mohl", "Dobral sis", "Skočil jsi", "ty sám")
     "cs": re.compile(r"\b\w+l (jsi|sis|ses|bys)\b|\b([Jj]si|[Ss]is|[Ss]es|[Aa]?[Bb]ys)( \w+){0,2} \w+l\b"
-                     r"|\bty sám\b|\b[Mm]ohl bys\b"),
+                     r"|\bty sám\b|\b[Ss]ám\b|\b[Mm]ohl bys\b"),
     # Romanian: masculine adjectives and participles said of the learner
     "ro": re.compile(r"\bFii rapid\b|\bești obligat\b|\bpoți fi prins\b|\bte poți prinde singur\b|\bsă fii primul\b"
                      r"|\b[Ee]ști nou\b"),
@@ -252,7 +252,8 @@ def test_no_male_only_form_addresses_the_learner(lang) -> None:
 
 def test_the_male_only_check_finds_the_known_forms() -> None:
     for text in ("UNO už jsi zavolal.", "abys mohl", "Dobral sis modrou 9.", "Skočil jsi do hry!", "ty sám",
-                 "Abys je zahrál najednou", "Ty jsi ale UNO zavolal", "kartu, kterou sis právě dobral"):
+                 "Abys je zahrál najednou", "Ty jsi ale UNO zavolal", "kartu, kterou sis právě dobral",
+                 "Sám sebe chytit nemůžeš."):
         assert MALE_ONLY["cs"].search(text), text
     for text in ("Fii rapid!", "Dar nu ești obligat!", "altfel poți fi prins", "Ești nou la UNO Party!?"):
         assert MALE_ONLY["ro"].search(text), text
