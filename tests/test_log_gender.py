@@ -218,3 +218,18 @@ def test_a_live_tables_bot_is_spoken_of_as_the_masculine_bot(cs) -> None:
     names = ["Ava", "Mia", "Bot 3"]
     assert narrate(Event(K.ROUND_STARTED, "S-2", player=2, count=7), names, 0).startswith("Bot 3 rozdal")
     assert narrate(Event(K.PLAYED, "T-1", player=2, cards=(C("red 7"),)), names, 0) == "Bot 3 zahrál červenou 7. (T-1)"
+
+
+def test_a_czech_late_catch_refusal_agrees_with_the_player_who_cannot_be_caught(cs) -> None:
+    """U-2's "too late to catch" names the player who can no longer be caught in the form for
+    that player: *hráčku Ava*, *hráče Ben*; a name of unknown gender keeps the sentence that
+    needs none (issue 21)."""
+    from unoparty.engine.refusals import Refusal, RefusalReason
+    from unoparty.refusal_words import explain
+
+    def late(seat: int) -> str:
+        return explain(Refusal("U-2", RefusalReason.CATCH_TOO_LATE, player=0, seat=seat, names=tuple(NAMES)))
+
+    assert "Hráčku Ava už chytit nejde" in late(AVA)
+    assert "Hráče Ben už chytit nejde" in late(BEN)
+    assert "Na chycení je pozdě (Mia)" in late(0).replace("\u2068", "").replace("\u2069", "")

@@ -21,9 +21,35 @@ from .bidi import isolate
 from .cards import Card, Kind
 from .engine.refusals import Refusal, RefusalReason as R
 from .engine.state import Phase
-from .i18n import _, card_name, colour_name, ngettext, the_card, the_card_object
+from .i18n import _, card_name, colour_name, ngettext, said, the_card, the_card_object
+from .player_names import gender_of
 
 __all__ = ["explain", "told", "finish", "ruling_note", "symbol_name", "phase_words"]
+
+
+class _Names:
+    """``name(seat)``: a player's name for a sentence (isolated for right-to-left text), or
+    "player 3" where the names are not known; ``name.gender(seat)``: that player's grammatical
+    gender (:func:`unoparty.player_names.gender_of`; None where unknown)."""
+
+    def __init__(self, names: Sequence[str] | None) -> None:
+        self.names = names
+
+    def _known(self, seat: int | None) -> bool:
+        return seat is not None and self.names is not None and 0 <= seat < len(self.names)
+
+    def __call__(self, seat: int | None) -> str:
+        if self._known(seat):
+            assert self.names is not None and seat is not None
+            return isolate(self.names[seat])
+        return _("player {n}").format(n=(seat if seat is not None else -1) + 1)
+
+    def gender(self, seat: int | None) -> str | None:
+        if self._known(seat):
+            assert self.names is not None and seat is not None
+            return gender_of(self.names[seat])
+        return None
+
 
 
 def ruling_note() -> str:
@@ -93,23 +119,23 @@ def explain(refusal: Refusal, names: Sequence[str] | None = None) -> str:
 # `other` are the refusal's cards in the form "the card in a sentence", `name(seat)` a player's
 # name. :data:`WORDS` maps every `RefusalReason` to its function (a test checks).
 
-def _no_such_seat(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _no_such_seat(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("There is no such player at this table (seat {n}).").format(n=f.seat)
 
 
-def _not_held(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _not_held(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't play {card}: you don't hold it.").format(card=card)
 
 
-def _play_not_now(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _play_not_now(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't play {card} now: {state}.").format(card=card, state=phase_words(f.phase))
 
 
-def _play_while_pointing(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _play_while_pointing(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't play {card} now: first everybody points at another player (Point Taken).").format(card=card)
 
 
-def _stack_only(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _stack_only(f: Refusal, card: str, other: str, name: _Names) -> str:
     kind = _kind_words(f.kind)
     return ngettext("You can't play {card} now: facing a {kind}, you may only stack another "
                     "{kind} or accept the {n} card.",
@@ -117,7 +143,7 @@ def _stack_only(f: Refusal, card: str, other: str, name: Callable[[int | None], 
                     "{kind} or accept the {n} cards.", f.count or 0).format(card=card, kind=kind, n=f.count)
 
 
-def _stack_only_other(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _stack_only_other(f: Refusal, card: str, other: str, name: _Names) -> str:
     kind = _kind_words(f.kind)
     return ngettext("You can't play {card} now: {who} faces a {kind} and may only stack another "
                     "{kind} or accept the {n} card.",
@@ -126,46 +152,46 @@ def _stack_only_other(f: Refusal, card: str, other: str, name: Callable[[int | N
         card=card, kind=kind, n=f.count, who=name(f.seat))
 
 
-def _answer_wd4_first(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _answer_wd4_first(f: Refusal, card: str, other: str, name: _Names) -> str:
     who = _("you") if f.seat == f.player else name(f.seat)
     return _("You can't play {card} now: {who} must first accept or challenge the Wild Draw Four.").format(
         card=card, who=who)
 
 
-def _not_your_turn_answer(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _not_your_turn_answer(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't play {card} now: it's not your turn, {who} must answer the draw card.").format(
         card=card, who=name(f.seat))
 
 
-def _not_your_turn_mini_pile(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _not_your_turn_mini_pile(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't add {card} now: it's not your turn. The player to add to the mini pile is {who}.").format(
         card=card, who=name(f.seat))
 
 
-def _not_your_turn_play(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _not_your_turn_play(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't play {card} now: it's not your turn. The player to act is {who}.").format(
         card=card, who=name(f.seat))
 
 
-def _drawn_card_only(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _drawn_card_only(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("After drawing, the only card you may play is the card you drew ({drawn}). Play it or keep it.").format(
         drawn=other)
 
 
-def _mini_pile_no_choices(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _mini_pile_no_choices(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Cards added to a mini pile take no colour and no choices: just add {card}.").format(card=card)
 
 
-def _mini_pile_needs_colour(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _mini_pile_needs_colour(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't add {card} to the mini pile: it needs a {colour} card or a wild card.").format(
         card=card, colour=colour_name(f.colour))
 
 
-def _mini_pile_one_card(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _mini_pile_one_card(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("On a mini pile each player adds one card, and no card's effect applies.")
 
 
-def _no_match_chosen_colour(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _no_match_chosen_colour(f: Refusal, card: str, other: str, name: _Names) -> str:
     top = f.other
     assert top is not None  # a no-match refusal always names the top card
     if f.reason is R.NO_MATCH_CHOSEN_COLOUR and top.kind is Kind.WILD_PILE_UP:
@@ -185,221 +211,222 @@ def _no_match_chosen_colour(f: Refusal, card: str, other: str, name: Callable[[i
     return _("You can't play {card} on {top}: {why}").format(card=card, top=other, why=why)
 
 
-def _name_a_colour(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _name_a_colour(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Playing {card}, you must name the colour to play next.").format(card=card)
 
 
-def _no_colour_for_pile_up(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _no_colour_for_pile_up(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You don't choose a colour for a Wild Pile Up: the mini pile's first card decides it.")
 
 
-def _no_colour_for_card(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _no_colour_for_card(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Only a Wild, a Wild Draw Four or a Wild Drawn Together lets you name a colour; {card} keeps its own.").format(
         card=card)
 
 
-def _link_missing(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _link_missing(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Playing {card}, you must choose two players to link.").format(card=card)
 
 
-def _link_off_table(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _link_off_table(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Playing {card}, you can only link players at this table.").format(card=card)
 
 
-def _link_same_player(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _link_same_player(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Playing {card}, link two different players, not the same one twice.").format(card=card)
 
 
-def _link_not_wdt(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _link_not_wdt(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Only a Wild Drawn Together links players, not {card}.").format(card=card)
 
 
-def _uno_call_leaves(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _uno_call_leaves(f: Refusal, card: str, other: str, name: _Names) -> str:
     return ngettext("You call UNO when a play leaves you with one card; playing {card} leaves you {n} card.",
                     "You call UNO when a play leaves you with one card; playing {card} leaves you {n} cards.",
                     f.count or 0).format(card=card, n=f.count)
 
 
-def _seven_o_off(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _seven_o_off(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't swap hands with {card}: Seven-O is a house rule, and it is not on in this game.").format(
         card=card)
 
 
-def _swap_not_seven(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _swap_not_seven(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Only a 7 lets you swap hands (Seven-O), not {card}.").format(card=card)
 
 
-def _swap_target(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _swap_target(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Playing {card}, choose another player at the table to swap hands with.").format(card=card)
 
 
-def _doubles_off(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _doubles_off(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't play {card} twice: Doubles is a house rule, and it is not on in this game.").format(
         card=card)
 
 
-def _doubles_wild(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _doubles_wild(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Wild cards can't be played as doubles, so not {card}.").format(card=card)
 
 
-def _doubles_after_draw(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _doubles_after_draw(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("After drawing, you may play only the card you drew ({drawn}), not two cards.").format(drawn=other)
 
 
-def _doubles_need_two(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _doubles_need_two(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You need two of {card} to play them together.").format(card=card)
 
 
-def _draw_not_now(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _draw_not_now(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't draw now: {state}.").format(state=phase_words(f.phase))
 
 
-def _not_your_turn(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _not_your_turn(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("It's not your turn. The player to act is {who}.").format(who=name(f.seat))
 
 
-def _already_drew(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _already_drew(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You have already drawn this turn: play the card you drew or keep it.")
 
 
-def _draw_after_others_draw(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _draw_after_others_draw(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't draw now: {who} has just drawn a card and must play it or keep it.").format(
         who=name(f.seat))
 
 
-def _draw_facing_draw_two(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _draw_facing_draw_two(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("A draw card waits for its answer: accept it (draw {n}) or stack another Draw Two.").format(n=f.count)
 
 
-def _draw_facing_wd4(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _draw_facing_wd4(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("A Wild Draw Four waits for its answer: accept it or challenge it.")
 
 
-def _draw_while_pointing(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _draw_while_pointing(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Nobody draws until everybody has pointed (Point Taken).")
 
 
-def _draw_mini_pile(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _draw_mini_pile(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("While a mini pile is open you can't draw: add a card to it, or take it if nothing fits.")
 
 
-def _round_is_over(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _round_is_over(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("The round is over.")
 
 
-def _keep_not_drawer(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _keep_not_drawer(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Only {who}, who just drew, can keep the card.").format(who=name(f.seat))
 
 
-def _keep_not_after_draw(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _keep_not_after_draw(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You keep a card only right after drawing a card you could play.")
 
 
-def _speed_not_held(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _speed_not_held(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't speed play {card}: you don't hold it.").format(card=card)
 
 
-def _speed_classic(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _speed_classic(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't speed play {card}: classic UNO has no speed play unless the Jump-In "
              "house rule is on.").format(card=card)
 
 
-def _speed_after_draw(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _speed_after_draw(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't speed play {card}: you drew {drawn} this turn; play it or keep it.").format(
         card=card, drawn=other)
 
 
-def _speed_not_now(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _speed_not_now(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't speed play {card} now: speed play is only possible during normal play, "
              "not while {state}.").format(card=card, state=phase_words(f.phase))
 
 
-def _speed_own_card(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _speed_own_card(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't speed play {card} onto your own card: one card per turn.").format(card=card)
 
 
-def _speed_uno_call_leaves(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _speed_uno_call_leaves(f: Refusal, card: str, other: str, name: _Names) -> str:
     return ngettext("You call UNO when a play leaves you with one card; speed playing {card} leaves you {n} card.",
                     "You call UNO when a play leaves you with one card; speed playing {card} leaves you {n} cards.",
                     f.count or 0).format(card=card, n=f.count)
 
 
-def _uno_not_one_card(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _uno_not_one_card(f: Refusal, card: str, other: str, name: _Names) -> str:
     return ngettext("You call UNO when you hold exactly one card; you hold {n} card.",
                     "You call UNO when you hold exactly one card; you hold {n} cards.", f.count or 0).format(n=f.count)
 
 
-def _uno_already(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _uno_already(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You have already called UNO.")
 
 
-def _catch_no_such(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _catch_no_such(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("There is no such player to catch.")
 
 
-def _catch_self(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _catch_self(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can't catch yourself: call UNO instead.")
 
 
-def _catch_not_one_card(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _catch_not_one_card(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("{who} doesn't hold one card, so there is nothing to catch.").format(who=name(f.seat))
 
 
-def _catch_called(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _catch_called(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("{who} called UNO, so there is nothing to catch.").format(who=name(f.seat))
 
 
-def _catch_too_late(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
-    return _("Too late to catch {who}: another player has already played or drawn since.").format(
+def _catch_too_late(f: Refusal, card: str, other: str, name: _Names) -> str:
+    # said of the player caught: Czech "Hráčku Ava už chytit nejde" / "Hráče Ben …"
+    return said(name.gender(f.seat), "Too late to catch {who}: another player has already played or drawn since.").format(
         who=name(f.seat))
 
 
-def _nothing_to_accept(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _nothing_to_accept(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("There is no draw card to accept now.")
 
 
-def _accept_not_you(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _accept_not_you(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Only {who}, the next player, answers the draw card.").format(who=name(f.seat))
 
 
-def _nothing_to_challenge(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _nothing_to_challenge(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You can only challenge a Wild Draw Four just played on you.")
 
 
-def _challenge_not_you(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _challenge_not_you(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Only {who}, the next player, may challenge the Wild Draw Four.").format(who=name(f.seat))
 
 
-def _challenge_draw_two(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _challenge_draw_two(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("A Draw Two can't be challenged: accept it or stack another Draw Two.")
 
 
-def _point_not_now(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _point_not_now(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You point at a player only after a Point Taken is played.")
 
 
-def _point_already(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _point_already(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You have already pointed.")
 
 
-def _point_at_self(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _point_at_self(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("Point at another player, never at yourself.")
 
 
-def _no_mini_pile(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _no_mini_pile(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("There is no mini pile to take.")
 
 
-def _take_not_you(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _take_not_you(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("It's not your turn. The player to add to the mini pile is {who}.").format(who=name(f.seat))
 
 
-def _must_add(f: Refusal, card: str, other: str, name: Callable[[int | None], str]) -> str:
+def _must_add(f: Refusal, card: str, other: str, name: _Names) -> str:
     return _("You must add a card when you can: {card} fits the {colour} mini pile.").format(
         card=card, colour=colour_name(f.colour))
 
 
-WORDS: dict[R, Callable[[Refusal, str, str, Callable[[int | None], str]], str]] = {
+WORDS: dict[R, Callable[[Refusal, str, str, _Names], str]] = {
     R.NO_SUCH_SEAT: _no_such_seat,
     R.NOT_HELD: _not_held,
     R.PLAY_NOT_NOW: _play_not_now,
@@ -472,11 +499,7 @@ WORDS: dict[R, Callable[[Refusal, str, str, Callable[[int | None], str]], str]] 
 
 
 def _sentence(f: Refusal, names: Sequence[str] | None) -> str:
-    def name(seat: int | None) -> str:
-        if seat is not None and names is not None and 0 <= seat < len(names):
-            return isolate(names[seat])
-        return _("player {n}").format(n=(seat if seat is not None else -1) + 1)
-
+    name = _Names(names)
     words = WORDS.get(f.reason)
     if words is None:
         raise ValueError(f"no words for the refusal reason {f.reason!r}")
