@@ -43,9 +43,10 @@ CASES = [
      'played the blue skip, calling UNO', 'played the blue skip, calling UNO',
      'play the blue skip, calling UNO', 'play the blue skip'),
     (Play(1, C('wild drawn together'), colour=Colour.GREEN, link=(1, 9)),
-     'played the wild drawn together and chose green, linking Ava and ?', 'played the wild drawn together and chosen green, linking Ava and ?',
+     'played the wild drawn together and chose green, linking themselves with ?',
+     'played the wild drawn together and chosen green, linking themselves with ?',
      'play the wild drawn together and choose green, linking Ava and ?',
-     'play the wild drawn together and choose green, linking Ava and ?'),
+     'play the wild drawn together and choose green, linking themselves with ?'),  # the mover: never "Ava … Ava" (LK-1)
     (SpeedPlay(3, C('yellow 2')),
      'speed-played the yellow 2', 'speed-played the yellow 2',
      'speed-play the yellow 2', 'speed-play the yellow 2'),

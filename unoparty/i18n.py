@@ -24,7 +24,7 @@ T = TypeVar("T")
 
 __all__ = ["_", "N_", "ngettext", "pgettext", "npgettext", "tr_text", "format_decimal", "format_seconds", "in_every_language", "said", "said_n", "said_to", "set_language", "language", "LOCALE_DIR", "LANGUAGES",
            "available_languages", "match_language", "card_name", "colour_name", "colour_initial", "wild_letter",
-           "the_card", "the_card_object"]
+           "the_card", "the_card_object", "the_card_subject"]
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 _DOMAIN = "unoparty"
@@ -348,6 +348,46 @@ _THE_CARD: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]] = {
     Kind.WILD_PILE_UP: lambda: pgettext("card in a sentence", "the wild pile up"),
 }
 
+# The card as the subject of a sentence (turned up, not matching, starting a mini pile): its own
+# messages, so that a language with cases names it in the nominative (Czech *červená 7*, where
+# the card "in a sentence" is the accusative *červenou 7*) and Norwegian *den gule 3-eren*.
+_THE_CARD_SUBJECT: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]] = {
+    Kind.NUMBER: {
+        Colour.RED: lambda: pgettext("card as the subject of a sentence", "the red {number}"),
+        Colour.YELLOW: lambda: pgettext("card as the subject of a sentence", "the yellow {number}"),
+        Colour.GREEN: lambda: pgettext("card as the subject of a sentence", "the green {number}"),
+        Colour.BLUE: lambda: pgettext("card as the subject of a sentence", "the blue {number}"),
+    },
+    Kind.DRAW_TWO: {
+        Colour.RED: lambda: pgettext("card as the subject of a sentence", "the red draw two"),
+        Colour.YELLOW: lambda: pgettext("card as the subject of a sentence", "the yellow draw two"),
+        Colour.GREEN: lambda: pgettext("card as the subject of a sentence", "the green draw two"),
+        Colour.BLUE: lambda: pgettext("card as the subject of a sentence", "the blue draw two"),
+    },
+    Kind.REVERSE: {
+        Colour.RED: lambda: pgettext("card as the subject of a sentence", "the red reverse"),
+        Colour.YELLOW: lambda: pgettext("card as the subject of a sentence", "the yellow reverse"),
+        Colour.GREEN: lambda: pgettext("card as the subject of a sentence", "the green reverse"),
+        Colour.BLUE: lambda: pgettext("card as the subject of a sentence", "the blue reverse"),
+    },
+    Kind.SKIP: {
+        Colour.RED: lambda: pgettext("card as the subject of a sentence", "the red skip"),
+        Colour.YELLOW: lambda: pgettext("card as the subject of a sentence", "the yellow skip"),
+        Colour.GREEN: lambda: pgettext("card as the subject of a sentence", "the green skip"),
+        Colour.BLUE: lambda: pgettext("card as the subject of a sentence", "the blue skip"),
+    },
+    Kind.POINT_TAKEN: {
+        Colour.RED: lambda: pgettext("card as the subject of a sentence", "the red point taken"),
+        Colour.YELLOW: lambda: pgettext("card as the subject of a sentence", "the yellow point taken"),
+        Colour.GREEN: lambda: pgettext("card as the subject of a sentence", "the green point taken"),
+        Colour.BLUE: lambda: pgettext("card as the subject of a sentence", "the blue point taken"),
+    },
+    Kind.WILD: lambda: pgettext("card as the subject of a sentence", "the wild"),
+    Kind.WILD_DRAW_FOUR: lambda: pgettext("card as the subject of a sentence", "the wild draw four"),
+    Kind.WILD_DRAWN_TOGETHER: lambda: pgettext("card as the subject of a sentence", "the wild drawn together"),
+    Kind.WILD_PILE_UP: lambda: pgettext("card as the subject of a sentence", "the wild pile up"),
+}
+
 # The card as the object of a sentence (played, drawn, kept, shown, caught with): its own
 # messages, so that a language with cases can say it (Czech *Ava zahrála červenou 7*).
 _THE_CARD_OBJECT: dict[Kind, Callable[[], str] | dict[Colour, Callable[[], str]]] = {
@@ -437,3 +477,11 @@ def the_card_object(card: Card) -> str:
     object of a sentence"`` (Czech *červenou 7*, the accusative; French *le 7 rouge* as in
     :func:`the_card`)."""
     return _named(_THE_CARD_OBJECT, card)
+
+
+def the_card_subject(card: Card) -> str:
+    """``"the red 7"`` (translated) as the subject of a sentence — the card turned up, sent back,
+    starting a mini pile, not matching: one message per kind and colour, context ``"card as the
+    subject of a sentence"`` (Czech *červená 7*, the nominative; Norwegian *den røde 7-eren*;
+    French *le 7 rouge*). A sentence that opens with it is capitalised by its caller."""
+    return _named(_THE_CARD_SUBJECT, card)

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .engine.moves import Accept, CallUno, Catch, Challenge, Draw, Keep, Play, PointAt, SpeedPlay, TakeMiniPile
-from .i18n import _, card_name, colour_name, said, said_to, the_card_object
+from .i18n import _, card_name, colour_name, pgettext, said, said_to, the_card_object
 from .player_names import gender_of
 
 __all__ = ["move_past", "move_advice", "move_infinitive"]
@@ -41,7 +41,7 @@ class _Form:
     ``{colour}``, ``{a}``, ``{b}``, ``{name}``; ``None`` means this form does not say it."""
 
     play: str                # {card}: the card with its article
-    twice: str               # {card}: the card's name; {pronoun}
+    twice: str               # {card}: the card's name
     colour: str              # {did}/{do}, {colour}
     link: str                # {did}/{do}, {a}, {b}
     swap: str | None         # {did}/{do}, {name}: a Play's Seven-O swap
@@ -60,14 +60,19 @@ class _Form:
     take: str
     other: str               # anything else
     yourself: str | None = None  # the name of the seat `me`, when the form says it apart
-    pronoun: str = ""
     link_you: str | None = None  # {did}/{do}, {name}: a link of the seat `me` with another player
+    link_self: str | None = None  # {did}/{do}, {name}: a link of the mover (not `me`) with another player
 
 
-def _past(g: str | None = None) -> _Form:
+def _past(g: str | None = None, *, you: bool = False) -> _Form:
     """The past form for a mover of grammatical gender `g` (:func:`unoparty.player_names.gender_of`;
     None: unknown or the learner): Czech *zahrála*, *zahrál*; for an unknown gender the
-    wording that needs none (Czech: the present, as the narration's *Mia hraje*)."""
+    wording that needs none (Czech: the present, as the narration's *Mia hraje*). With `you`
+    (the mover is the learner) the pieces that carry their own verb are the learner's messages
+    (Romanian *și ai ales roșu*, beside *și a ales roșu* for another player)."""
+    if you:
+        return dataclasses.replace(
+            _past(None), colour=pgettext("what you did", "{did} and chose {colour}"), link_self=None)
     return _Form(
         play=said(g, "played {card}"), twice=said(g, "played two cards, both {card}"),
         colour=said(g, "{did} and chose {colour}"), link=said(g, "{did}, linking {a} and {b}"),
@@ -78,12 +83,15 @@ def _past(g: str | None = None) -> _Form:
         challenge=said(g, "challenged the Wild Draw Four"),
         point=lambda t: said_to(g, t, "pointed at {name}"), point_self=None, take=said(g, "took the mini pile"),
         other=said(g, "made a move"),
-        yourself=_("yourself"), link_you=said(g, "{did}, linking yourself with {name}"))
+        yourself=_("yourself"), link_you=said(g, "{did}, linking yourself with {name}"),
+        link_self=said(g, "{did}, linking themselves with {name}"))
 
 
-def _perfect(g: str | None = None) -> _Form:
-    return dataclasses.replace(_past(g), colour=said(g, "{did} and chosen {colour}"), draw=said(g, "drawn a card"),
-                               take=said(g, "taken the mini pile"))
+def _perfect(g: str | None = None, *, you: bool = False) -> _Form:
+    return dataclasses.replace(_past(g, you=you),
+                               colour=(pgettext("what you did", "{did} and chosen {colour}") if you
+                                       else said(g, "{did} and chosen {colour}")),
+                               draw=said(g, "drawn a card"), take=said(g, "taken the mini pile"))
 
 
 def _advice() -> _Form:
@@ -98,16 +106,23 @@ def _advice() -> _Form:
         yourself=_("yourself"), link_you=_("{do}, linking yourself with {name}"))
 
 
-def _infinitive() -> _Form:
+def _infinitive(you: bool = False) -> _Form:
+    """The infinitive after "Can Ben …" (`you` False) or after "Can you …" (`you`: the mover is
+    the learner, said "yourself" where the move names them)."""
+    if you:
+        return dataclasses.replace(
+            _infinitive(), twice=_("play both of your {card}s together"), keep=_("keep the card you drew"),
+            point_self=_("point at yourself"), yourself=_("yourself"),
+            link_you=_("{do}, linking yourself with {name}"), link_self=None)
     return _Form(
-        play=_("play {card}"), twice=_("play both of {pronoun} {card}s together"),
+        play=_("play {card}"), twice=_("play both of their {card}s together"),
         colour=_("{do} and choose {colour}"), link=_("{do}, linking {a} and {b}"),
         swap=None, uno=None,
         speed=_("speed-play {card}"), speed_swap=False, speed_uno=False,
         draw=_("draw a card"), keep=_("keep the card they drew"), call_uno=_("call UNO"),
         catch=lambda g: said(g, "catch {name}"), accept=_("accept the draw"), challenge=_("challenge the Wild Draw Four"),
         point=lambda g: said(g, "point at {name}"), point_self=_("point at themselves"), take=_("take the mini pile"),
-        other=_("make that move"), pronoun=_("their"))
+        other=_("make that move"), link_self=_("{do}, linking themselves with {name}"))
 
 
 def _then(template: str, text: str, **kw: object) -> str:
@@ -129,12 +144,15 @@ def _words(move: object, names: Sequence[str], me: int | None, f: _Form) -> str:
     if isinstance(move, Play):
         text = f.play.format(card=the_card_object(move.card))
         if move.twice:
-            text = f.twice.format(card=card_name(move.card), pronoun=f.pronoun)
+            text = f.twice.format(card=card_name(move.card))
         if move.colour is not None:
             text = _then(f.colour, text, colour=colour_name(move.colour))
         if move.link is not None and f.link_you is not None and me in move.link:
             other = move.link[1] if move.link[0] == me else move.link[0]
             text = _then(f.link_you, text, name=who(other))
+        elif move.link is not None and f.link_self is not None and move.player in move.link:
+            other = move.link[1] if move.link[0] == move.player else move.link[0]
+            text = _then(f.link_self, text, name=who(other))
         elif move.link is not None:
             text = _then(f.link, text, a=who(move.link[0]), b=who(move.link[1]))
         if move.swap_with is not None and f.swap is not None:
@@ -178,7 +196,8 @@ def move_past(move: object, names: Sequence[str], me: int | None = None, *, perf
     """
     player = getattr(move, "player", None)
     g = None if player == me or not isinstance(player, int) or not 0 <= player < len(names) else gender_of(names[player])
-    return _words(move, names, me, _perfect(g) if perfect else _past(g))
+    you = me is not None and player == me
+    return _words(move, names, me, _perfect(g, you=you) if perfect else _past(g, you=you))
 
 
 def move_advice(move: object, names: Sequence[str], me: int | None = None) -> str:
@@ -189,8 +208,15 @@ def move_advice(move: object, names: Sequence[str], me: int | None = None) -> st
     return _words(move, names, me, _advice())
 
 
-def move_infinitive(move: object, names: Sequence[str]) -> str:
+def move_infinitive(move: object, names: Sequence[str], me: int | None = None) -> str:
     """A player's move after "Can Ben …" or "Ben is about to …": ``"play the red 7"``,
-    ``"catch Ava"``, ``"keep the card they drew"``, ``"point at themselves"``; it leaves out a
-    swap and a call of UNO. Anything not a move is ``"make that move"``."""
-    return _words(move, names, None, _infinitive())
+    ``"catch Ava"``, ``"keep the card they drew"``, ``"point at themselves"``, a link of the
+    mover with another player ``"…, linking themselves with Ava"`` (never the mover's own name
+    beside "Can Cal …"); it leaves out a swap and a call of UNO. Anything not a move is
+    ``"make that move"``.
+
+    With `me` the mover's seat (the learner, asked "Can you …"), the words for the learner:
+    ``"keep the card you drew"``, ``"point at yourself"``, ``"…, linking yourself with Ava"``.
+    A `me` other than the mover is ignored (the words are the third person's)."""
+    you = me is not None and getattr(move, "player", None) == me
+    return _words(move, names, me if you else None, _infinitive(you))

@@ -28,7 +28,7 @@ from .cards import Card
 from .engine.events import Event, EventKind
 from .engine.refusals import Refusal
 from .bidi import isolate
-from .i18n import _, card_name, colour_name, ngettext, pgettext, said, said_n, said_to, the_card, the_card_object  # noqa: F401  (card_name, colour_name re-exported)
+from .i18n import _, card_name, colour_name, ngettext, pgettext, said, said_n, said_to, the_card, the_card_object, the_card_subject  # noqa: F401  (card_name, colour_name re-exported)
 from .player_names import gender_of
 from .rulebook import is_ruling
 
@@ -132,6 +132,13 @@ def _card(e: Event) -> str:
     return card_name(e.cards[0]) if e.cards else _("card")
 
 
+def _subject(e: Event) -> str:
+    """The event's first card as the subject of the sentence (``"the red 7"``, Czech *červená 7*,
+    Norwegian *den røde 7-eren*: :func:`unoparty.i18n.the_card_subject`), ``"a card"`` when it
+    has none."""
+    return the_card_subject(e.cards[0]) if e.cards else _("a card")
+
+
 def _p(e: Event, c: _Ctx) -> str:
     return c.name(e.player)
 
@@ -146,17 +153,17 @@ def _round_started(e: Event, c: _Ctx) -> str:
 
 
 def _first_card(e: Event, c: _Ctx) -> str:
-    return _("The {card} is turned up to start the discard pile.").format(card=_card(e))
+    return _("{the_card} is turned up to start the discard pile.").format(the_card=_subject(e))
 
 
 def _first_card_ignored(e: Event, c: _Ctx) -> str:
-    return _("The {card} is not a number card: its effect is ignored and another card is turned up.").format(
-        card=_card(e))
+    return _("{the_card} is not a number card: its effect is ignored and another card is turned up.").format(
+        the_card=_subject(e))
 
 
 def _first_card_returned(e: Event, c: _Ctx) -> str:
-    return _("The {card} goes back into the deck, which is shuffled, and a new card is turned up.").format(
-        card=_card(e))
+    return _("{the_card} goes back into the deck, which is shuffled, and a new card is turned up.").format(
+        the_card=_subject(e))
 
 
 def _turn_started(e: Event, c: _Ctx) -> str:
@@ -185,10 +192,11 @@ def _speed_played(e: Event, c: _Ctx) -> str:
 
 def _speed_play_mistake(e: Event, c: _Ctx) -> str:
     if c.you(e.player):
-        return _("Your {card} does not match the top card: a mistake, it goes back to your hand.").format(card=_card(e))
+        return _("{the_card} you speed-played does not match the top card: a mistake, it goes back to your hand."
+                 ).format(the_card=_subject(e))
     return said(c.gender(e.player),
-                "{player}'s {card} does not match the top card: a mistake, it goes back to their hand.").format(
-        player=_p(e, c), card=_card(e))
+                "{the_card} {player} speed-played does not match the top card: a mistake, it goes back to their hand."
+                ).format(player=_p(e, c), the_card=_subject(e))
 
 
 def _drew(e: Event, c: _Ctx) -> str:
@@ -361,18 +369,18 @@ def _pointing_result(e: Event, c: _Ctx) -> str:
 
 
 def _mini_pile_wild_turned(e: Event, c: _Ctx) -> str:
-    return _("The {card} is turned up: a wild card goes to the bottom of the draw pile.").format(card=_card(e))
+    return _("{the_card} is turned up: a wild card goes to the bottom of the draw pile.").format(the_card=_subject(e))
 
 
 def _mini_pile_started(e: Event, c: _Ctx) -> str:
     colour = e.colour if e.colour is not None else (e.cards[0].colour if e.cards else None)
     if c.you(e.target):
-        return _("The {card} starts a mini pile before you: its colour, {colour}, is the colour now; "
+        return _("{the_card} starts a mini pile before you: its colour, {colour}, is the colour now; "
                  "each player in turn adds a {colour} card or a wild card.").format(
-            card=_card(e), colour=colour_name(colour))
-    return _("The {card} starts a mini pile before {target}: its colour, {colour}, is the colour now; "
+            the_card=_subject(e), colour=colour_name(colour))
+    return _("{the_card} starts a mini pile before {target}: its colour, {colour}, is the colour now; "
              "each player in turn adds a {colour} card or a wild card.").format(
-        card=_card(e), target=c.name(e.target), colour=colour_name(colour))
+        the_card=_subject(e), target=c.name(e.target), colour=colour_name(colour))
 
 
 def _mini_pile_not_started(e: Event, c: _Ctx) -> str:

@@ -153,9 +153,12 @@ def _stack_only_other(f: Refusal, card: str, other: str, name: _Names) -> str:
 
 
 def _answer_wd4_first(f: Refusal, card: str, other: str, name: _Names) -> str:
-    who = _("you") if f.seat == f.player else name(f.seat)
+    """W-3: a Wild Draw Four waits for its answer. The learner's own answer is a sentence of its
+    own ("you" is a subject here, not the object form a pronoun put in {who} would take)."""
+    if f.seat == f.player:
+        return _("You can't play {card} now: you must first accept or challenge the Wild Draw Four.").format(card=card)
     return _("You can't play {card} now: {who} must first accept or challenge the Wild Draw Four.").format(
-        card=card, who=who)
+        card=card, who=name(f.seat))
 
 
 def _not_your_turn_answer(f: Refusal, card: str, other: str, name: _Names) -> str:

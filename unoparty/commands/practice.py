@@ -55,6 +55,11 @@ def run_stats(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    """Print one exercise: its id, kind and rule, the question, the answer, the explanation (or
+    with ``--scenario`` the scenario file). No table is drawn and no seat is the reader's (a
+    teacher reads it), so every player is named in the third person — "Can Gus play the red 7
+    now?" — where the Practice page, which marks the answering seat as the learner's, says
+    "Can you …?" (:mod:`unoparty.practice.text`, `me`). Exit status 2 for a bad seed, id or rule."""
     from ..practice.exercises import exercise, exercise_by_id, to_scenario
     from ..practice.text import choice_label, explanation, question
     from ..i18n import _

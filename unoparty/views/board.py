@@ -320,7 +320,9 @@ class Board:
         if refusal is not None:
             self.message.show(explain(refusal), "bad", refusal.rule)  # the explanation carries the ruling note
         else:
-            self.message.show(_("The {card} can't be played now.").format(card=svg.card_words(card)), "bad")
+            from ..i18n import the_card_subject  # the card as the sentence's subject (nb "Den gule 3-eren …")
+            text = _("{the_card} can't be played now.").format(the_card=the_card_subject(card))
+            self.message.show(text[:1].upper() + text[1:], "bad")  # a sentence opens with a capital
 
     def _choose(self, moves: list[Any]) -> None:
         """Narrow candidate moves for one card by asking: colour, link, swap, doubles."""

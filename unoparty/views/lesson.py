@@ -54,16 +54,24 @@ def _first_sentence(text: str) -> str:
 
 _RULE_SUFFIX = re.compile(r"\s*\([A-Z]{1,2}-\d+[^()]*\)\s*$")  # "(T-1)", "(PT-4, ruling)" after a sentence
 
-_INTERJECTIONS = ("Yes!", "Good!", "Right!", "Correct!", "Exactly!", "Well done!", "Great!")
+_INTERJECTION = re.compile(r"(?:Yes|Good|Right|Correct|Exactly|Well done|Great)\s*[!.:,]\s*")
+"""An English lesson feedback's own opening word ("Yes!", "Yes:", "Yes,", "Well done.", "Good."):
+the app says its own "Right!" before the feedback. The catalogues translate a feedback without
+it (``tests/test_lesson_feedback_words.py`` checks every language's)."""
 
 
 def _without_interjection(text: str) -> str:
-    """The feedback without a leading "Yes!" (it follows our own "Right!")."""
+    """The feedback without its own opening interjection — English "Yes!", "Yes:", "Good.", or
+    the translation of "Right!" — since it follows our own "Right!"; what is left starts with a
+    capital letter ("Yes, yellow on yellow." → "Yellow on yellow.")."""
     text = (text or "").strip()
-    for word in (_("Right!"), *_INTERJECTIONS):
-        if word and text.startswith(word):
-            return text[len(word):].lstrip()
-    return text
+    right = _("Right!")
+    if right and text.startswith(right):
+        rest = text[len(right):].lstrip()
+    else:
+        m = _INTERJECTION.match(text)
+        rest = text[m.end():] if m else text
+    return rest[:1].upper() + rest[1:]
 
 
 def _ruling_notes(rule_ids: Any) -> list[str]:

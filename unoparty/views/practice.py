@@ -208,20 +208,23 @@ class PracticePage:
         self._label()
         self.feedback.clear()  # first: the last reply must not stay beside the new question
         state = table_state(game, ex.player)
+        from ..narrate import seat_label
         from ..practice.exercises import ExerciseKind
-        targets = {i: ex.names[i] for i in range(len(ex.names))} \
+        targets = {i: seat_label(ex.names, i, ex.player) for i in range(len(ex.names))} \
             if ex.kind is ExerciseKind.WHO_NEXT and not s.answered else None
         self.table.render(state, targets=targets)
-        self.hand.render(state.hand, None, title=_("{name}'s hand").format(name=ex.names[ex.player]))
+        # the table marks the answering seat as the learner's ("Gus (you)"): so do the hand,
+        # the question, the choices and the explanation ("Your hand", "Can you …?")
+        self.hand.render(state.hand, None, title=_("Your hand"))
         self.rules_html.value = f'<div class="up-stepno">{esc(rules_line(ex.rules))}</div>'
-        self.question.value = f'<div class="up-task">{esc(question(ex, game))}</div>'
+        self.question.value = f'<div class="up-task">{esc(question(ex, game, me=ex.player))}</div>'
         while len(self._buttons) < len(s.choices):  # the answer buttons are made once and reused
             b = button("", "up-primary")
             b.on_click(self._guard(lambda _b, i=len(self._buttons): self.answer(self.session.choices[i])))
             self._buttons.append(b)
         buttons = self._buttons[:len(s.choices)]
         for b, choice in zip(buttons, s.choices):
-            label = choice_label(ex, choice)
+            label = choice_label(ex, choice, me=ex.player)
             with b.hold_sync():  # one message per button, and none when nothing changes
                 if b.description != label:
                     b.description = b.tooltip = label
@@ -248,10 +251,10 @@ class PracticePage:
         s = self.session
         v, ex = s.verdict, s.exercise
         assert v is not None
-        why = explanation(ex, s.game, events=s.events)
+        why = explanation(ex, s.game, events=s.events, me=ex.player)
         if v.right:
             return _("Right!") + " " + why, "good"
-        return (_("Not this time: the answer is {answer}.").format(answer=choice_label(ex, v.answer)) + " " + why,
+        return (_("Not this time: the answer is {answer}.").format(answer=choice_label(ex, v.answer, me=ex.player)) + " " + why,
                 "bad")
 
     def _show_verdict(self, verdict: Verdict) -> bool:
