@@ -75,3 +75,72 @@ def test_the_teacher_page_offers_both_files(tmp_path, monkeypatch) -> None:
     assert base64.b64decode(files["class-progress.csv"]).decode("utf-8") == class_csv(store)
     assert base64.b64decode(files["class-progress-for-scripts.csv"]).decode("utf-8") == class_csv(store, machine=True)
     assert_no_english(re.sub(r"<[^>]+>", " ", page.download.value), "fr")
+
+
+# ---------------------------------------------------------------- practice show and practice stats
+
+@pytest.mark.parametrize("lang", ["fr", "ro", "nb", "cs"])
+def test_practice_shows_errors_in_the_teachers_language(capsys, lang, monkeypatch):
+    code, out, _ = run(capsys, "--lang", lang, "practice", "show", "a-b")
+    assert code == 2 and "'a-b'" in out
+    assert_no_english(out, lang, allowed=COMMAND_WORDS)
+    code, out, _ = run(capsys, "--lang", lang, "practice", "show", "7-99999")
+    assert code == 2 and "99999" in out and "1035" in out  # how many there are, and the last one's number
+    assert_no_english(out, lang, allowed=COMMAND_WORDS)
+    from unoparty.practice import exercises
+    monkeypatch.setattr(exercises, "round_exercises", lambda seed: [])  # no round has one: quick
+    code, out, _ = run(capsys, "--lang", lang, "practice", "show", "7", "--rule", "H-3")
+    assert code == 2 and "H-3" in out and "400" in out
+    assert_no_english(out, lang, allowed=COMMAND_WORDS)
+
+
+def test_practice_shows_errors_in_english_are_one_sentence_each(capsys):
+    code, out, _ = run(capsys, "practice", "show", "7-99999")
+    assert out == ("unoparty practice show: round 7 has 1036 exercises, numbered 0 to 1035: "
+                   "there is no exercise 99999\n")
+
+
+@pytest.mark.parametrize("lang", ["fr", "ro", "nb", "cs"])
+def test_the_scenario_practice_show_writes_is_in_the_teachers_language(capsys, lang):
+    from unoparty.scenarios.loader import loads_scenario
+    code, text, _ = run(capsys, "--lang", lang, "practice", "show", "7", "--scenario")
+    assert code == 0
+    scenario = loads_scenario(text, "p.toml")
+    assert "Practice" not in scenario.title and "how many" not in scenario.title and "rule" not in scenario.title
+    assert "T-3" in scenario.title and "7" in scenario.title
+    said = [s.say for s in scenario.steps if s.say]
+    assert said and "The round so far." not in said
+    assert_no_english(scenario.title + " " + " ".join(said), lang, allowed=CARD_NAMES)
+    i18n.set_language("en")
+    code, text, _ = run(capsys, "practice", "show", "7", "--scenario")
+    assert 'title = "Practice: how many, rule T-3 (round 7)"' in text and 'say = "The round so far."' in text
+
+
+@pytest.mark.parametrize("lang", ["fr", "ro", "nb", "cs"])
+def test_practice_stats_reasons_and_bar_in_the_teachers_language(capsys, lang):
+    code, out, err = run(capsys, "--lang", lang, "practice", "stats", "--rounds", "1")
+    assert code == 1
+    reasons = [line for line in out.splitlines() if line.split()[:1] and line.split()[0] in ("D-1", "SP-6", "H-3", "PU-3")]
+    assert len(reasons) == 4
+    assert_no_english("\n".join(reasons), lang, allowed=CARD_NAMES | {"Jump", "In"})
+    assert_no_english(out.splitlines()[-1], lang)
+    assert "rounds cut" not in err and "round/s" not in err
+    assert "deck's make-up" not in out and "decided by no move" not in out and "not a deciding rule" not in out
+
+
+def test_practice_stats_in_english_keeps_its_lines(capsys):
+    from unoparty.practice.coverage import NOT_POSED
+    code, out, err = run(capsys, "practice", "stats", "--rounds", "1")
+    assert code == 1
+    line = next(x for x in out.splitlines() if x.startswith("D-1 "))
+    assert line.endswith(NOT_POSED["D-1"])
+    assert "deciding rules with fewer than 50 distinct positions: " in out
+
+
+def test_every_reason_of_practice_stats_is_its_english_sentence_through_the_catalogue():
+    from unoparty.practice.coverage import NOT_POSED, _REASON_WORDS, not_posed_reason
+    i18n.set_language("en")
+    assert set(_REASON_WORDS) == set(NOT_POSED)
+    assert {rule: not_posed_reason(rule) for rule in NOT_POSED} == NOT_POSED
+    i18n.set_language("fr")
+    assert not set(map(not_posed_reason, NOT_POSED)) & set(NOT_POSED.values())

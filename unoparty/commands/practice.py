@@ -34,7 +34,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from ..i18n import _, ngettext
+    from ..i18n import _, ngettext, pgettext
     from ..practice.coverage import MINIMUM, STATS_SEEDS, distinct_positions, stats_lines
     seeds = range(args.rounds) if args.rounds else STATS_SEEDS
     if args.rounds is not None and args.rounds < 1:
@@ -43,8 +43,11 @@ def run_stats(args: argparse.Namespace) -> int:
     import sys
 
     from tqdm import tqdm
-    with tqdm(total=len(seeds), desc=_("practice stats: rounds cut"), unit=_("round"), file=sys.stderr,
-              leave=False) as bar:  # on stderr: the lines on stdout stay as they are
+    # on stderr: the lines on stdout stay as they are. The label is the catalogue's; tqdm's own
+    # ": " after it is left out (French writes " : "), the rest is numbers and symbols
+    with tqdm(total=len(seeds), desc=_("practice stats: rounds cut"), file=sys.stderr, leave=False,
+              unit=pgettext("the unit of the progress bar of practice stats (rounds per second)", "round"),
+              bar_format="{desc}  {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}, {rate_fmt}]") as bar:
         counts = distinct_positions(seeds, progress=lambda _seed: bar.update())
     lines, short = stats_lines(counts)
     print("\n".join(lines))
