@@ -144,3 +144,83 @@ def test_every_reason_of_practice_stats_is_its_english_sentence_through_the_cata
     assert {rule: not_posed_reason(rule) for rule in NOT_POSED} == NOT_POSED
     i18n.set_language("fr")
     assert not set(map(not_posed_reason, NOT_POSED)) & set(NOT_POSED.values())
+
+
+# ---------------------------------------------------------------- a bot's seat at a live table
+
+def _live_table(tmp_path):
+    from tests.helpers_tables import KEY_A, KEY_B, Clock
+    from unoparty.progress.table_log import TableLog
+    from unoparty.session.table import Pace, TableSession
+    clock = Clock()
+    log = TableLog(f"sqlite:///{tmp_path}/tables.sqlite3")
+    pace = Pace(kind="party", window=0, round_pause=None)
+    ava = TableSession.open(log, host="Ava", holder=KEY_A, seats=3, pace=pace, seed=7, clock=clock)
+    ben = TableSession.join(log, ava.code, name="Ben", holder=KEY_B, clock=clock)
+    return log, ava, ben
+
+
+def test_a_bot_seat_is_stored_once_and_named_in_each_screens_language(tmp_path):
+    log, ava, ben = _live_table(tmp_path)
+    i18n.set_language("fr")
+    ava.start()
+    assert ava.start_info["names"] == ["Ava", "Ben", "Bot 3"]    # stored: the same for every kernel
+    assert ava.view().seats[2].name == "Bot 3"
+    assert ava.game.names == ("Ava", "Ben", "Robot 3")           # shown: this screen's language
+    i18n.set_language("en")
+    ben.refresh()
+    assert ben.game.names == ("Ava", "Ben", "Bot 3")
+    assert ava.draw().applied
+    ben.refresh()
+    seq, hands = ben.seq, ben.game.hands
+    i18n.set_language("fr")                                       # the page switches language
+    assert ben.game.names[2] == "Robot 3" and ben.seq == seq and ben.game.hands == hands
+    assert ben.view().player.names[2] == "Robot 3"
+    assert log.snapshot(ben.code, 0)[1][2].name == "Bot 3"         # the store keeps its name
+
+
+def test_shown_names_never_give_two_players_one_name():
+    from unoparty.table_words import bot_name, shown_names
+    i18n.set_language("fr")
+    assert bot_name("Bot 3") == "Robot 3" and bot_name("Bot 3.2") == "Robot 3.2" and bot_name("Bottine") == "Bottine"
+    assert shown_names(["Robot 3", "Ben", "Bot 3"], {"Bot 3"}) == ("Robot 3", "Ben", "Bot 3")
+    assert shown_names(["Bot 1", "Bot 3"], {"Bot 3"}) == ("Bot 1", "Robot 3")  # a learner may be called Bot 1
+
+
+def test_a_french_table_page_projector_and_teachers_list_show_no_bot_3(tmp_path):
+    from tests.helpers_tables import Clock
+    from unoparty.progress.table_log import TableLog
+    from unoparty.views.table_page import LiveTables, ProjectorView, TablePage
+    i18n.set_language("fr")
+    clock = Clock()
+    url = f"sqlite:///{tmp_path}/class.sqlite3"
+    ava = TablePage(log=TableLog(url), name="Ava", key="a" * 22, follow=False, clock=clock)
+    ava.seats.value = 3
+    ava.pace.value = "party"
+    session = ava.open_table()
+    ben = TablePage(log=TableLog(url), name="Ben", key="b" * 22, follow=False, clock=clock)
+    assert ben.join(session.code) is not None
+    ava.session.set_seat(2, "bot")                                 # a bot seat before the start
+    ava.poll()
+    texts = [ava.seats_list.value, " ".join(label for label, _seat in ava.seat_pick.options)]
+    ava.start_button.click()
+    for _ in range(30):                                          # the round goes on: the bot plays too
+        clock.t += 5
+        for page in (ava, ben):
+            page.session.tick()
+            page.poll()
+            if page.session.game.current == page.session.seat and page.board.hand.buttons:
+                page.session.draw()
+    ava.poll()
+    proj = ProjectorView(session.code, log=TableLog(url), follow=False)
+    live = LiveTables(log=TableLog(url), clock=clock)
+    live.refresh()
+    texts += [ava.play_seats.value, ava.status.value, ava.board.table.drawing.value, ava.log_view.html.value,
+              proj.seats_list.value, proj.status.value, proj.scores.value, proj.log_view.html.value,
+              proj.table.drawing.value, live.html.value]
+    everything = "\n".join(texts)
+    assert "Bot 3" not in everything
+    for shown in (texts[0], texts[1], ava.log_view.html.value, proj.log_view.html.value, proj.scores.value,
+                  live.html.value):
+        assert "Robot 3" in shown
+    assert session.start_info["names"][2] == "Bot 3"
