@@ -433,6 +433,6 @@ table.up-class th[scope=row] { text-align: left; white-space: nowrap; }
 .up-class-small { font-size: 12px; color: #555; white-space: nowrap; }
 .up-class-none { color: #aaa; }
 a.up-download { display: inline-block; padding: 8px 14px; border-radius: 10px; background: #0956BF; color: #fff;
-  text-decoration: none; margin-left: 8px; font-weight: 600; }
+  text-decoration: none; margin: 3px 0 3px 8px; font-weight: 600; }
 a.up-download-plain { background: #fff; color: #0956BF; border: 2px solid #0956BF; padding: 6px 12px; }
 </style>"""
