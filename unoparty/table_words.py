@@ -11,13 +11,49 @@ below the store and imports nothing from it); `outcome_note` an
 'Table K7M2QX is full: every seat has a learner.'
 >>> outcome_note("refused", raced=True, explanation="You can't catch Ava: she has called UNO. (U-3)")
 "Someone was quicker, and the table changed: You can't catch Ava: she has called UNO. (U-3)"
+
+A bot's seat is stored under one name for every screen (``"Bot 3"``, made by
+`unoparty.session.table`); each screen words it in its own language (`bot_name`):
+
+>>> bot_name("Bot 3"), bot_name("Bot 3.2"), bot_name("Ava")
+('Bot 3', 'Bot 3.2', 'Ava')
 """
 
 from __future__ import annotations
 
-from .i18n import _, format_seconds
+import re
+from collections.abc import Collection, Sequence
 
-__all__ = ["problem_sentence", "outcome_note"]
+from .i18n import _, format_seconds, pgettext
+
+__all__ = ["problem_sentence", "outcome_note", "bot_name", "shown_names", "STORED_BOT_NAME"]
+
+STORED_BOT_NAME = re.compile(r"Bot (\d+(?:\.\d+)?)")
+"""A bot seat's name as the table log stores it: ``"Bot 3"`` (seat 3, counted from 1), or
+``"Bot 3.2"`` when a player already had that name. The same in every language: other
+kernels and the store read it."""
+
+
+def bot_name(stored: str) -> str:
+    """A bot seat's stored name (:data:`STORED_BOT_NAME`) as the viewer reads it, in the
+    current language (French and Romanian *Robot 3*); any other name unchanged."""
+    m = STORED_BOT_NAME.fullmatch(stored)
+    if m is None:
+        return stored
+    return pgettext("a bot's name at a live table: {n} is its seat number", "Bot {n}").format(n=m.group(1))
+
+
+def shown_names(names: Sequence[str], bots: Collection[str]) -> tuple[str, ...]:
+    """The players' `names` as this screen shows them: each name in `bots` (the names of the
+    table's bot seats) worded by :func:`bot_name`, unless that would give two players the same
+    name (then the stored name stays). Every other name unchanged, the order kept."""
+    out = list(names)
+    for i, name in enumerate(names):
+        if name in bots:
+            shown = bot_name(name)
+            if shown != name and shown not in out and shown not in names and 1 <= len(shown) <= 40 and ":" not in shown:
+                out[i] = shown
+    return tuple(out)
 
 
 def problem_sentence(problem: str, *, code: str | None = None, name: str | None = None) -> str:

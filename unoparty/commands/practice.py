@@ -34,23 +34,31 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run_stats(args: argparse.Namespace) -> int:
+    from ..i18n import _, ngettext, pgettext
     from ..practice.coverage import MINIMUM, STATS_SEEDS, distinct_positions, stats_lines
     seeds = range(args.rounds) if args.rounds else STATS_SEEDS
     if args.rounds is not None and args.rounds < 1:
-        print("unoparty practice stats: --rounds must be at least 1")
+        print(_("unoparty practice stats: --rounds must be at least 1"))
         return 2
     import sys
 
     from tqdm import tqdm
-    with tqdm(total=len(seeds), desc="practice stats: rounds cut", unit="round", file=sys.stderr,
-              leave=False) as bar:  # on stderr: the lines on stdout stay as they are
+    # on stderr: the lines on stdout stay as they are. The label is the catalogue's; tqdm's own
+    # ": " after it is left out (French writes " : "), the rest is numbers and symbols
+    with tqdm(total=len(seeds), desc=_("practice stats: rounds cut"), file=sys.stderr, leave=False,
+              unit=pgettext("the unit of the progress bar of practice stats (rounds per second)", "round"),
+              bar_format="{desc}  {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}, {rate_fmt}]") as bar:
         counts = distinct_positions(seeds, progress=lambda _seed: bar.update())
     lines, short = stats_lines(counts)
     print("\n".join(lines))
     if short:
-        print(f"{len(short)} deciding rule(s) with fewer than {MINIMUM} distinct positions: {', '.join(short)}")
+        print(ngettext("{n} deciding rule with fewer than {minimum} distinct positions: {rules}",
+                       "{n} deciding rules with fewer than {minimum} distinct positions: {rules}",
+                       len(short)).format(n=len(short), minimum=MINIMUM, rules=", ".join(short)))
         return 1
-    print(f"every deciding rule has at least {MINIMUM} distinct positions ({len(seeds)} rounds)")
+    print(ngettext("every deciding rule has at least {minimum} distinct positions ({n} round)",
+                   "every deciding rule has at least {minimum} distinct positions ({n} rounds)",
+                   len(seeds)).format(minimum=MINIMUM, n=len(seeds)))
     return 0
 
 
@@ -60,7 +68,7 @@ def run_show(args: argparse.Namespace) -> int:
     teacher reads it), so every player is named in the third person — "Can Gus play the red 7
     now?" — where the Practice page, which marks the answering seat as the learner's, says
     "Can you …?" (:mod:`unoparty.practice.text`, `me`). Exit status 2 for a bad seed, id or rule."""
-    from ..practice.exercises import exercise, exercise_by_id, to_scenario
+    from ..practice.exercises import exercise, exercise_by_id, kind_name, to_scenario
     from ..practice.text import choice_label, explanation, question
     from ..i18n import _
     from ..rulebook import RULES
@@ -78,21 +86,15 @@ def run_show(args: argparse.Namespace) -> int:
         print(_("unoparty practice show: {problem}").format(problem=e))
         return 2
     if args.scenario:
-        print(to_scenario(ex), end="")
+        try:
+            text = to_scenario(ex)
+        except ValueError as e:
+            print(_("unoparty practice show: {problem}").format(problem=e))
+            return 2
+        print(text, end="")
         return 0
-    print(_("{id}  {kind}  rule {rule}").format(id=ex.id, kind=_kind_name(ex.kind.value), rule=ex.rule))
+    print(_("{id}  {kind}  rule {rule}").format(id=ex.id, kind=kind_name(ex.kind), rule=ex.rule))
     print(question(ex))
     print(_("answer: {answer}").format(answer=choice_label(ex, ex.answer)))
     print(explanation(ex))
     return 0
-
-
-def _kind_name(kind: str) -> str:
-    """An exercise's kind (``"can play"``) as ``practice show`` names it, in the current language."""
-    from ..i18n import pgettext
-    return {"can play": pgettext("a practice exercise's kind", "can play"),
-            "who next": pgettext("a practice exercise's kind", "who next"),
-            "how many": pgettext("a practice exercise's kind", "how many"),
-            "catch": pgettext("a practice exercise's kind", "catch"),
-            "colour": pgettext("a practice exercise's kind", "colour"),
-            "linked": pgettext("a practice exercise's kind", "linked")}.get(kind, kind)

@@ -45,6 +45,7 @@ from ..engine import Phase
 from ..engine.events import Event, EventKind
 from ..engine.moves import Catch, Draw, Move, Play, SpeedPlay
 from ..game import Game
+from ..i18n import _, ngettext, pgettext
 from ..rules import Rules
 
 __all__ = ["ExerciseKind", "Exercise", "round_settings", "play_round", "round_exercises", "exercise",
@@ -691,7 +692,8 @@ def exercise(seed: int, rule: str | None = None, *, hard: bool = False) -> Exerc
     rounds from `seed` has one on `rule`, else an ordinary one.
 
     Raises:
-        LookupError: no exercise on `rule` in the 400 rounds from `seed`.
+        LookupError: no exercise on `rule` in the 400 rounds from `seed` (the message in the
+        current language, for the teacher: ``unoparty practice show``).
     """
     need = _REQUIRES.get(rule or "")
     if hard and (rule is None or rule in HARD_RULES):
@@ -701,32 +703,53 @@ def exercise(seed: int, rule: str | None = None, *, hard: bool = False) -> Exerc
             pool = [e for e in round_exercises(s) if e.hard and (rule is None or e.rule == rule)]
             if pool:
                 return pool[random.Random(f"practice-pick-hard-{s}-{rule}").randrange(len(pool))]
-    for s in range(seed, seed + (400 if rule else 50)):
+    searched = 400 if rule else 50
+    for s in range(seed, seed + searched):
         if need is not None and not need(*round_settings(s)):
             continue  # this table cannot pose the rule: no need to play the round
         pool = [e for e in round_exercises(s) if rule is None or e.rule == rule]
         if pool:
             return pool[random.Random(f"practice-pick-{s}-{rule}").randrange(len(pool))]
-    raise LookupError(f"no exercise on rule {rule} in the rounds from seed {seed}")
+    raise LookupError(ngettext("no exercise on rule {rule} in the {n} round from seed {seed} on",
+                               "no exercise on rule {rule} in the {n} rounds from seed {seed} on",
+                               searched).format(rule=rule, n=searched, seed=seed))
 
 
 def exercise_by_id(ex_id: str) -> Exercise:
     """The exercise named by :attr:`Exercise.id` (``"seed-index"``).
 
     Raises:
-        ValueError: not an exercise id. LookupError: no such exercise.
+        ValueError: not an exercise id. LookupError: no such exercise. (Their messages are
+        in the current language, for the teacher: ``unoparty practice show``.)
     """
     try:
         seed, index = (int(x) for x in ex_id.split("-"))
     except ValueError:
-        raise ValueError(f"not an exercise id: {ex_id!r} (use 'seed-index')") from None
+        raise ValueError(_("not an exercise id: {id} (an id is a seed and a number, e.g. 7-120)")
+                         .format(id=repr(ex_id))) from None
     found = round_exercises(seed)
     if not 0 <= index < len(found):
-        raise LookupError(f"round {seed} has {len(found)} exercises, no {index}")
+        if not found:
+            raise LookupError(_("round {seed} has no exercise").format(seed=seed))
+        raise LookupError(ngettext("round {seed} has {n} exercise, numbered 0: there is no exercise {index}",
+                                   "round {seed} has {n} exercises, numbered 0 to {last}: there is no exercise {index}",
+                                   len(found)).format(seed=seed, n=len(found), last=len(found) - 1, index=index))
     return found[index]
 
 
-__all__.append("exercise_by_id")
+def kind_name(kind: ExerciseKind) -> str:
+    """An exercise's kind as ``practice show`` and the scenario it writes name it, in the
+    current language (``ExerciseKind.HOW_MANY`` → "how many" in English)."""
+    return {ExerciseKind.CAN_PLAY: pgettext("a practice exercise's kind", "can play"),
+            ExerciseKind.WHO_NEXT: pgettext("a practice exercise's kind", "who next"),
+            ExerciseKind.HOW_MANY: pgettext("a practice exercise's kind", "how many"),
+            ExerciseKind.CATCH: pgettext("a practice exercise's kind", "catch"),
+            ExerciseKind.COLOUR: pgettext("a practice exercise's kind", "colour"),
+            ExerciseKind.LINKED: pgettext("a practice exercise's kind", "linked"),
+            ExerciseKind.SCORE: pgettext("a practice exercise's kind", "score")}[kind]
+
+
+__all__ += ["exercise_by_id", "kind_name"]
 
 
 # ---------------------------------------------------------------------------- as a scenario
@@ -750,8 +773,12 @@ def to_scenario(ex: Exercise) -> str:
     the question's own move is replayed with the scenario's seed: other cards, the same
     answer.
 
+    The title and the narration step are in the current language (``unoparty --lang fr
+    practice show 7 --scenario``): the Scenarios page shows them as they are written.
+
     Raises:
-        ValueError: the round reshuffles and no such turn follows (rare).
+        ValueError: the round reshuffles and no such turn follows (rare; the message in the
+        current language).
     """
     from ..notation import format_move
     names = ex.names
@@ -779,7 +806,7 @@ def to_scenario(ex: Exercise) -> str:
     lines += ["", "[setup.hands]"] + [f"{_q(n)} = {_cards(h)}" for n, h in zip(names, start.hands)]
     moves = ex.moves[k:]
     if moves:
-        lines += ["", "[[steps]]", f"say = {_q('The round so far.')}",
+        lines += ["", "[[steps]]", f"say = {_q(_('The round so far.'))}",
                   "do = [" + ", ".join(_q(format_move(m, names)) for m in moves) + "]"]
     game = ex.game()
     lines += ["", "[[steps]]", f"do = {_q(format_move(ex.move, names))}", f'teaches = ["{ex.rule}"]']
@@ -812,12 +839,13 @@ def _start_of(ex: Exercise) -> tuple[int, Game]:
         if t.phase is Phase.TURN and t.pending_draw == 0 and t.drawn_card is None and \
                 all(len(h) != 1 for h in t.hands) and t.scores == tuple(0 for _ in ex.names):
             return k, t
-    raise ValueError(f"exercise {ex.id}: the round reshuffles and no plain turn follows; "
-                     "it cannot be written as a scenario")
+    raise ValueError(_("exercise {id}: the draw pile is reshuffled and no plain turn follows (T-5), "
+                       "so it cannot be written as a scenario").format(id=ex.id))
 
 
 def _title_line(ex: Exercise) -> str:
-    return f"title = {_q(f'Practice: {ex.kind.value}, rule {ex.rule} (round {ex.seed})')}"
+    title = _("Practice: {kind}, rule {rule} (round {seed})").format(kind=kind_name(ex.kind), rule=ex.rule, seed=ex.seed)
+    return f"title = {_q(title)}"
 
 
 def _expect(ex: Exercise, game: Game) -> dict[str, str]:

@@ -49,8 +49,10 @@ from ..engine.serial import move_from_dict, move_to_dict
 from ..game import Game, Outcome as RoundOutcome, PlayerView
 from ..progress.table_log import (NEW_ROUND, MoveRow, Problem, SeatRow, StoreUnreachable, TableError, TableLog,
                                   TableRow, browser_of, normalise_code)
+from ..i18n import language
 from ..rules import Rules
 from ..simulate import derive_seed
+from ..table_words import shown_names
 
 __all__ = ["TableSession", "TablePageState", "Pace", "Outcome", "TableView", "SeatInfo", "PublicView", "TickReport", "bot_move",
            "TableError", "StoreUnreachable", "Problem", "OUT_OF_TURN", "tab_holder", "pins_on", "signed_in_as",
@@ -345,6 +347,7 @@ class TableSession:
         self._table: TableRow | None = None
         self._seats: list[SeatRow] = []
         self._game: Game | None = None
+        self._names_language = ""   # the language the game's bot names were worded in (_build_game)
         self._seq = 0
         self._rows: list[MoveRow] = []
         self._last_card_at: float | None = None   # commit time of the last card played (window)
@@ -498,8 +501,25 @@ class TableSession:
     def game(self) -> Game | None:
         """The table's game as rebuilt here (None before the start), for the page's widgets:
         they draw only ``game.view_for(seat)`` of this session's seat (the board's
-        explanations ask ``game.why_illegal``, as in a game against bots)."""
+        explanations ask ``game.why_illegal``, as in a game against bots).
+
+        Its players' names are the ones this screen shows: a bot seat's stored name
+        (``"Bot 3"``, :attr:`start_info` and :attr:`SeatInfo.name`, the same for every kernel
+        and in the store) is worded in this kernel's language (`table_words.bot_name`: French
+        *Robot 3*), and worded again when the language changes (the moves held here replayed,
+        nothing read from the store)."""
+        self._reword()
         return self._game
+
+    def _reword(self) -> None:
+        """The game's bot names in the current language: rebuilt from the moves already held
+        when the language changed since :meth:`_build_game` (a page switched language)."""
+        if self._game is None or self._names_language == language():
+            return
+        rows = self._rows
+        self._build_game()
+        for row in rows:
+            self._apply_row(row)
 
     @property
     def seat_lost(self) -> bool:
@@ -515,7 +535,9 @@ class TableSession:
             return
         r = start["rules"]
         rules = Rules.from_dict(r["rule_set"], {k: v for k, v in r.items() if k != "rule_set"})
-        self._game = Game(list(names), rules, seed=int(start["seed"]), record_undo=False)
+        self._names_language = language()
+        shown = shown_names(list(names), {s.name for s in self._seats if s.kind == "bot" and s.name})
+        self._game = Game(list(shown), rules, seed=int(start["seed"]), record_undo=False)
         self._seq = 0
         self._rows = []
         self._last_card_at = None
@@ -550,7 +572,7 @@ class TableSession:
         started = self._table is None or (self._table.start.get("names") != t.start.get("names"))
         self._table, self._seats = t, seats
         if started:
-            had = self._seq
+            had, changed = self._seq, True
             self._build_game()
             if self._game is None:
                 rows = []
@@ -596,6 +618,7 @@ class TableSession:
     def view(self) -> TableView:
         """This seat's view (own hand only: `Game.view_for`), with every seat's public facts."""
         assert self._table is not None
+        self._reword()
         now = self.clock()
         game = self._game
         player = game.view_for(self.seat) if game is not None and self.seat is not None else None
@@ -607,6 +630,7 @@ class TableSession:
     def events_since(self, start: int = 0) -> tuple[Event, ...]:
         """The game's events from index `start`, as this seat saw them (others' drawn cards
         hidden: `Game.events_for`); a spectator sees what no seat's hand reveals."""
+        self._reword()
         if self._game is None:
             return ()
         if self.seat is None:
@@ -616,6 +640,7 @@ class TableSession:
     def public_view(self) -> PublicView:
         """The projector's view: no hand until the round is over (then all of them)."""
         assert self._table is not None
+        self._reword()
         now = self.clock()
         g = self._game
         seats = self._seat_infos(now)

@@ -46,7 +46,7 @@ from ..progress.table_log import StoreUnreachable, TableError, TableLog
 from ..refusal_words import explain
 from ..rules import Rules
 from ..session.table import Pace, TablePageState, TableSession, pins_on, signed_in_as, tab_holder
-from ..table_words import outcome_note, problem_sentence
+from ..table_words import bot_name, outcome_note, problem_sentence
 from .board import Board
 from .common import ErrorPanel, LogView, button, split
 from .markup import esc, name_html
@@ -81,7 +81,7 @@ def seats_html(seats: Any, *, you: int | None = None) -> str:
         if s.kind == "empty":
             who = f"<i>{esc(_('empty seat: a bot plays it'))}</i>"
         elif s.kind == "bot":
-            who = f"{name_html(s.name)} · {esc(_('bot'))}"
+            who = f"{name_html(bot_name(s.name or ''))} · {esc(_('bot'))}"
         elif s.covered:
             who = esc(_("bot for {name}").format(name=s.name))
         else:
@@ -651,7 +651,7 @@ class TablePage:
         for x in view.seats:
             who = (x.name if x.kind == "learner" and not x.covered else
                    _("bot for {name}").format(name=x.name) if x.covered else
-                   x.name if x.kind == "bot" else _("empty seat"))
+                   bot_name(x.name or "") if x.kind == "bot" else _("empty seat"))
             options.append((f"{x.seat + 1}. {who}", x.seat))
         for field in (self.seat_pick, self.seat_to):
             keep = field.value
@@ -1080,10 +1080,10 @@ class LiveTables:
             last = moves[-1].at if moves else t.updated
             seats = ", ".join(
                 (esc(_("bot for {name}").format(name=x.name)) if x.covered else
-                 f"{name_html(x.name)} ({esc(_('bot'))})" if x.kind == "bot" else
+                 f"{name_html(bot_name(x.name or ''))} ({esc(_('bot'))})" if x.kind == "bot" else
                  f"<i>{esc(_('empty seat: a bot plays it'))}</i>" if x.kind == "empty" else name_html(x.name))
                 for x in pv.seats)
-            names = [x.name or "" for x in pv.seats]
+            names = [bot_name(x.name or "") if x.kind == "bot" else x.name or "" for x in pv.seats]
             scores = ", ".join(f"{name_html(n)} {sc}" for n, sc in zip(names, pv.scores)) if pv.scores else "–"
             from ..access import projector_key
             key = projector_key(t.code)

@@ -26,14 +26,14 @@ import ipywidgets as w
 
 from .. import access
 from ..access import wait_text
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..progress import Store, StoreError, open_store
 from ..session.teacher import CodeVerdict, TeacherSession
 from .common import ErrorPanel, button
 from .lesson import stars_html
 from .markup import esc, name_html, name_text
 
-__all__ = ["TeacherPage", "class_csv", "teacher_code", "csv_cell", "wait_text"]
+__all__ = ["TeacherPage", "class_csv", "CSV_COLUMNS", "PRACTICE_ID", "teacher_code", "csv_cell", "wait_text"]
 
 TOP_RULES = 3   # rule ids shown per learner (the page says how many more; the CSV has them all)
 LIST_NAMES = "list-names"   # class setting: the first page offers the class's names
@@ -105,15 +105,44 @@ def _practice_summary(store: Store, name: str) -> tuple[int, int]:
     return len(answers), sum(1 for a in answers if not a.right)
 
 
-def class_csv(store: Store) -> str:
-    """The class as CSV text, what the teacher's page shows: one row per learner and lesson
-    (``learner, lesson, title, stars, tries, mistakes, rules_wrong``; rules_wrong is
-    ``"SP-4×3 T-1×1"``, every rule), one row per learner with Practice answers (lesson
-    ``practice``: tries are answers, mistakes wrong answers, rules_wrong the rules of the
-    wrong ones), then one row per learner with nothing yet.
+CSV_COLUMNS = ("learner", "lesson", "title", "stars", "tries", "mistakes", "rules_wrong")
+"""The header row of the CSV file for scripts (``class_csv(store, machine=True)``): the same
+English names in every language, in this order, from one version to the next."""
 
-    The text starts with a UTF-8 byte-order mark (a spreadsheet then reads "Chloé" right)
-    and every cell that a spreadsheet would run as a formula is escaped (:func:`csv_cell`)."""
+PRACTICE_ID = "practice"
+"""The lesson id of the Practice page's rows in the CSV file for scripts."""
+
+
+def _csv_header() -> list[str]:
+    """The header row of the teacher's CSV file, in the current language (the columns of
+    :data:`CSV_COLUMNS`, in the same order)."""
+    return [pgettext("a column of the teacher's CSV file", "Learner"),
+            pgettext("a column of the teacher's CSV file", "Lesson id"),
+            pgettext("a column of the teacher's CSV file", "Lesson"),
+            pgettext("a column of the teacher's CSV file", "Stars"),
+            pgettext("a column of the teacher's CSV file", "Tries"),
+            pgettext("a column of the teacher's CSV file", "Mistakes"),
+            pgettext("a column of the teacher's CSV file", "Rules got wrong")]
+
+
+def class_csv(store: Store, *, machine: bool = False) -> str:
+    """The class as CSV text, what the teacher's page shows: one row per learner and lesson
+    (learner, lesson id, lesson title, stars, tries, mistakes, rules got wrong — ``"SP-4×3
+    T-1×1"``, every rule), one row per learner with Practice answers (tries are answers,
+    mistakes wrong answers, rules got wrong the rules of the wrong ones), then one row per
+    learner with nothing yet.
+
+    Two versions, offered side by side on the Teacher page (docs/teaching.md):
+
+    - ``machine=False`` (*Download as CSV*): the header row in the current language (the
+      teacher's), and the Practice rows' lesson id a word of that language too;
+    - ``machine=True`` (*CSV for scripts*): the header row :data:`CSV_COLUMNS` and the
+      Practice rows' lesson id :data:`PRACTICE_ID`, the same in every language, for scripts
+      that read the columns by name.
+
+    The cells are the same otherwise (the lesson titles in the current language). The text
+    starts with a UTF-8 byte-order mark (a spreadsheet then reads "Chloé" right) and every
+    cell that a spreadsheet would run as a formula is escaped (:func:`csv_cell`)."""
     titles = _lesson_titles()
     rules = store.rules()
     wrong: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
@@ -131,7 +160,9 @@ def class_csv(store: Store) -> str:
         return " ".join(f"{rule}×{n}" for rule, n in sorted(wrong[(learner, lesson)].items(),
                                                            key=lambda kv: (-kv[1], kv[0])))
 
-    row("learner", "lesson", "title", "stars", "tries", "mistakes", "rules_wrong")
+    row(*(CSV_COLUMNS if machine else _csv_header()))
+    practice_id = PRACTICE_ID if machine else pgettext(
+        "the lesson id of the Practice page's rows in the teacher's CSV file", "practice")
     seen = set()
     for rec in store.lessons():
         seen.add(rec.learner)
@@ -142,7 +173,7 @@ def class_csv(store: Store) -> str:
         answers, bad = _practice_summary(store, name)
         if answers:
             seen.add(name)
-            row(name, "practice", _("Practice"), "", answers, bad, missed(name, ""))
+            row(name, practice_id, _("Practice"), "", answers, bad, missed(name, ""))
     for name in names:
         if name not in seen:
             row(name, "", "", 0, 0, 0, "")
@@ -159,7 +190,8 @@ class TeacherPage:
 
     Attributes:
         box: the widget. code_field, open_button: the lock. message: what is said.
-        is_open: the code was given. table: the class (HTML). download: the CSV link (HTML).
+        is_open: the code was given. table: the class (HTML). download: the two CSV links
+        (HTML): the teacher's, then the one for scripts (:func:`class_csv`).
         learner_field, reset_button, delete_button, pin_button: a learner's records (and PIN);
         confirm_code, confirm_button, cancel_button: the step that asks for the code again.
         list_names, use_pins: the class's settings (:data:`LIST_NAMES`, :data:`USE_PINS`).
@@ -330,9 +362,14 @@ class TeacherPage:
                     f'<th>{esc(_("Practice"))}</th><th>{esc(_("Rules most often got wrong"))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
                     f'<ol class="up-class-legend" style="list-style:none;padding:0;columns:2">{legend}</ol>')
         self.table.value = _CSS + body
-        data = base64.b64encode(class_csv(self.store).encode("utf-8")).decode("ascii")
-        self.download.value = (f'<a class="up-download" download="class-progress.csv" '
-                               f'href="data:text/csv;charset=utf-8;base64,{data}">{esc(_("Download as CSV"))}</a>')
+        links = []
+        for machine, file_name, label in (
+                (False, "class-progress.csv", _("Download as CSV")),
+                (True, "class-progress-for-scripts.csv", _("CSV for scripts (column names in English)"))):
+            data = base64.b64encode(class_csv(self.store, machine=machine).encode("utf-8")).decode("ascii")
+            links.append(f'<a class="up-download{" up-download-plain" if machine else ""}" download="{file_name}" '
+                         f'href="data:text/csv;charset=utf-8;base64,{data}">{esc(label)}</a>')
+        self.download.value = " ".join(links)
         # set to what the store holds: the session writes nothing for them (set_class)
         self.list_names.value = self.store.class_setting(LIST_NAMES) == "1"
         self.use_pins.value = self.store.class_setting(USE_PINS) == "1"
@@ -396,5 +433,6 @@ table.up-class th[scope=row] { text-align: left; white-space: nowrap; }
 .up-class-small { font-size: 12px; color: #555; white-space: nowrap; }
 .up-class-none { color: #aaa; }
 a.up-download { display: inline-block; padding: 8px 14px; border-radius: 10px; background: #0956BF; color: #fff;
-  text-decoration: none; margin-left: 8px; font-weight: 600; }
+  text-decoration: none; margin: 3px 0 3px 8px; font-weight: 600; }
+a.up-download-plain { background: #fff; color: #0956BF; border: 2px solid #0956BF; padding: 6px 12px; }
 </style>"""
