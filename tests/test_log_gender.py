@@ -222,7 +222,7 @@ def test_a_live_tables_bot_is_spoken_of_as_the_masculine_bot(cs) -> None:
 
 def test_a_czech_late_catch_refusal_agrees_with_the_player_who_cannot_be_caught(cs) -> None:
     """U-2's "too late to catch" names the player who can no longer be caught in the form for
-    that player: *hráčku Ava*, *hráče Ben*; a name of unknown gender keeps the sentence that
+    that player: *už nejde chytit hráčku Ava*, *hráče Ben*; a name of unknown gender keeps the sentence that
     needs none (issue 21)."""
     from unoparty.engine.refusals import Refusal, RefusalReason
     from unoparty.refusal_words import explain
@@ -230,6 +230,6 @@ def test_a_czech_late_catch_refusal_agrees_with_the_player_who_cannot_be_caught(
     def late(seat: int) -> str:
         return explain(Refusal("U-2", RefusalReason.CATCH_TOO_LATE, player=0, seat=seat, names=tuple(NAMES)))
 
-    assert "Hráčku Ava už chytit nejde" in late(AVA)
-    assert "Hráče Ben už chytit nejde" in late(BEN)
+    assert "Už nejde chytit hráčku Ava" in late(AVA)
+    assert "Už nejde chytit hráče Ben" in late(BEN)
     assert "Na chycení je pozdě (Mia)" in late(0).replace("\u2068", "").replace("\u2069", "")
