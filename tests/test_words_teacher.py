@@ -29,9 +29,13 @@ def _store(tmp_path) -> SQLStore:
     return store
 
 
-def _rows(text: str) -> list[list[str]]:
+def text_first_line(text: str) -> str:
+    return text.lstrip("\ufeff").split("\n", 1)[0]
+
+
+def _rows(text: str, delimiter: str = ";") -> list[list[str]]:
     assert text.startswith("\ufeff")
-    return list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    return list(csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=delimiter))
 
 
 @pytest.mark.parametrize("lang", ["fr", "ro", "nb", "cs"])
@@ -45,6 +49,8 @@ def test_the_teachers_csv_speaks_the_teachers_language(tmp_path, lang) -> None:
     assert not set(header) & {"learner", "lesson", "title", "stars", "tries", "mistakes", "rules_wrong",
                               "Learner", "Lesson", "Stars", "Tries", "Mistakes", "Rules got wrong"}
     assert_no_english(" ; ".join(header), lang)
+    # a spreadsheet of a decimal-comma language splits on ';' (a double-clicked file opens in columns)
+    assert text_first_line(class_csv(store)).count(";") == len(CSV_COLUMNS) - 1
     practice = [r for r in rows if r[0] == "Chloé" and r[3] == ""]
     assert len(practice) == 1 and practice[0][1] != "practice"  # the Practice rows' id, in the language too
     assert practice[0][4:6] == ["2", "1"]
@@ -224,3 +230,12 @@ def test_a_french_table_page_projector_and_teachers_list_show_no_bot_3(tmp_path)
                   live.html.value):
         assert "Robot 3" in shown
     assert session.start_info["names"][2] == "Bot 3"
+
+
+def test_the_english_teachers_csv_keeps_the_comma(tmp_path) -> None:
+    """English spreadsheets split CSV on ',' (the decimal point is '.')."""
+    from unoparty.views.teacher import CSV_COLUMNS, class_csv
+    store = _store(tmp_path)
+    i18n.set_language("en")
+    rows = _rows(class_csv(store), delimiter=",")
+    assert len(rows[0]) == len(CSV_COLUMNS) and rows[0][0] == "Learner"

@@ -26,7 +26,7 @@ import ipywidgets as w
 
 from .. import access
 from ..access import wait_text
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, format_decimal, ngettext, pgettext
 from ..progress import Store, StoreError, open_store
 from ..session.teacher import CodeVerdict, TeacherSession
 from .common import ErrorPanel, button
@@ -125,6 +125,20 @@ def _csv_header() -> list[str]:
             pgettext("a column of the teacher's CSV file", "Rules got wrong")]
 
 
+def spreadsheet_delimiter() -> str:
+    """The cell separator a spreadsheet expects of a CSV file in the current language: ``";"``
+    where the language writes decimals with a comma (Excel and LibreOffice then take the comma
+    for the decimal sign: French, Romanian, Norwegian, Czech), ``","`` otherwise (English).
+
+    >>> from unoparty.i18n import set_language
+    >>> set_language("fr"); spreadsheet_delimiter()
+    ';'
+    >>> set_language("en"); spreadsheet_delimiter()
+    ','
+    """
+    return ";" if format_decimal(0.5, 1) != "0.5" else ","
+
+
 def class_csv(store: Store, *, machine: bool = False) -> str:
     """The class as CSV text, what the teacher's page shows: one row per learner and lesson
     (learner, lesson id, lesson title, stars, tries, mistakes, rules got wrong — ``"SP-4×3
@@ -140,7 +154,10 @@ def class_csv(store: Store, *, machine: bool = False) -> str:
       Practice rows' lesson id :data:`PRACTICE_ID`, the same in every language, for scripts
       that read the columns by name.
 
-    The cells are the same otherwise (the lesson titles in the current language). The text
+    The teacher's file separates its cells as a spreadsheet of that language expects
+    (:func:`spreadsheet_delimiter`: ``;`` where decimals are written with a comma — French,
+    Romanian, Norwegian, Czech —, so that a double-clicked file opens in columns); the file for
+    scripts always with ``,``. The cells are the same otherwise (the lesson titles in the current language). The text
     starts with a UTF-8 byte-order mark (a spreadsheet then reads "Chloé" right) and every
     cell that a spreadsheet would run as a formula is escaped (:func:`csv_cell`)."""
     titles = _lesson_titles()
@@ -151,7 +168,7 @@ def class_csv(store: Store, *, machine: bool = False) -> str:
             wrong[(r.learner, r.lesson)][r.rule] += r.mistakes
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, delimiter="," if machine else spreadsheet_delimiter(), lineterminator="\n")
 
     def row(*cells: Any) -> None:
         writer.writerow([csv_cell(c) for c in cells])
