@@ -126,7 +126,7 @@ def test_the_czech_words_of_each_move_agree_with_the_mover(cs) -> None:
     assert words["catch"] == "chytila hráče Ben"                        # both genders: she caught him
     assert move_past(Catch(BEN, AVA), NAMES, 0) == "chytil hráčku Ava"
     assert words["point"] == "ukázala na hráče Ben"
-    assert words["link two others"].endswith("a propojila se s dalším hráčem: Ben")  # Ava links herself and Ben
+    assert words["link two others"].endswith("a propojila se s jiným hráčem: Ben")  # Ava links herself and Ben (jiný: another; další would be the next in turn)
     assert move_past(Play(0, C("red 7")), NAMES, 0) == "hraje červenou 7"   # the learner: no gender presumed
 
 
