@@ -226,7 +226,7 @@ MALE_ONLY = {
                      r"|\bty sám\b|\b[Ss]ám\b|\b[Mm]ohl bys\b"),
     # Romanian: masculine adjectives and participles said of the learner
     "ro": re.compile(r"\bFii rapid\b|\bești obligat\b|\bpoți fi prins\b|\bte poți prinde singur\b|\bsă fii primul\b"
-                     r"|\b[Ee]ști nou\b"),
+                     r"|\b[Ee]ști nou\b|\bsunteți legați\b"),
 }
 
 
@@ -255,7 +255,7 @@ def test_the_male_only_check_finds_the_known_forms() -> None:
                  "Abys je zahrál najednou", "Ty jsi ale UNO zavolal", "kartu, kterou sis právě dobral",
                  "Sám sebe chytit nemůžeš."):
         assert MALE_ONLY["cs"].search(text), text
-    for text in ("Fii rapid!", "Dar nu ești obligat!", "altfel poți fi prins", "Ești nou la UNO Party!?"):
+    for text in ("Fii rapid!", "Dar nu ești obligat!", "altfel poți fi prins", "Ești nou la UNO Party!?", "Tu și Ava sunteți legați"):
         assert MALE_ONLY["ro"].search(text), text
     assert not MALE_ONLY["cs"].search("Tvoje UNO už zaznělo.")
 
