@@ -175,3 +175,18 @@ def test_a_catalogue_folder_named_in_the_environment_offers_its_language(tmp_pat
         assert i18n._("draw pile") == "pioche"  # French still from the package's catalogue
     finally:
         i18n.set_language("en")
+
+
+def test_numbers_and_the_teachers_csv_work_in_a_language_babel_does_not_know(qps, tmp_path) -> None:
+    """Babel has no data for ``qps``: a number is then written the English way, and the
+    teacher's CSV (whose separator follows the language's decimal sign) is still made — the
+    Teacher page once showed a traceback there."""
+    from unoparty.progress import SQLStore
+    from unoparty.views.teacher import class_csv, spreadsheet_delimiter
+    i18n.set_language("qps")
+    assert i18n.language() == "qps"
+    assert i18n.format_decimal(2.3) == "2.30" and i18n.format_seconds(1.5) == "1.50\u00a0s"
+    assert spreadsheet_delimiter() == ","
+    store = SQLStore(str(tmp_path / "class.db"))
+    store.add_learner("Mia")
+    assert class_csv(store).lstrip("\ufeff").splitlines()[1].startswith("Mia,")

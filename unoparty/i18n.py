@@ -161,17 +161,22 @@ def tr_text(text: str) -> str:
 def format_decimal(number: float, digits: int = 2) -> str:
     """`number` with `digits` decimals, written as the current language writes it: ``"2.30"``
     in English, ``"2,30"`` in French, Romanian, Norwegian and Czech (Babel's
-    ``format_decimal``; without Babel, the English form).
+    ``format_decimal``; without Babel, or in a language Babel has no data for — the tests'
+    pseudo-language —, the English form).
 
     >>> set_language("en"); format_decimal(2.3)
     '2.30'
     """
     try:
+        from babel.core import UnknownLocaleError
         from babel.numbers import format_decimal as babel_decimal
     except ImportError:  # the core runs on the standard library alone
         return f"{number:.{digits}f}"
     pattern = "0." + "0" * digits if digits > 0 else "0"
-    return str(babel_decimal(number, format=pattern, locale=_language))
+    try:
+        return str(babel_decimal(number, format=pattern, locale=_language))
+    except (UnknownLocaleError, ValueError):  # a language Babel has no data for (the pseudo-language qps)
+        return f"{number:.{digits}f}"
 
 
 def format_seconds(seconds: float, digits: int = 2) -> str:
