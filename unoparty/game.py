@@ -698,7 +698,8 @@ class Game(GameCore):
 class _RecordingRandom(random.Random):
     """A `random.Random` whose state is kept for a game's start and undo checkpoints only when
     it is about to change (`hold`, `held`): one copy shared by every holder while it is
-    unchanged. The engine draws on its generator only through `shuffle` (T-5, S-2).
+    unchanged. The engine draws on its generator only through `shuffle` (S-2) and
+    `shuffle_cards` (T-5).
 
     Chance made explicit: `reshuffles` holds draw piles (top first) that the next reshuffles
     (T-5, PU-2) make instead of shuffling — a scenario's ``reshuffles``, a replay — and
@@ -756,6 +757,28 @@ class _RecordingRandom(random.Random):
             raise ValueError(f"reshuffle {self.used + 1} must hold exactly the cards being shuffled: {want}")
         self.used += 1
         return list(reversed(order))
+
+    def shuffle_cards(self, cards: list[Card]) -> None:
+        """A reshuffle's new order (T-5, PU-2; `engine.effects.reshuffle`), in place (internal
+        order: top last): the next given one (`take_reshuffle`), else a shuffle — one call
+        for the engine, `take_reshuffle`, `shuffle` and `_changing` written inline.
+
+        Raises:
+            ValueError: the given pile does not hold exactly the cards being shuffled.
+        """
+        if self.used < len(self.reshuffles):
+            order = self.take_reshuffle(cards)
+            assert order is not None  # a given pile is left
+            cards[:] = order
+            return
+        self.shuffles += 1  # `_changing`
+        pending = self._pending
+        if pending:
+            state = self.getstate()
+            for holder in pending:
+                holder[1] = state
+            pending.clear()
+        _shuffle_with(cards, self.getrandbits)
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         """`random.Random.shuffle`, drawing the same numbers in the same order (same seed,

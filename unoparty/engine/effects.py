@@ -165,14 +165,14 @@ _DREW_ONE: Final[dict[tuple[str, int, int | None, Card, int], Event]] = {}
 
 def _shuffle(cards: list[Card], rng: random.Random) -> None:
     """Shuffle `cards` (internal order: the end is the top) in place. Chance made explicit: a
-    generator with ``take_reshuffle`` (`Game`'s) may give the order instead — a scenario's
-    ``reshuffles``, or a replay of recorded reshuffle events."""
-    take = getattr(rng, "take_reshuffle", None)
-    order = take(cards) if take is not None else None
-    if order is None:
-        rng.shuffle(cards)
+    generator with ``shuffle_cards`` (`Game`'s) may give the order instead — a scenario's
+    ``reshuffles``, or a replay of recorded reshuffle events — and shuffles otherwise, in one
+    call (a big table reshuffles a few cards every few moves)."""
+    shuffle_cards = getattr(rng, "shuffle_cards", None)
+    if shuffle_cards is not None:
+        shuffle_cards(cards)
     else:
-        cards[:] = order
+        rng.shuffle(cards)
 
 
 def reshuffle(s: State, rng: random.Random, ev: list[Event], rule: str = "T-5", with_draw_pile: bool = False) -> bool:

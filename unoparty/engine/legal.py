@@ -6,7 +6,7 @@ Agrees with `why_illegal` (a property test checks it): a move is listed here if 
 
 from __future__ import annotations
 
-from itertools import combinations, repeat
+from itertools import chain, combinations, repeat
 from operator import is_ as _is
 from typing import Any, Final, Iterable, cast
 
@@ -34,6 +34,8 @@ _WILD: Final = Kind.WILD
 _WD4: Final = Kind.WILD_DRAW_FOUR
 _MATCHING: Final = MATCHING
 _SPEED_MATCHING: Final = SPEED_MATCHING
+_chain: Final = chain.from_iterable
+_FROMKEYS: Final = dict.fromkeys  # bound once: compiled, `dict.fromkeys(...)` looks the method up every call
 
 # Every move object `legal_moves` returns is made once and shared, and indexed here by its
 # fields (moves are frozen values): a fresh move equal to a listed one — ``Draw(0)`` built by
@@ -136,7 +138,9 @@ def _play_variants(s: State, p: int, card: Card, out: list[Move], allow_twice: b
         moves = _VARIANTS[key] = _build_variants(s.n, p, card, size, seven, two)
     if long is not None and len(moves) > LONG:
         long.append(moves)
-    out += moves
+        out.append(moves)  # type: ignore[arg-type]  # whole, for `listing`
+    else:
+        out += moves
 
 
 def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: bool) -> tuple[Play, ...]:
@@ -214,16 +218,26 @@ def recognise(move: object, listed: tuple[Move, ...], long: list[tuple[Move, ...
     tuples) that `move` stands for — `move` itself, or the shared object equal to it field
     for field (`listed_as`) — or ``None`` when it is not listed (then `why_illegal` judges
     it). A listed move is legal: `legal_moves` ⇔ `why_illegal` (a property test).
-    Used by `Game.apply` on every move (one call; compiled with the engine)."""
+    Used by `Game.apply` on every move (one call; compiled with the engine).
+
+    A short listing is first walked for `move` itself (most moves applied are the listed
+    object, or built as it: ``Draw(0)``), before any look-up: the walk of a dozen pointers
+    costs less than `SHARED`'s (a large set, rarely in the processor's cache)."""
     if not listed:
-        return None
-    known: object = move if id(move) in SHARED else listed_as(move)
-    if known is None:
         return None
     if len(listed) <= LONG:
         for m in listed:  # a dozen moves usually
+            if m is move:
+                return m
+        known: object = listed_as(move)  # a fresh twin of a listed move (a speed play built)
+        if known is None or known is move:
+            return None
+        for m in listed:
             if m is known:
                 return m
+        return None
+    known = move if id(move) in SHARED else listed_as(move)
+    if known is None:
         return None
     return cast(Move, known) if among(known, listed, long) else None  # then a listed object
 
@@ -243,14 +257,22 @@ def listing(s: State, player: object, long: list[tuple[Move, ...]]) -> tuple[Mov
         raise SeatError(player, s.n)
     if long:
         long.clear()
-    return tuple(legal_moves(s, seat, long))
+    out: list[Any] = legal_moves(s, seat, long)
+    if not long:
+        return tuple(out)
+    # The long shared tuples (a Wild Drawn Together's links, LK-1: 480 moves at 16 seats) are
+    # in `out` whole (`legal_moves` with `long`): their moves go into the listing in one
+    # pass, not copied into the list first and out of it again — each pass over them costs
+    # more than all the rest of the listing.
+    return tuple(_chain([m if type(m) is tuple else (m,) for m in out]))
 
 
 def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) -> list[Move]:
     """Every move seat `p` may make now, in a stable order (plays, then draw/keep/answers,
     then speed plays, UNO calls and catches). Builds no refusal: T-1 is looked up in the
     matching table (`refusals.MATCHING`), and the move objects are made once and shared.
-    `long`: if given, receives the shared tuples of more than `LONG` moves added (`among`)."""
+    `long` (for `listing` only): if given, receives the shared tuples of more than `LONG`
+    moves added (`among`), and each stands whole in the list returned, in place of its moves."""
     phase = s.phase
     if phase is _ROUND_OVER or phase is _MATCH_OVER:
         return []
@@ -267,7 +289,9 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
             # twice as much (every `index` compares cards that are not the one sought).
             ok = _MATCHING[s.discard_pile[-1]][s.colour]
             found = [c for c in hand if c in ok]
-            playable: Iterable[Card] = found if len(found) <= 1 else dict.fromkeys(found)
+            # distinct, as a list: compiled, a loop over a list reads it in place (over a dict
+            # it takes the generic iterator)
+            playable = found if len(found) <= 1 else list(_FROMKEYS(found))
             size = len(hand)
             bucket = size if size <= 3 else 4
             n = s.n
@@ -282,7 +306,9 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                         moves = plain[card] = _build_variants(n, p, card, size, False, False)
                     if long is not None and len(moves) > LONG:
                         long.append(moves)
-                    out += moves
+                        out.append(moves)  # type: ignore[arg-type]  # whole, for `listing`
+                    else:
+                        out += moves
             else:
                 seven_o, doubles = rules.seven_o, rules.doubles
                 for card in playable:
@@ -295,7 +321,9 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                         moves = _VARIANTS[key] = _build_variants(n, p, card, size, seven, two)
                     if long is not None and len(moves) > LONG:
                         long.append(moves)
-                    out += moves
+                        out.append(moves)  # type: ignore[arg-type]  # whole, for `listing`
+                    else:
+                        out += moves
             out.append(_DRAWS[p])
     elif phase is _DRAWN:
         if is_cur:
@@ -314,7 +342,9 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                     moves = plain[drawn] = _build_variants(s.n, p, drawn, size, False, False)
                 if long is not None and len(moves) > LONG:
                     long.append(moves)
-                out += moves
+                    out.append(moves)  # type: ignore[arg-type]  # whole, for `listing`
+                else:
+                    out += moves
             out.append(_KEEPS[p])
     elif phase is _CHALLENGE:
         if is_cur:
