@@ -178,7 +178,7 @@ def test_S_5_classic_number_first_card_first_player_starts():
     assert g.current == 0 and g.direction == 1 and g.colour is g.top_card.colour
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 108, 224])
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 24, 25, 108, 224])
 def test_S_2_the_shuffle_is_random_shuffle_and_leaves_the_generator_as_it_does(size) -> None:
     """S-2, T-5: `engine.setup.shuffle_with` fetches the generator's outputs a few at a time (issue 20):
     the same order as `random.Random.shuffle` for the same seed, and the generator left in the

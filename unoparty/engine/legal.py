@@ -6,7 +6,7 @@ Agrees with `why_illegal` (a property test checks it): a move is listed here if 
 
 from __future__ import annotations
 
-from itertools import chain, combinations, repeat
+from itertools import combinations, repeat
 from operator import is_ as _is
 from typing import Any, Final, Iterable, cast
 
@@ -34,7 +34,6 @@ _WILD: Final = Kind.WILD
 _WD4: Final = Kind.WILD_DRAW_FOUR
 _MATCHING: Final = MATCHING
 _SPEED_MATCHING: Final = SPEED_MATCHING
-_chain: Final = chain.from_iterable
 _FROMKEYS: Final = dict.fromkeys  # bound once: compiled, `dict.fromkeys(...)` looks the method up every call
 
 # Every move object `legal_moves` returns is made once and shared, and indexed here by its
@@ -138,9 +137,7 @@ def _play_variants(s: State, p: int, card: Card, out: list[Move], allow_twice: b
         moves = _VARIANTS[key] = _build_variants(s.n, p, card, size, seven, two)
     if long is not None and len(moves) > LONG:
         long.append(moves)
-        out.append(moves)  # type: ignore[arg-type]  # whole, for `listing`
-    else:
-        out += moves
+    out += moves
 
 
 def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: bool) -> tuple[Play, ...]:
@@ -257,22 +254,14 @@ def listing(s: State, player: object, long: list[tuple[Move, ...]]) -> tuple[Mov
         raise SeatError(player, s.n)
     if long:
         long.clear()
-    out: list[Any] = legal_moves(s, seat, long)
-    if not long:
-        return tuple(out)
-    # The long shared tuples (a Wild Drawn Together's links, LK-1: 480 moves at 16 seats) are
-    # in `out` whole (`legal_moves` with `long`): their moves go into the listing in one
-    # pass, not copied into the list first and out of it again — each pass over them costs
-    # more than all the rest of the listing.
-    return tuple(_chain([m if type(m) is tuple else (m,) for m in out]))
+    return tuple(legal_moves(s, seat, long))
 
 
 def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) -> list[Move]:
     """Every move seat `p` may make now, in a stable order (plays, then draw/keep/answers,
     then speed plays, UNO calls and catches). Builds no refusal: T-1 is looked up in the
     matching table (`refusals.MATCHING`), and the move objects are made once and shared.
-    `long` (for `listing` only): if given, receives the shared tuples of more than `LONG`
-    moves added (`among`), and each stands whole in the list returned, in place of its moves."""
+    `long`: if given, receives the shared tuples of more than `LONG` moves added (`among`)."""
     phase = s.phase
     if phase is _ROUND_OVER or phase is _MATCH_OVER:
         return []
@@ -306,9 +295,7 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                         moves = plain[card] = _build_variants(n, p, card, size, False, False)
                     if long is not None and len(moves) > LONG:
                         long.append(moves)
-                        out.append(moves)  # type: ignore[arg-type]  # whole, for `listing`
-                    else:
-                        out += moves
+                    out += moves
             else:
                 seven_o, doubles = rules.seven_o, rules.doubles
                 for card in playable:
@@ -321,9 +308,7 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                         moves = _VARIANTS[key] = _build_variants(n, p, card, size, seven, two)
                     if long is not None and len(moves) > LONG:
                         long.append(moves)
-                        out.append(moves)  # type: ignore[arg-type]  # whole, for `listing`
-                    else:
-                        out += moves
+                    out += moves
             out.append(_DRAWS[p])
     elif phase is _DRAWN:
         if is_cur:
@@ -342,9 +327,7 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                     moves = plain[drawn] = _build_variants(s.n, p, drawn, size, False, False)
                 if long is not None and len(moves) > LONG:
                     long.append(moves)
-                    out.append(moves)  # type: ignore[arg-type]  # whole, for `listing`
-                else:
-                    out += moves
+                out += moves
             out.append(_KEEPS[p])
     elif phase is _CHALLENGE:
         if is_cur:

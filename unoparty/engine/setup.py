@@ -30,11 +30,19 @@ def shuffle_with(x: list[Any], getrandbits: Callable[[int], int]) -> None:
     shifted right by ``32 - k``; ``getrandbits(32 * m)`` gives the next `m` outputs at once, in
     the order of the machine's bytes (`_outputs`). So the outputs are fetched in a few calls
     instead of one per card — never more than the shuffle takes (each card left takes at
-    least one), so the generator is left exactly as `random.shuffle` leaves it."""
+    least one), so the generator is left exactly as `random.shuffle` leaves it. A shuffle of
+    a few cards (`_FEW`) calls `getrandbits` per number: fetching costs more there."""
     size = len(x)
     plan = _SHUFFLE_PLANS.get(size)
     if plan is None:
         plan = _SHUFFLE_PLANS[size] = tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in reversed(range(1, size)))
+    if size <= _FEW:  # a few cards (most reshuffles at a big table): one call per number
+        for i, n, shift in plan:
+            j = getrandbits(32 - shift)
+            while j >= n:
+                j = getrandbits(32 - shift)
+            x[i], x[j] = x[j], x[i]
+        return
     left = size - 1       # cards still to place: each takes one output at least
     outputs: tuple[int, ...] = ()
     at = 0
@@ -51,7 +59,8 @@ def shuffle_with(x: list[Any], getrandbits: Callable[[int], int]) -> None:
         x[i], x[j] = x[j], x[i]
 
 
-_WORDS: Final = "=%dI"  # `struct` format of `m` 32-bit words in the machine's order
+_FEW: Final = 24  # up to this many cards, a shuffle calls `getrandbits` for each number
+_WORDS: Final[dict[int, str]] = {}  # m -> the `struct` format of m 32-bit words in the machine's order
 _BYTE_ORDER: Final = sys.byteorder
 
 
@@ -60,7 +69,10 @@ def _outputs(getrandbits: Callable[[int], int], m: int) -> tuple[int, ...]:
     number of ``32 * m`` bits word by word from its least significant end (little-endian
     machines) or its most significant end (big-endian), so its bytes in the machine's order
     read as the words in the order drawn."""
-    return cast(tuple[int, ...], _unpack(_WORDS % m, getrandbits(32 * m).to_bytes(4 * m, _BYTE_ORDER)))
+    words = _WORDS.get(m)
+    if words is None:
+        words = _WORDS[m] = f"={m}I"
+    return cast(tuple[int, ...], _unpack(words, getrandbits(32 * m).to_bytes(4 * m, _BYTE_ORDER)))
 
 
 def reset_round_state(s: State) -> None:
