@@ -180,9 +180,9 @@ def test_S_5_classic_number_first_card_first_player_starts():
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 24, 25, 108, 224])
 def test_S_2_the_shuffle_is_random_shuffle_and_leaves_the_generator_as_it_does(size) -> None:
-    """S-2, T-5: `engine.setup.shuffle_with` fetches the generator's outputs a few at a time (issue 20):
-    the same order as `random.Random.shuffle` for the same seed, and the generator left in the
-    same state (a later reshuffle, a saved game's replay, depend on it)."""
+    """S-2, T-5: `engine.setup.shuffle_with`, `random.Random.shuffle` written inline (issue 20):
+    the same order for the same seed, and the generator left in the same state (a later
+    reshuffle, a saved game's replay, depend on it)."""
     import random
 
     from unoparty.engine.setup import shuffle_with

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import random
-import sys
-from struct import unpack as _unpack
-from typing import Any, Callable, Final, cast
+from typing import Any, Callable, Final
 
 from ..cards import Card, Kind, deck
 from .effects import draw_cards, new_event, start_turn
@@ -16,63 +14,26 @@ __all__ = ["HAND_SIZE", "deal_round", "reset_round_state", "shuffle_with"]
 
 HAND_SIZE = 7  # S-2: seven cards each
 
-# length -> (i, i + 1, 32 - the bit length of i + 1), in the order a shuffle visits them
+# length -> (i, i + 1, its bit length), in the order a shuffle visits them
 _SHUFFLE_PLANS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
 
 
 def shuffle_with(x: list[Any], getrandbits: Callable[[int], int]) -> None:
     """`random.Random.shuffle` of `x` in place, drawing on `getrandbits` (a generator's), with
     its `_randbelow` written inline: the same numbers drawn in the same order (same seed,
-    same deal); here rather than in `unoparty.game` so that the compiled engine runs the loop
-    (a deal shuffles over a hundred cards).
-
-    Each ``getrandbits(k)`` of a shuffle (k ≤ 32) is one 32-bit output of the generator
-    shifted right by ``32 - k``; ``getrandbits(32 * m)`` gives the next `m` outputs at once, in
-    the order of the machine's bytes (`_outputs`). So the outputs are fetched in a few calls
-    instead of one per card — never more than the shuffle takes (each card left takes at
-    least one), so the generator is left exactly as `random.shuffle` leaves it. A shuffle of
-    a few cards (`_FEW`) calls `getrandbits` per number: fetching costs more there."""
+    same deal), in a third of the time; here rather than in `unoparty.game` so that the
+    compiled engine runs the loop (a deal shuffles over a hundred cards). (Fetching the
+    generator's outputs in bulk — ``getrandbits(32 * m)`` — was tried: compiled, it cost
+    more than the calls it saved.)"""
     size = len(x)
     plan = _SHUFFLE_PLANS.get(size)
     if plan is None:
-        plan = _SHUFFLE_PLANS[size] = tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in reversed(range(1, size)))
-    if size <= _FEW:  # a few cards (most reshuffles at a big table): one call per number
-        for i, n, shift in plan:
-            j = getrandbits(32 - shift)
-            while j >= n:
-                j = getrandbits(32 - shift)
-            x[i], x[j] = x[j], x[i]
-        return
-    left = size - 1       # cards still to place: each takes one output at least
-    outputs: tuple[int, ...] = ()
-    at = 0
-    for i, n, shift in plan:
-        while True:
-            if at == len(outputs):
-                outputs = _outputs(getrandbits, left)
-                at = 0
-            j = outputs[at] >> shift
-            at += 1
-            if j < n:
-                break
-        left -= 1
+        plan = _SHUFFLE_PLANS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+    for i, n, k in plan:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
-
-
-_FEW: Final = 24  # up to this many cards, a shuffle calls `getrandbits` for each number
-_WORDS: Final[dict[int, str]] = {}  # m -> the `struct` format of m 32-bit words in the machine's order
-_BYTE_ORDER: Final = sys.byteorder
-
-
-def _outputs(getrandbits: Callable[[int], int], m: int) -> tuple[int, ...]:
-    """The generator's next `m` 32-bit outputs, in order: `random.Random.getrandbits` fills a
-    number of ``32 * m`` bits word by word from its least significant end (little-endian
-    machines) or its most significant end (big-endian), so its bytes in the machine's order
-    read as the words in the order drawn."""
-    words = _WORDS.get(m)
-    if words is None:
-        words = _WORDS[m] = f"={m}I"
-    return cast(tuple[int, ...], _unpack(words, getrandbits(32 * m).to_bytes(4 * m, _BYTE_ORDER)))
 
 
 def reset_round_state(s: State) -> None:
