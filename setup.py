@@ -20,10 +20,12 @@ from setuptools import setup
 # — moves, events, `Rules` (a compiled class checks its fields' types at construction with
 # the compiler's message, "bool object expected; got str", before our own checks can name
 # the field: `why_illegal`, `Rules.__post_init__`; and `Rules(without="point taken")` reads
-# a name), the errors, `game` (its generator subclasses `random.Random`) and everything
-# outside the engine.
+# a name), the errors, `game` (its generator subclasses `random.Random`, and its
+# constructors' arguments are a learner's) and everything outside the engine. What `Game`
+# runs on every move (`legal_moves`, `apply`, `phase`, `current`) is `GameCore`'s, compiled.
 COMPILED = [
     "unoparty/cards.py",
+    "unoparty/engine/game_core.py",
     "unoparty/engine/state.py",
     "unoparty/engine/refusals.py",
     "unoparty/engine/legal.py",

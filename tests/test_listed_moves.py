@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-import unoparty.game as game_module
+import unoparty.engine.game_core as game_core
 from unoparty.cards import Card, Colour
 import dataclasses
 
@@ -21,6 +21,10 @@ from unoparty.playout import random_move
 from unoparty.rules import Rules
 
 C = Card.parse
+# The compiled build (`make test-fast`): `GameCore.apply` calls `why_illegal` directly, so a
+# patched `game_core.why_illegal` is never called there — what shows the move was known is
+# that the history keeps the listed object.
+PURE = game_core.__file__.endswith(".py")
 WILD, WDT, RED7 = C("wild"), C("wild drawn together"), C("red 7")
 
 
@@ -47,7 +51,7 @@ def test_a_fresh_move_equal_to_a_listed_one_is_applied_without_checking_it_again
     def no_check(*args: object) -> None:
         raise AssertionError("why_illegal was called for a listed move")
 
-    monkeypatch.setattr(game_module, "_why_illegal", no_check)
+    monkeypatch.setattr(game_core, "why_illegal", no_check)
     fresh = Play(0, RED7, swap_with=2)
     assert built_game.apply(fresh) == listed_game.apply(play)
     assert built_game.to_json() == listed_game.to_json()
@@ -58,8 +62,9 @@ def test_a_fresh_move_equal_to_a_listed_one_is_applied_without_checking_it_again
     assert built_game.apply(Draw(1)) == listed_game.apply(draw)
     assert built_game.history[-1] is draw
     # Not listed (no `legal_moves` since the last move): checked as before.
-    with pytest.raises(AssertionError, match="why_illegal was called"):
-        built_game.apply(Draw(2))
+    if PURE:
+        with pytest.raises(AssertionError, match="why_illegal was called"):
+            built_game.apply(Draw(2))
 
 
 def test_a_fresh_speed_play_equal_to_a_listed_one_is_found_without_checking_it_again(monkeypatch) -> None:
@@ -76,7 +81,7 @@ def test_a_fresh_speed_play_equal_to_a_listed_one_is_found_without_checking_it_a
     def no_check(*args: object) -> None:
         raise AssertionError("why_illegal was called for a listed move")
 
-    monkeypatch.setattr(game_module, "_why_illegal", no_check)
+    monkeypatch.setattr(game_core, "why_illegal", no_check)
     assert built_game.apply(fresh) == listed_game.apply(speed)
     assert built_game.history[-1] is speed
 

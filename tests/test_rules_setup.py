@@ -176,3 +176,19 @@ def test_S_5_classic_number_first_card_first_player_starts():
     """S-5 (classic): a number card turned first: the player left of the dealer starts."""
     g = seed_where(lambda g: g.top_card.is_number, rules=CLASSIC)
     assert g.current == 0 and g.direction == 1 and g.colour is g.top_card.colour
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 24, 25, 108, 224])
+def test_S_2_the_shuffle_is_random_shuffle_and_leaves_the_generator_as_it_does(size) -> None:
+    """S-2, T-5: `engine.setup.shuffle_with`, `random.Random.shuffle` written inline (issue 20):
+    the same order for the same seed, and the generator left in the same state (a later
+    reshuffle, a saved game's replay, depend on it)."""
+    import random
+
+    from unoparty.engine.setup import shuffle_with
+    for seed in range(40):
+        ours, theirs = list(range(size)), list(range(size))
+        mine, reference = random.Random(seed), random.Random(seed)
+        shuffle_with(ours, mine.getrandbits)
+        reference.shuffle(theirs)
+        assert ours == theirs and mine.getstate() == reference.getstate()

@@ -17,22 +17,22 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .cards import Card, Colour, Kind, deck_counts
 from .engine import Event, Move, Phase, Refusal, State
-from .engine.effects import apply_listed as _apply_listed, apply_move
-from .engine.legal import legal_moves as _legal_moves, listing as _listing, recognise as _recognise
+from .engine.effects import apply_move
+from .engine.game_core import UNDO_EVERY as _UNDO_EVERY, GameCore, checkpoint as _checkpoint
+from .engine.legal import legal_moves as _legal_moves
 from .engine.legal import out_of_turn as _out_of_turn
 from .engine.refusals import is_mistake as _is_mistake, why_illegal as _why_illegal
 from .engine.setup import deal_round, shuffle_with as _shuffle_with
-from .errors import IllegalMove, MoveSyntaxError, SeatError, SetupError, UnopartyError, Words
+from .errors import MoveSyntaxError, SeatError, SetupError, UnopartyError, Words
 from .rules import Rules
 
 __all__ = ["Game", "PlayerView", "Outcome", "validate_names"]
 
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
-_ROUND_OVER, _MATCH_OVER = _OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +160,7 @@ def _not_a_colour(colour: Any) -> str:
     return f"{colour!r} ({type(colour).__name__}) is not a colour: give a Colour (Colour.RED, …) or None"
 
 
-class Game:
+class Game(GameCore):
     """A game (a match of rounds) at one table.
 
     Args:
@@ -172,6 +172,9 @@ class Game:
         SetupError: a bad list of players.
 
     Seats are ints: 0 is the first name. ``Game.from_setup`` builds a table by hand.
+
+    What runs on every move — `legal_moves`, `apply`, `phase`, `current`, `to_act` — is
+    `unoparty.engine.game_core.GameCore`'s, compiled with the engine in the compiled build.
     """
 
     def __init__(self, players: Sequence[str], rules: Rules = Rules(), seed: int = 0, *,
@@ -184,16 +187,15 @@ class Game:
         self._init(events, record_undo)
 
     def _init(self, events: Iterable[Event], record_undo: bool = True) -> None:
-        self._events: list[Event] = list(events)
+        # The fields `GameCore` declares (what each holds is said there), then this class's own.
+        self._events = list(events)
+        self._log = []
+        self._undo = []
+        self._record_undo = record_undo
+        self._listed = ()
+        self._listed_long = []
         self._start = (self._state.copy(), self._rng.hold(), tuple(self._events))
         self._initial_used = self._rng.used
-        self._log: list[Move | str] = []          # moves and "new round" markers, in order
-        # Undo checkpoints, one every `UNDO_EVERY` log entries: (state copy, random state,
-        # len(events), len(log), reshuffles used). `undo` goes back to the last one and replays.
-        self._undo: list[tuple[State, list[Any], int, int, int]] = []
-        self._record_undo = record_undo
-        self._listed: tuple[Move, ...] = ()      # the moves the last `legal_moves` call returned, until the game changes
-        self._listed_long: list[tuple[Move, ...]] = []  # the long shared tuples among them (`engine.legal.among`)
 
     @property
     def _initial(self) -> tuple[State, tuple[Any, ...], tuple[Event, ...]]:
@@ -367,10 +369,6 @@ class Game:
     def rules(self) -> Rules:
         return self._rules
 
-    @property
-    def n_players(self) -> int:
-        return self._state.n
-
     def name(self, seat: int) -> str:
         """The name at `seat`.
 
@@ -405,17 +403,6 @@ class Game:
         return self.apply(self.parse_move(text))
 
     # ---- state (full, for onlookers and tests) ------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        return self._state.phase
-
-    @property
-    def current(self) -> int | None:
-        """The seat to act (see Phase); ``None`` when the round or match is over."""
-        s = self._state
-        phase = s.phase  # `is`, not `in _OVER`: `in` compares a phase that is not the same with `==`
-        return None if phase is _ROUND_OVER or phase is _MATCH_OVER else s.current
 
     @property
     def top_card(self) -> Card:
@@ -467,26 +454,11 @@ class Game:
     def catchable(self) -> int | None:
         return self._state.catchable
 
-    def to_act(self) -> tuple[int, ...]:
-        """The seats whose move the game waits for now (OpenSpiel's current player): the
-        current player; during pointing every seat that has not pointed yet (PT-3); ``()``
-        when the round or match is over. Other seats may still make out-of-turn moves
-        (speed play, UNO calls, catches: see `legal_moves`)."""
-        return self._state.to_act()
-
     def out_of_turn(self) -> tuple[int, ...]:
         """The seats that may move out of turn now — speed play (SP-1), call UNO (U-1) or
         catch (U-2) — in seat order; worked out from the table without listing anyone's
         moves (`engine.legal.out_of_turn`). With `to_act` it says who may act now."""
         return _out_of_turn(self._state)
-
-    @property
-    def waiting_for(self) -> tuple[int, ...]:
-        """During pointing, the seats that have not pointed (PT-3); else ``()``."""
-        s = self._state
-        if s.phase is not Phase.POINTING:
-            return ()
-        return tuple(i for i in range(s.n) if i not in s.pointing)
 
     @property
     def drawn_card(self) -> Card | None:
@@ -521,16 +493,10 @@ class Game:
 
     # ---- moves ----------------------------------------------------------------------------------
 
-    def legal_moves(self, player: int) -> tuple[Move, ...]:
-        """Every move `player` may make now (never a speed-play mistake, SP-4).
+    if TYPE_CHECKING:  # the types a learner's type checker sees; `GameCore` takes `Any` (see there)
+        def legal_moves(self, player: int) -> tuple[Move, ...]: ...
 
-        Raises:
-            SeatError: `player` is not a seat of this table.
-        """
-        # `engine.legal.listing`: the seat checked (as `_seat` does), the moves as a tuple;
-        # `_listed_long` receives the long shared tuples among them (for `recognise`).
-        moves = self._listed = _listing(self._state, player, self._listed_long)
-        return moves
+        def apply(self, move: Move) -> tuple[Event, ...]: ...
 
     def all_legal_moves(self) -> tuple[Move, ...]:
         """Every player's legal moves, seat by seat."""
@@ -548,57 +514,6 @@ class Game:
         """True for a speed play that is allowed but does not match: a penalty (SP-4)."""
         return _is_mistake(self._state, move)
 
-    def apply(self, move: Move) -> tuple[Event, ...]:
-        """Make `move` and return what happened.
-
-        Raises:
-            IllegalMove: the move is not allowed now (`.rule`, `.reason`, `.refusal` as data;
-                `unoparty.refusal_words.explain(e.refusal)` words it); the game is unchanged.
-            TypeError / ValueError: an ill-typed move (not a move; a seat that is not an int;
-                a card that is not a `Card`; a colour that is not a `Colour`; a link that is
-                not two seats), the field named; or a scenario's given reshuffle that does not
-                hold the cards being shuffled. The game is unchanged.
-        """
-        if not self._record_undo and not self._rng.reshuffles:
-            # No undo checkpoint to keep, no given reshuffle that may not fit: a listed move
-            # is applied in one engine call (`engine.effects.apply_listed`), the rest below.
-            done = _apply_listed(self._state, move, self._listed, self._listed_long, self._rng,
-                                 self._events, self._log)
-            if done is not None:
-                self._listed = ()
-                return done
-        # A move just listed by `legal_moves` is legal: `legal_moves` ⇔ `why_illegal` (a
-        # property test) — no need to check it again. Listed: the same object, or a fresh one
-        # built by the caller equal to it field for field (`engine.legal.recognise`: most
-        # moves built, ``Draw(0)``, ``Play(0, card)``, are the shared object already).
-        known = _recognise(move, self._listed, self._listed_long)
-        if known is None:
-            refusal = _why_illegal(self._state, move, self._names)
-            if refusal is not None:
-                raise IllegalMove(move, refusal)
-        else:
-            move = known
-        self._listed = ()
-        rng = self._rng
-        added = False
-        if self._record_undo:
-            undo = self._undo
-            added = (not undo or len(self._log) - undo[-1][3] >= self.UNDO_EVERY) and self._checkpoint()
-        if rng.used < len(rng.reshuffles):  # a given reshuffle may not fit: keep a copy
-            before, used = self._state.copy(), rng.used
-            try:
-                events = apply_move(self._state, move, rng)
-            except ValueError:  # nothing changes
-                self._state, rng.used = before, used
-                if added:
-                    self._undo.pop()
-                raise
-        else:
-            events = apply_move(self._state, move, rng)
-        self._events += events
-        self._log.append(move)
-        return tuple(events)
-
     def new_round(self) -> tuple[Event, ...]:
         """Deal the next round after a round is over (R-4); the dealer moves one seat left.
 
@@ -610,7 +525,7 @@ class Game:
             raise UnopartyError("A new round starts only when a round is over (and the match is not). (R-4)")
         self._listed = ()
         if self._record_undo:
-            self._checkpoint()
+            _checkpoint(self)
         s.dealer = (s.dealer + 1) % s.n
         s.round_number += 1
         events = deal_round(s, self._rng)
@@ -626,20 +541,9 @@ class Game:
         rng.reshuffles, rng.used = list(self._rng.reshuffles), self._rng.used
         return Game._wrap(self._names, self._rules, self._state.copy(), rng, record_undo=record_undo)
 
-    UNDO_EVERY = 16
+    UNDO_EVERY = _UNDO_EVERY
     """Log entries between two undo checkpoints: undo replays at most this many moves, and a
     game keeps one state copy per this many moves (instead of one per move)."""
-
-    def _checkpoint(self) -> bool:
-        """Before a move or new round: keep a checkpoint if `UNDO_EVERY` entries have passed
-        since the last one. Returns whether one was added."""
-        undo = self._undo
-        n_log = len(self._log)
-        if undo and n_log - undo[-1][3] < self.UNDO_EVERY:
-            return False
-        rng = self._rng
-        undo.append((self._state.copy(), rng.hold(), len(self._events), n_log, rng.used))
-        return True
 
     @property
     def can_undo(self) -> bool:
@@ -794,7 +698,8 @@ class Game:
 class _RecordingRandom(random.Random):
     """A `random.Random` whose state is kept for a game's start and undo checkpoints only when
     it is about to change (`hold`, `held`): one copy shared by every holder while it is
-    unchanged. The engine draws on its generator only through `shuffle` (T-5, S-2).
+    unchanged. The engine draws on its generator only through `shuffle` (S-2) and
+    `shuffle_cards` (T-5).
 
     Chance made explicit: `reshuffles` holds draw piles (top first) that the next reshuffles
     (T-5, PU-2) make instead of shuffling — a scenario's ``reshuffles``, a replay — and
@@ -852,6 +757,28 @@ class _RecordingRandom(random.Random):
             raise ValueError(f"reshuffle {self.used + 1} must hold exactly the cards being shuffled: {want}")
         self.used += 1
         return list(reversed(order))
+
+    def shuffle_cards(self, cards: list[Card]) -> None:
+        """A reshuffle's new order (T-5, PU-2; `engine.effects.reshuffle`), in place (internal
+        order: top last): the next given one (`take_reshuffle`), else a shuffle — one call
+        for the engine, `take_reshuffle`, `shuffle` and `_changing` written inline.
+
+        Raises:
+            ValueError: the given pile does not hold exactly the cards being shuffled.
+        """
+        if self.used < len(self.reshuffles):
+            order = self.take_reshuffle(cards)
+            assert order is not None  # a given pile is left
+            cards[:] = order
+            return
+        self.shuffles += 1  # `_changing`
+        pending = self._pending
+        if pending:
+            state = self.getstate()
+            for holder in pending:
+                holder[1] = state
+            pending.clear()
+        _shuffle_with(cards, self.getrandbits)
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         """`random.Random.shuffle`, drawing the same numbers in the same order (same seed,

@@ -11,14 +11,14 @@ import random
 from typing import Any, Final
 
 from ..cards import Card, Colour, Kind, hand_points
-from .events import Event, EventKind as E
+from .events import EVENT_SLOTS, Event, EventKind as E
 from .moves import (Accept, CallUno, Catch, Challenge, Draw, Keep, Move, Play, PointAt, SpeedPlay,
                     TakeMiniPile)
 from .legal import recognise
 from .refusals import MATCHING, speed_matches, wd4_legal
 from .state import Phase, State
 
-__all__ = ["apply_move", "apply_listed", "draw_cards", "reshuffle", "start_turn", "end_round"]
+__all__ = ["apply_move", "apply_listed", "draw_cards", "reshuffle", "start_turn", "end_round", "new_event"]
 
 # Enum members as module constants, for the code run on every move: in Python 3.11 a look-up
 # such as `Kind.WILD`, `Phase.TURN` or `EventKind.DREW` goes through `EnumType.__getattr__`'s
@@ -83,6 +83,33 @@ PT_MAX_DRAW: Final = 5  # PT-4: at most five cards per Point Taken
 
 # ---- events ------------------------------------------------------------------------------------
 
+_OBJECT_NEW: Final = object.__new__
+_EVENT_SLOTS: Final = EVENT_SLOTS
+
+
+def new_event(kind: E, rule: str, player: int | None = None, target: int | None = None,
+              cards: tuple[Card, ...] = (), colour: Colour | None = None, count: int = 0,
+              players: tuple[int, ...] = (), targets: tuple[int, ...] = (), flag: bool = False) -> Event:
+    """``Event(kind, rule, ...)`` for the events the engine makes (its values are its own):
+    the fields set through their slots' descriptors from here, without `Event.__init__`'s
+    Python frame — compiled, a third of the time (the events of several cards, which are not
+    shared: a draw of two or more, a reshuffle, a pointing's result)."""
+    e: Event = _OBJECT_NEW(Event)
+    (set_kind, set_rule, set_player, set_target, set_cards, set_colour, set_count,
+     set_players, set_targets, set_flag) = _EVENT_SLOTS
+    set_kind(e, kind)
+    set_rule(e, rule)
+    set_player(e, player)
+    set_target(e, target)
+    set_cards(e, cards)
+    set_colour(e, colour)
+    set_count(e, count)
+    set_players(e, players)
+    set_targets(e, targets)
+    set_flag(e, flag)
+    return e
+
+
 # (id of the kind, rule, player, target, cards, colour, count) -> the shared event
 _EVENTS: Final[dict[tuple[int, str, int | None, int | None, tuple[Card, ...], Colour | None, int], Event]] = {}
 _EVENTS_MAX: Final = 50_000  # a bound, so long runs keep flat memory (the table is a cache only)
@@ -93,13 +120,13 @@ def _event(kind: E, rule: str, player: int | None = None, target: int | None = N
     """The `Event` with these fields: events are frozen values, so the common ones (at most one
     card) are made once and shared — building a frozen dataclass costs more than a look-up."""
     if len(cards) > 1:
-        return Event(kind, rule, player, target, cards, colour, count)
+        return new_event(kind, rule, player, target, cards, colour, count)
     key = (id(kind), rule, player, target, cards, colour, count)
     e = _EVENTS.get(key)
     if e is None:
         if len(_EVENTS) >= _EVENTS_MAX:
             _EVENTS.clear()
-        e = _EVENTS[key] = Event(kind, rule, player, target, cards, colour, count)
+        e = _EVENTS[key] = new_event(kind, rule, player, target, cards, colour, count)
     return e
 
 
@@ -113,7 +140,7 @@ def _seat_event(kind: E, rule: str, player: int) -> Event:
     key = (id(kind), rule, player)
     e = _SEAT_EVENTS.get(key)
     if e is None:
-        e = _SEAT_EVENTS[key] = Event(kind, rule, player)
+        e = _SEAT_EVENTS[key] = new_event(kind, rule, player)
     return e
 
 
@@ -126,7 +153,7 @@ def _links_event(kind: E, rule: str, player: int | None, links: tuple[int, ...])
     key = (id(kind), rule, player, links)
     e = _LINK_EVENTS.get(key)
     if e is None:
-        e = _LINK_EVENTS[key] = Event(kind, rule, player, players=links)
+        e = _LINK_EVENTS[key] = new_event(kind, rule, player, players=links)
     return e
 
 
@@ -138,14 +165,14 @@ _DREW_ONE: Final[dict[tuple[str, int, int | None, Card, int], Event]] = {}
 
 def _shuffle(cards: list[Card], rng: random.Random) -> None:
     """Shuffle `cards` (internal order: the end is the top) in place. Chance made explicit: a
-    generator with ``take_reshuffle`` (`Game`'s) may give the order instead — a scenario's
-    ``reshuffles``, or a replay of recorded reshuffle events."""
-    take = getattr(rng, "take_reshuffle", None)
-    order = take(cards) if take is not None else None
-    if order is None:
-        rng.shuffle(cards)
+    generator with ``shuffle_cards`` (`Game`'s) may give the order instead — a scenario's
+    ``reshuffles``, or a replay of recorded reshuffle events — and shuffles otherwise, in one
+    call (a big table reshuffles a few cards every few moves)."""
+    shuffle_cards = getattr(rng, "shuffle_cards", None)
+    if shuffle_cards is not None:
+        shuffle_cards(cards)
     else:
-        cards[:] = order
+        rng.shuffle(cards)
 
 
 def reshuffle(s: State, rng: random.Random, ev: list[Event], rule: str = "T-5", with_draw_pile: bool = False) -> bool:
@@ -203,7 +230,7 @@ def draw_cards(s: State, p: int, count: int, rule: str, rng: random.Random, ev: 
         if drew is None:
             if len(_DREW_ONE) >= _EVENTS_MAX:
                 _DREW_ONE.clear()
-            drew = _DREW_ONE[key] = Event(E_DREW, rule, p, source, (got[0],), None, count)
+            drew = _DREW_ONE[key] = new_event(E_DREW, rule, p, source, (got[0],), None, count)
         ev.append(drew)
     else:
         ev.append(_event(E_DREW, rule, p, source, tuple(got), None, count))
@@ -225,7 +252,7 @@ def start_turn(s: State, seat: int, ev: list[Event]) -> None:
     s.drawn_card = None
     e = _TURN_STARTED.get(seat)
     if e is None:
-        e = _TURN_STARTED[seat] = Event(E_TURN_STARTED, "T-4", player=seat)
+        e = _TURN_STARTED[seat] = new_event(E_TURN_STARTED, "T-4", player=seat)
     ev.append(e)
 
 
@@ -277,7 +304,7 @@ def end_round(s: State, winner: int, ev: list[Event], rule: str = "R-1") -> None
     s.pending_draw = 0
     s.pending_kind = None
     s.pointing = {}
-    ev.append(Event(E_ROUND_WON, "R-3", player=winner, count=points, flag=s.blocked))
+    ev.append(new_event(E_ROUND_WON, "R-3", player=winner, count=points, flag=s.blocked))
     if max(s.scores) >= s.rules.target_score:
         best = max(s.scores)
         # Ties at the top: the round's winner if among them, else the first in seating order (ruling).
@@ -373,7 +400,7 @@ def resolve_pointing(s: State, rng: random.Random, ev: list[Event]) -> None:
     pointer = s.pointer
     assert pointer is not None  # set by the Point Taken (PT-3)
     order = sorted(s.pointing)
-    ev.append(Event(E_POINTING_RESULT, "PT-4", player=s.pointer, players=tuple(order),
+    ev.append(new_event(E_POINTING_RESULT, "PT-4", player=s.pointer, players=tuple(order),
                     targets=tuple(s.pointing[i] for i in order)))
     counts = [0] * s.n
     for t in s.pointing.values():
@@ -514,7 +541,7 @@ def _play(s: State, m: Play, rng: random.Random, ev: list[Event]) -> None:
     key = (p, card, k, colour)
     played = _PLAYED.get(key)
     if played is None:
-        played = _PLAYED[key] = Event(E_PLAYED, "T-1", player=p, cards=(card,) * k, colour=colour)
+        played = _PLAYED[key] = new_event(E_PLAYED, "T-1", player=p, cards=(card,) * k, colour=colour)
     ev.append(played)
     kind = card.kind
     if kind in _TAKES_COLOUR:
@@ -580,7 +607,7 @@ def _draw(s: State, m: Draw, rng: random.Random, ev: list[Event]) -> None:
         if drew is None:
             if len(_DREW_ONE) >= _EVENTS_MAX:
                 _DREW_ONE.clear()
-            drew = _DREW_ONE[key] = Event(E_DREW, "T-3", p, None, (card,), None, 1)
+            drew = _DREW_ONE[key] = new_event(E_DREW, "T-3", p, None, (card,), None, 1)
         ev.append(drew)
     else:
         got = draw_cards(s, p, 1, "T-3", rng, ev)
@@ -629,7 +656,7 @@ def _speed_play(s: State, m: SpeedPlay, rng: random.Random, ev: list[Event]) -> 
     _close_catch(s, p)
     ev.append(_event(E_SPEED_PLAYED, rule, player=p, cards=(card,)))
     if passed:
-        ev.append(Event(E_PASSED_OVER, "SP-2", player=p, players=tuple(passed)))
+        ev.append(new_event(E_PASSED_OVER, "SP-2", player=p, players=tuple(passed)))
     _after_hand_shrinks(s, p, m.call_uno, ev)
     if not s.hands[p]:
         s.phase = _TURN
@@ -664,7 +691,7 @@ def _challenge(s: State, m: Challenge, rng: random.Random, ev: list[Event]) -> N
     w = s.wd4_player
     assert w is not None  # set by the Wild Draw Four being answered
     total = s.pending_draw
-    ev.append(Event(E_CHALLENGED, "W-3", player=p, target=w, cards=tuple(s.hands[w]), flag=s.wd4_legal))
+    ev.append(new_event(E_CHALLENGED, "W-3", player=p, target=w, cards=tuple(s.hands[w]), flag=s.wd4_legal))
     s.pending_draw = 0
     s.pending_kind = None
     if s.wd4_legal:

@@ -92,9 +92,10 @@ class Event:
                  cards: tuple[Card, ...] = (), colour: Colour | None = None, count: int = 0,
                  players: tuple[int, ...] = (), targets: tuple[int, ...] = (), flag: bool = False) -> None:
         # Written out rather than the dataclass's `__init__` (an `object.__setattr__` per
-        # field): the fields are set through their slots' descriptors, in half the time.
+        # field): the fields are set through their slots' descriptors, in half the time. (The
+        # engine makes its own events with `engine.effects.new_event`, compiled.)
         (set_kind, set_rule, set_player, set_target, set_cards, set_colour, set_count,
-         set_players, set_targets, set_flag) = _EVENT_SLOTS
+         set_players, set_targets, set_flag) = EVENT_SLOTS
         set_kind(self, kind)
         set_rule(self, rule)
         set_player(self, player)
@@ -137,5 +138,5 @@ class Event:
         return dataclasses.replace(self, cards=())
 
 
-# The setters of Event's slots, in the order of its fields (see `Event.__init__`).
-_EVENT_SLOTS: tuple[Any, ...] = tuple(Event.__dict__[f].__set__ for f in Event.__match_args__)
+EVENT_SLOTS: tuple[Any, ...] = tuple(Event.__dict__[f].__set__ for f in Event.__match_args__)
+"""The setters of Event's slots, in the order of its fields (`Event.__init__`, `engine.effects.new_event`)."""

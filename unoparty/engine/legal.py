@@ -34,6 +34,7 @@ _WILD: Final = Kind.WILD
 _WD4: Final = Kind.WILD_DRAW_FOUR
 _MATCHING: Final = MATCHING
 _SPEED_MATCHING: Final = SPEED_MATCHING
+_FROMKEYS: Final = dict.fromkeys  # bound once: compiled, `dict.fromkeys(...)` looks the method up every call
 
 # Every move object `legal_moves` returns is made once and shared, and indexed here by its
 # fields (moves are frozen values): a fresh move equal to a listed one — ``Draw(0)`` built by
@@ -214,16 +215,26 @@ def recognise(move: object, listed: tuple[Move, ...], long: list[tuple[Move, ...
     tuples) that `move` stands for — `move` itself, or the shared object equal to it field
     for field (`listed_as`) — or ``None`` when it is not listed (then `why_illegal` judges
     it). A listed move is legal: `legal_moves` ⇔ `why_illegal` (a property test).
-    Used by `Game.apply` on every move (one call; compiled with the engine)."""
+    Used by `Game.apply` on every move (one call; compiled with the engine).
+
+    A short listing is first walked for `move` itself (most moves applied are the listed
+    object, or built as it: ``Draw(0)``), before any look-up: the walk of a dozen pointers
+    costs less than `SHARED`'s (a large set, rarely in the processor's cache)."""
     if not listed:
-        return None
-    known: object = move if id(move) in SHARED else listed_as(move)
-    if known is None:
         return None
     if len(listed) <= LONG:
         for m in listed:  # a dozen moves usually
+            if m is move:
+                return m
+        known: object = listed_as(move)  # a fresh twin of a listed move (a speed play built)
+        if known is None or known is move:
+            return None
+        for m in listed:
             if m is known:
                 return m
+        return None
+    known = move if id(move) in SHARED else listed_as(move)
+    if known is None:
         return None
     return cast(Move, known) if among(known, listed, long) else None  # then a listed object
 
@@ -267,7 +278,9 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
             # twice as much (every `index` compares cards that are not the one sought).
             ok = _MATCHING[s.discard_pile[-1]][s.colour]
             found = [c for c in hand if c in ok]
-            playable: Iterable[Card] = found if len(found) <= 1 else dict.fromkeys(found)
+            # distinct, as a list: compiled, a loop over a list reads it in place (over a dict
+            # it takes the generic iterator)
+            playable = found if len(found) <= 1 else list(_FROMKEYS(found))
             size = len(hand)
             bucket = size if size <= 3 else 4
             n = s.n

@@ -4,12 +4,12 @@ numbers (0 = first name in seating order, clockwise). Text lives in `unoparty.no
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, Colour
-from .shared import (CATCH_INDEX, POINT_INDEX,
-                     shared_one as _shared_one, shared_play as _shared_play, shared_two as _shared_two)
+from .shared import new_catch, new_one, new_play, new_point, register
 
 __all__ = [
     "Move", "Play", "Draw", "Keep", "SpeedPlay", "CallUno", "Catch",
@@ -43,47 +43,45 @@ class Play:
     def __new__(cls, player: int, card: Card, colour: Colour | None = None,
                 link: tuple[int, int] | None = None, call_uno: bool = False,
                 swap_with: int | None = None, twice: bool = False) -> "Play":
-        # A linked pair has no order: keep it canonical (lower seat first) so equal moves
-        # compare equal. An ill-typed link is left as given: `why_illegal` refuses it naming the field.
-        if link is not None and type(link) is tuple and len(link) == 2 and type(link[0]) is int \
-                and type(link[1]) is int and link[0] > link[1]:
-            link = (link[1], link[0])
         # A value `legal_moves` has listed is its shared object (`engine.shared`): the caller's
         # ``Play(0, card)`` is that object, found by `Game.apply` at once (moves are frozen
         # values). Only when every field is the very same object: ``True`` equals ``1`` but a
-        # move with ``call_uno=1`` must reach `why_illegal`'s type checks.
-        if cls is Play:
-            c = _shared_play(player, card, colour, link, call_uno, swap_with, twice)
-            if c is not None:
-                return c  # type: ignore[no-any-return]
-        self = object.__new__(cls)
-        # The fields are set through their slots' descriptors (`_PLAY_SLOTS`): the dataclass's
-        # `__init__` (an `object.__setattr__` per field and a `__post_init__`) takes twice the time.
-        set_player, set_card, set_colour, set_link, set_call, set_swap, set_twice = _PLAY_SLOTS
-        set_player(self, player)
-        set_card(self, card)
-        set_colour(self, colour)
-        set_link(self, link)
-        set_call(self, call_uno)
-        set_swap(self, swap_with)
-        set_twice(self, twice)
-        return self
+        # move with ``call_uno=1`` must reach `why_illegal`'s type checks. A linked pair is
+        # kept in canonical order (lower seat first). `engine.shared.new_play` does it all (it
+        # is made the class's `__new__` below: compiled, no Python runs); this is its signature.
+        return new_play(cls, player, card, colour, link, call_uno, swap_with, twice)  # type: ignore[no-any-return]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Built again through `__new__` (pickle's default would call it without fields).
         return (Play, (self.player, self.card, self.colour, self.link, self.call_uno, self.swap_with, self.twice))
 
 
-# The setters of Play's slots, in the order of its fields (see `Play.__new__`).
+# The setters of Play's slots, in the order of its fields (see `_fresh_play`).
 _PLAY_SLOTS: tuple[Any, ...] = tuple(Play.__dict__[f].__set__ for f in Play.__match_args__)
+
+
+def _fresh_play(cls: type[Any], player: Any, card: Any, colour: Any, link: Any, call_uno: Any,
+                swap_with: Any, twice: Any) -> Any:
+    """A new `Play` object, for `engine.shared.new_play` when it holds no shared one. The fields
+    are set through their slots' descriptors (`_PLAY_SLOTS`): the dataclass's `__init__` (an
+    `object.__setattr__` per field and a `__post_init__`) takes twice the time."""
+    self = object.__new__(cls)
+    set_player, set_card, set_colour, set_link, set_call, set_swap, set_twice = _PLAY_SLOTS
+    set_player(self, player)
+    set_card(self, card)
+    set_colour(self, colour)
+    set_link(self, link)
+    set_call(self, call_uno)
+    set_swap(self, swap_with)
+    set_twice(self, twice)
+    return self
 
 
 def _one_field(cls: type[Any], player: Any) -> Any:
     """A new move ``cls(player)`` of a one-field kind (`Draw`, `Keep`, `Accept`, `Challenge`,
-    `CallUno`, `TakeMiniPile`), for their `__new__` when `engine.shared` holds none: the
-    caller's ``Draw(0)`` is the shared object `legal_moves` listed, found by `Game.apply` at
-    once; ``Draw(True)`` is a new one, which `why_illegal` refuses naming the field. Written
-    as `__new__` rather than the dataclass's `__init__` (an `object.__setattr__`, a frozen check)."""
+    `CallUno`, `TakeMiniPile`), for `engine.shared.new_one` when it holds none: the caller's
+    ``Draw(0)`` is the shared object `legal_moves` listed, found by `Game.apply` at once;
+    ``Draw(True)`` is a new one, which `why_illegal` refuses naming the field."""
     self = object.__new__(cls)
     _PLAYER_SLOT[cls](self, player)
     return self
@@ -105,8 +103,7 @@ class Draw:
     player: int
 
     def __new__(cls, player: int) -> "Draw":
-        move = _shared_one(cls, player)
-        return move if move is not None else _one_field(cls, player)  # type: ignore[no-any-return]
+        return new_one(cls, player)  # type: ignore[no-any-return]  # (see `_compiled_new`)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player,))
@@ -119,8 +116,7 @@ class Keep:
     player: int
 
     def __new__(cls, player: int) -> "Keep":
-        move = _shared_one(cls, player)
-        return move if move is not None else _one_field(cls, player)  # type: ignore[no-any-return]
+        return new_one(cls, player)  # type: ignore[no-any-return]  # (see `_compiled_new`)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player,))
@@ -149,8 +145,7 @@ class CallUno:
     player: int
 
     def __new__(cls, player: int) -> "CallUno":
-        move = _shared_one(cls, player)
-        return move if move is not None else _one_field(cls, player)  # type: ignore[no-any-return]
+        return new_one(cls, player)  # type: ignore[no-any-return]  # (see `_compiled_new`)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player,))
@@ -164,8 +159,7 @@ class Catch:
     target: int
 
     def __new__(cls, player: int, target: int) -> "Catch":
-        move = _shared_two(CATCH_INDEX, player, target)
-        return move if move is not None else _two_fields(cls, player, target)  # type: ignore[no-any-return]
+        return new_catch(cls, player, target)  # type: ignore[no-any-return]  # (see `_compiled_new`)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player, self.target))
@@ -178,8 +172,7 @@ class Accept:
     player: int
 
     def __new__(cls, player: int) -> "Accept":
-        move = _shared_one(cls, player)
-        return move if move is not None else _one_field(cls, player)  # type: ignore[no-any-return]
+        return new_one(cls, player)  # type: ignore[no-any-return]  # (see `_compiled_new`)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player,))
@@ -192,8 +185,7 @@ class Challenge:
     player: int
 
     def __new__(cls, player: int) -> "Challenge":
-        move = _shared_one(cls, player)
-        return move if move is not None else _one_field(cls, player)  # type: ignore[no-any-return]
+        return new_one(cls, player)  # type: ignore[no-any-return]  # (see `_compiled_new`)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player,))
@@ -207,8 +199,7 @@ class PointAt:
     target: int
 
     def __new__(cls, player: int, target: int) -> "PointAt":
-        move = _shared_two(POINT_INDEX, player, target)
-        return move if move is not None else _two_fields(cls, player, target)  # type: ignore[no-any-return]
+        return new_point(cls, player, target)  # type: ignore[no-any-return]  # (see `_compiled_new`)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player, self.target))
@@ -221,8 +212,7 @@ class TakeMiniPile:
     player: int
 
     def __new__(cls, player: int) -> "TakeMiniPile":
-        move = _shared_one(cls, player)
-        return move if move is not None else _one_field(cls, player)  # type: ignore[no-any-return]
+        return new_one(cls, player)  # type: ignore[no-any-return]  # (see `_compiled_new`)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.player,))
@@ -233,6 +223,29 @@ _PLAYER_SLOT: dict[type[Any], Any] = {cls: cls.__dict__["player"].__set__
                                       for cls in (Draw, Keep, Accept, Challenge, CallUno, TakeMiniPile)}
 _TWO_SLOTS: dict[type[Any], tuple[Any, Any]] = {cls: (cls.__dict__["player"].__set__, cls.__dict__["target"].__set__)
                                                 for cls in (Catch, PointAt)}
+
+
+
+def _compiled_new(cls: type[Any], new: Any) -> None:
+    """Make `new` (`engine.shared`'s, compiled with the engine) the constructor of `cls`, in
+    place of the ``__new__`` written in the class — which only calls it, and stays as the
+    signature `help`, `inspect.signature` and type checkers read. Compiled, a caller's
+    ``Draw(0)`` then runs no Python frame (issue 20: building the move was a fifth of a built
+    move's cost); the class itself stays plain Python, so a field of the wrong type still
+    reaches `why_illegal`'s sentence."""
+    declared = inspect.signature(cls.__dict__["__new__"].__func__)
+    setattr(cls, "__signature__", declared.replace(parameters=list(declared.parameters.values())[1:],
+                                                   return_annotation=cls.__name__))
+    setattr(cls, "__new__", staticmethod(new))
+
+
+register(Play, _fresh_play, _one_field, _two_fields)
+_compiled_new(Play, new_play)
+for _cls in (Draw, Keep, Accept, Challenge, CallUno, TakeMiniPile):
+    _compiled_new(_cls, new_one)
+_compiled_new(Catch, new_catch)
+_compiled_new(PointAt, new_point)
+del _cls
 
 
 Move = Play | Draw | Keep | SpeedPlay | CallUno | Catch | Accept | Challenge | PointAt | TakeMiniPile

@@ -6,7 +6,7 @@ import random
 from typing import Any, Callable, Final
 
 from ..cards import Card, Kind, deck
-from .effects import draw_cards, start_turn
+from .effects import draw_cards, new_event, start_turn
 from .events import Event, EventKind as E
 from .state import Phase, State
 
@@ -22,7 +22,9 @@ def shuffle_with(x: list[Any], getrandbits: Callable[[int], int]) -> None:
     """`random.Random.shuffle` of `x` in place, drawing on `getrandbits` (a generator's), with
     its `_randbelow` written inline: the same numbers drawn in the same order (same seed,
     same deal), in a third of the time; here rather than in `unoparty.game` so that the
-    compiled engine runs the loop (a deal shuffles over a hundred cards)."""
+    compiled engine runs the loop (a deal shuffles over a hundred cards). (Fetching the
+    generator's outputs in bulk — ``getrandbits(32 * m)`` — was tried: compiled, it cost
+    more than the calls it saved.)"""
     size = len(x)
     plan = _SHUFFLE_PLANS.get(size)
     if plan is None:
@@ -75,7 +77,7 @@ def deal_round(s: State, rng: random.Random) -> list[Event]:
     s.hands = hands
     s.draw_pile = cards
     s.discard_pile = []
-    ev.append(Event(E.ROUND_STARTED, "S-2", player=s.dealer, count=HAND_SIZE))
+    ev.append(new_event(E.ROUND_STARTED, "S-2", player=s.dealer, count=HAND_SIZE))
     first = (s.dealer + 1) % s.n
     if s.rules.is_party:
         _first_card_party(s, ev)
@@ -91,11 +93,11 @@ def _first_card_party(s: State, ev: list[Event]) -> None:
     while True:
         card = s.draw_pile.pop()
         s.discard_pile.append(card)
-        ev.append(Event(E.FIRST_CARD, "S-3", cards=(card,)))
+        ev.append(new_event(E.FIRST_CARD, "S-3", cards=(card,)))
         if card.kind is Kind.NUMBER:
             s.colour = card.colour
             return
-        ev.append(Event(E.FIRST_CARD_IGNORED, "S-3", cards=(card,)))
+        ev.append(new_event(E.FIRST_CARD_IGNORED, "S-3", cards=(card,)))
 
 
 def _first_card_classic(s: State, first: int, rng: random.Random, ev: list[Event]) -> None:
@@ -108,22 +110,22 @@ def _first_card_classic(s: State, first: int, rng: random.Random, ev: list[Event
         if card.kind is Kind.WILD_DRAW_FOUR:
             s.draw_pile.append(card)
             rng.shuffle(s.draw_pile)
-            ev.append(Event(E.FIRST_CARD_RETURNED, "S-5", cards=(card,)))
+            ev.append(new_event(E.FIRST_CARD_RETURNED, "S-5", cards=(card,)))
             continue
         break
     s.discard_pile.append(card)
     s.colour = card.colour
-    ev.append(Event(E.FIRST_CARD, "S-5", cards=(card,)))
+    ev.append(new_event(E.FIRST_CARD, "S-5", cards=(card,)))
     if card.kind is Kind.DRAW_TWO:
         draw_cards(s, first, 2, "S-5", rng, ev)
-        ev.append(Event(E.SKIPPED, "S-5", player=first))
+        ev.append(new_event(E.SKIPPED, "S-5", player=first))
         start_turn(s, s.next_seat(first), ev)
     elif card.kind is Kind.REVERSE:
         s.direction = -1
-        ev.append(Event(E.DIRECTION_CHANGED, "S-5", count=-1))
+        ev.append(new_event(E.DIRECTION_CHANGED, "S-5", count=-1))
         start_turn(s, s.dealer, ev)
     elif card.kind is Kind.SKIP:
-        ev.append(Event(E.SKIPPED, "S-5", player=first))
+        ev.append(new_event(E.SKIPPED, "S-5", player=first))
         start_turn(s, s.next_seat(first), ev)
     else:
         start_turn(s, first, ev)

@@ -8,6 +8,12 @@ words before `why_illegal` names the field), so their `__new__` calls in here.
 A look-up finds a shared object only when every field is the very same object: ``True``
 equals ``1`` and ``Colour.RED`` equals ``0``, but a move with ``call_uno=1`` must reach
 `why_illegal`'s type checks (seats are small ints, the same object when equal).
+
+The moves' constructors themselves are here too (`new_play`, `new_one`, `new_catch`,
+`new_point`: `engine.moves` makes them the classes' ``__new__``), so that compiled a
+caller's ``Play(0, card)`` runs no Python: the look-up, and only for a value not listed yet
+(or a field of another type) the Python function `engine.moves` registered makes a new object.
+Their arguments are `Any`: a field of the wrong type is kept as given, for `why_illegal`.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 __all__ = ["PLAY_INDEX", "PLAIN_PLAY_INDEX", "SIMPLE_INDEX", "CATCH_INDEX", "POINT_INDEX",
-           "shared_play", "shared_one", "shared_two"]
+           "shared_play", "shared_one", "shared_two", "new_play", "new_one", "new_catch", "new_point", "register"]
 
 PLAY_INDEX: Final[dict[tuple[Any, ...], Any]] = {}
 """The shared `Play` objects by (player, card, colour, link, call_uno, swap_with, twice)."""
@@ -67,3 +73,55 @@ def shared_two(index: dict[tuple[int, int], Any], player: object, target: object
     if player.__class__ is not int or target.__class__ is not int:
         return None
     return index.get((player, target))
+
+
+# Set once by `engine.moves` (`register`): the `Play` class, then the functions that make a new
+# move object when no shared one is found — (cls, *fields) -> move — for `Play`, for the
+# one-field moves, and for `Catch` and `PointAt`.
+_PLAY_CLASS: Final[list[Any]] = []
+_FRESH: Final[list[Any]] = []
+
+
+def register(play: type[Any], fresh_play: Any, fresh_one: Any, fresh_two: Any) -> None:
+    """Called by `engine.moves` once its classes exist (see `new_play`)."""
+    _PLAY_CLASS[:] = [play]
+    _FRESH[:] = [fresh_play, fresh_one, fresh_two]
+
+
+def new_play(cls: Any, player: Any, card: Any, colour: Any = None, link: Any = None, call_uno: Any = False,
+             swap_with: Any = None, twice: Any = False) -> Any:
+    """`Play.__new__`: the shared `Play` with these fields (`shared_play`), else a new one.
+
+    A linked pair has no order: it is kept canonical (lower seat first) so that equal moves
+    compare equal; an ill-typed link is left as given (`why_illegal` refuses it naming the
+    field)."""
+    if link is not None and type(link) is tuple and len(link) == 2 and type(link[0]) is int \
+            and type(link[1]) is int and link[0] > link[1]:
+        link = (link[1], link[0])
+    if cls is _PLAY_CLASS[0]:
+        c = shared_play(player, card, colour, link, call_uno, swap_with, twice)
+        if c is not None:
+            return c
+    return _FRESH[0](cls, player, card, colour, link, call_uno, swap_with, twice)
+
+
+def new_one(cls: Any, player: Any) -> Any:
+    """``__new__`` of the one-field moves (`Draw`, `Keep`, `Accept`, `Challenge`, `CallUno`,
+    `TakeMiniPile`): the shared ``cls(player)``, else a new one."""
+    if player.__class__ is int:
+        c = SIMPLE_INDEX.get((cls, player))
+        if c is not None:
+            return c
+    return _FRESH[1](cls, player)
+
+
+def new_catch(cls: Any, player: Any, target: Any) -> Any:
+    """`Catch.__new__`: the shared ``Catch(player, target)``, else a new one."""
+    c = shared_two(CATCH_INDEX, player, target)
+    return c if c is not None else _FRESH[2](cls, player, target)
+
+
+def new_point(cls: Any, player: Any, target: Any) -> Any:
+    """`PointAt.__new__`: the shared ``PointAt(player, target)``, else a new one."""
+    c = shared_two(POINT_INDEX, player, target)
+    return c if c is not None else _FRESH[2](cls, player, target)
