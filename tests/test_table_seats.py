@@ -407,3 +407,18 @@ def test_moments_saved_in_every_phase_pass_the_scenario_checker(tmp_path):
                           *(str(p) for p, _s, _ph in saved.values())], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.count("OK") == 4 or out.stdout.count("\n") == 4, out.stdout
+
+
+def test_the_same_name_in_other_capitals_is_the_same_seat(url):
+    """As at sign-in, "ben" is Ben: reopening the code with the name in other capitals gives
+    Ben's seat back (under the name he sat down with), never a second seat; a second live tab
+    is still refused (SEAT_LIVE)."""
+    clock = Clock()
+    log, ava, ben = _open(url, clock)
+    with pytest.raises(TableError) as live:
+        TableSession.join(log, ava.code, name="BEN", holder=KEY_C + ".t1", clock=clock)
+    assert live.value.problem is Problem.SEAT_LIVE
+    again = TableSession.join(log, ava.code, name="ben", holder=KEY_B + ".t1", clock=clock)
+    assert again.seat == ben.seat
+    assert [s.name for s in log.seats(ava.code)].count("Ben") == 1
+    assert not any(s.name in ("ben", "BEN") for s in log.seats(ava.code))

@@ -610,8 +610,11 @@ class TableLog:
             t = self._open_table(cur, code)
             seats = self._seats(cur, code)
             for s in seats:
-                if s.name != name:
+                # the same letters in other capitals are the same learner, as at sign-in
+                # (session.sign_in): "ava" gets Ava's seat back, not a second one
+                if s.name is None or s.name.casefold() != name.casefold():
                     continue
+                name = s.name
                 if s.kind != "learner":
                     raise TableError(Problem.NAME_TAKEN, f"a bot at table {code} is called {name}: "
                                                          "join with another name", code=code, name=name)
@@ -630,8 +633,11 @@ class TableLog:
                 if t.host is None:
                     cur.execute("UPDATE live_tables SET host = ? WHERE code = ?", (name, code))
                 return Joined(s.seat, "player", bool(returned))
-            cur.execute("SELECT holder, heartbeat FROM live_table_people WHERE code = ? AND name = ?", (code, name))
-            row = cur.fetchone()
+            cur.execute("SELECT name, holder, heartbeat FROM live_table_people WHERE code = ?", (code,))
+            same = [r for r in cur.fetchall() if str(r[0]).casefold() == name.casefold()]
+            row = same[0][1:] if same else None
+            if same:
+                name = same[0][0]
             if row is not None:
                 if row[0] != holder and row[1] is not None and now - row[1] <= grace:
                     raise TableError(Problem.SEAT_LIVE, f"{name} is already watching table {code} in another tab",
