@@ -303,7 +303,7 @@ def test_a_learners_projector_view_neither_saves_every_hand_nor_pauses(tmp_path,
     # the teacher's link (the Teacher page's Live tables) opens the view that may act
     live = LiveTables(log=TableLog(url))
     live.refresh()
-    key = re.search(rf"\?table={code}&amp;view=projector&amp;key=([0-9a-f]{{20}})", live.html.value).group(1)
+    key = re.search(rf"\?table={code}&amp;view=projector&amp;lang=en&amp;key=([0-9a-f]{{20}})", live.html.value).group(1)
     teachers = ProjectorView(code, log=TableLog(url), follow=False, folder=folder, key=key)
     assert teachers.save_button.layout.display == "" and teachers.save_moment() is not None
     teachers.pause_button.click()

@@ -63,6 +63,22 @@ def test_a_draw_is_hidden_from_other_players():
     assert narrate(one, NAMES, 0) == "Ben draws 1 card."
 
 
+def test_the_projector_says_how_many_cards_a_hidden_draw_was():
+    """The projector's log (every seat's events with the drawn cards taken out, narrated for
+    an onlooker, viewer None) says "Ben draws 2 cards" — it said "Ben draws no card" (A-1)."""
+    from unoparty.session.table import _public_events
+    e = Event(EventKind.DREW, "A-1", player=1, cards=(Card.parse("red 7"), Card.parse("wild")), count=2)
+    hidden = e.seen_by(-1)
+    assert narrate(hidden, ["Ava", "Ben", "Cal"], viewer=None) == "Ben draws 2 cards. (A-1)"
+    g = Game(["Ava", "Ben", "Cal", "Dee"], seed=3)
+    rng = random.Random(1)
+    while not g.phase.is_over and len(g.events) < 300:
+        seat = g.to_act()[0]
+        g.apply(rng.choice(list(g.legal_moves(seat))))
+    drawn = [narrate(ev, g.names, viewer=None) for ev in _public_events(g, 0) if ev.kind is EventKind.DREW]
+    assert drawn and not [line for line in drawn if "no card" in line and "none left" not in line]
+
+
 def test_a_short_draw_says_what_was_left():
     e = Event(EventKind.DREW, player=1, cards=(C("red 7"),), count=2)
     assert narrate(e, NAMES, 0) == "Ava draws 1 card (only 1 was left)."

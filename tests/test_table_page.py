@@ -213,3 +213,46 @@ def test_the_projector_pauses_the_table_for_every_screen(url):
     mover.poll()
     mover.board.on_move(legal[0])
     assert mover.session.seq == 1
+
+
+def _texts(widget) -> str:
+    """Every text a widget tree shows (HTML values, labels, button descriptions)."""
+    out = []
+    todo = [widget]
+    while todo:
+        x = todo.pop()
+        for name in ("value", "description"):
+            v = getattr(x, name, None)
+            if isinstance(v, str):
+                out.append(v)
+        todo.extend(getattr(x, "children", ()) or ())
+    return "\n".join(out)
+
+
+def test_the_projector_view_stays_the_projector_view_in_another_language(url, monkeypatch):
+    """``?table=CODE&view=projector`` switched to French (the picker, or the browser's kept
+    language arriving after the page) is the same table's projector view, worded in French —
+    it once fell back to the Play together form, and a projector opened from a French page
+    stayed English."""
+    from unoparty.views.app import App
+    monkeypatch.setenv("UNOPARTY_DB", url)
+    clock = Clock()
+    ava, ben, code = _two(url, clock)
+    ava.start_button.click()
+    app = App(lang="en")
+    app.show_table_of_request(f"table={code}&view=projector")
+    shown = app.content.children[0]
+    assert "up-projector" in shown._dom_classes and "Ava" in _texts(shown) and "7 cards" in _texts(shown)
+    app.set_language("fr")
+    assert app.page == "table"
+    again = app.content.children[0]
+    assert "up-projector" in again._dom_classes and again is not shown
+    assert "7 cartes" in _texts(again) and "7 cards" not in _texts(again)
+    # the French teacher's link to it says the language (the new tab learns the browser's later)
+    from unoparty.views.table_page import LiveTables
+    live = LiveTables(log=TableLog(url), clock=clock)
+    live.refresh()
+    assert f"?table={code}&amp;view=projector&amp;lang=fr" in live.html.value
+    app.show_table()                       # the Play together button: the form again
+    assert "up-projector" not in app.content.children[0]._dom_classes
+    set_language("en")

@@ -208,7 +208,7 @@ def _drew(e: Event, c: _Ctx) -> str:
     if got == 0:
         return (_("You draw no card: there is none left.") if you
                 else said(g, "{player} draws no card: there is none left.").format(player=p))
-    if e.cards_visible_to(c.viewer):
+    if e.cards and e.cards_visible_to(c.viewer):   # a draw seen by another seat has no cards left
         text = (_("You draw {cards}.") if you else said(g, "{player} draws {cards}.")).format(
             player=p, cards=cards_phrase(e.cards))
     else:

@@ -195,6 +195,7 @@ class App:
         self.nav_buttons["table"] = nav(_("Play together"))  # live tables: views/table_page.py
         self.nav_buttons["table"].on_click(g(lambda _b: self.show_table()))
         self._table_page: Any = None  # views.table_page.TablePage once opened
+        self._projector: Any = None   # views.table_page.ProjectorView while it is the page shown
         self.nav_buttons["scenarios"].on_click(g(lambda _b: self.show_scenarios()))
         self.nav_buttons["teacher"].on_click(g(lambda _b: self.show_teacher()))
         self._scenarios: ScenariosPage | None = None
@@ -336,6 +337,15 @@ class App:
         if page == "rules":
             self.show_rules(focus)
             return
+        if page == "table" and self._projector is not None:   # the projector view, worded again
+            shown = self._projector
+            code = shown.session.code if shown.session is not None else None
+            if code:
+                from .table_page import ProjectorView
+                shown.close()
+                self._projector = ProjectorView(code, errors=self.errors, teachers=shown.teachers)
+                self._set("table", self._projector.box)
+                return
         {"game": self.show_game, "scenarios": self.show_scenarios, "practice": self.show_practice,
          "table": self.show_table}.get(page, self.show_home)()
 
@@ -826,8 +836,12 @@ class App:
             from ..table_words import problem_sentence
             self._set("table", no_server_box(self.errors.guard(self.show_game), problem_sentence("no tables")))
             return
+        if self._projector is not None:   # leaving the projector view (or building it again)
+            self._projector.close()
+            self._projector = None
         if projector and code:
-            self._set("table", ProjectorView(code, errors=self.errors, key=key).box)
+            self._projector = ProjectorView(code, errors=self.errors, key=key)
+            self._set("table", self._projector.box)
             return
         page = self._table_page
         if page is None or getattr(page, "language", None) != language():

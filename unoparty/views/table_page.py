@@ -41,7 +41,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..i18n import _, ngettext
+from ..i18n import _, language, ngettext
 from ..progress.table_log import StoreUnreachable, TableError, TableLog
 from ..refusal_words import explain
 from ..rules import Rules
@@ -855,9 +855,10 @@ class ProjectorView:
 
     def __init__(self, code: str, *, log: TableLog | None = None, url: str | None = None,
                  errors: ErrorPanel | None = None, folder: Path | None = None, follow: bool = True,
-                 key: str | None = None) -> None:
+                 key: str | None = None, teachers: bool | None = None) -> None:
         from ..access import projector_key_ok
-        self.teachers = projector_key_ok(code, key)
+        # `teachers`: the flag of a projector view built before (the same view in another language)
+        self.teachers = projector_key_ok(code, key) if teachers is None else teachers
         own_errors = errors is None
         self.errors = errors or ErrorPanel()
         g = self.errors.guard
@@ -1087,7 +1088,9 @@ class LiveTables:
             scores = ", ".join(f"{name_html(n)} {sc}" for n, sc in zip(names, pv.scores)) if pv.scores else "–"
             from ..access import projector_key
             key = projector_key(t.code)
-            link = (f"<a href='?table={esc(t.code)}&amp;view=projector{'&amp;key=' + key if key else ''}' "
+            # in the teacher's language: the new tab knows the browser's own choice only later
+            link = (f"<a href='?table={esc(t.code)}&amp;view=projector&amp;lang={esc(language())}"
+                    f"{'&amp;key=' + key if key else ''}' "
                     f"target='_blank' rel='noopener'>"
                     f"{esc(_('projector view'))}</a>")
             rows.append(f"<tr data-code='{esc(t.code)}'><td><b>{esc(t.code)}</b><br>{link}</td><td>{seats}</td>"
