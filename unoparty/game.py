@@ -761,7 +761,7 @@ class _RecordingRandom(random.Random):
     def shuffle_cards(self, cards: list[Card]) -> None:
         """A reshuffle's new order (T-5, PU-2; `engine.effects.reshuffle`), in place (internal
         order: top last): the next given one (`take_reshuffle`), else a shuffle — one call
-        for the engine, `take_reshuffle`, `shuffle` and `_changing` written inline.
+        for the engine.
 
         Raises:
             ValueError: the given pile does not hold exactly the cards being shuffled.
@@ -771,14 +771,7 @@ class _RecordingRandom(random.Random):
             assert order is not None  # a given pile is left
             cards[:] = order
             return
-        self.shuffles += 1  # `_changing`
-        pending = self._pending
-        if pending:
-            state = self.getstate()
-            for holder in pending:
-                holder[1] = state
-            pending.clear()
-        _shuffle_with(cards, self.getrandbits)
+        self.shuffle(cards)
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         """`random.Random.shuffle`, drawing the same numbers in the same order (same seed,
