@@ -35,20 +35,19 @@ class _Names:
     def __init__(self, names: Sequence[str] | None) -> None:
         self.names = names
 
-    def _known(self, seat: int | None) -> bool:
-        return seat is not None and self.names is not None and 0 <= seat < len(self.names)
+    def _raw(self, seat: int | None) -> str | None:
+        if seat is not None and self.names is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return None
 
     def __call__(self, seat: int | None) -> str:
-        if self._known(seat):
-            assert self.names is not None and seat is not None
-            return isolate(self.names[seat])
+        raw = self._raw(seat)
+        if raw is not None:
+            return isolate(raw)
         return _("player {n}").format(n=(seat if seat is not None else -1) + 1)
 
     def gender(self, seat: int | None) -> str | None:
-        if self._known(seat):
-            assert self.names is not None and seat is not None
-            return gender_of(self.names[seat])
-        return None
+        return gender_of(self._raw(seat))
 
 
 
