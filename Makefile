@@ -30,6 +30,11 @@ LAB_PORT ?= 8888
 # the runs without notebooks skip loading nbval (its import of nbformat's validator costs
 # about a second in every process).
 JOBS ?= 2
+# The main run's workers: three on the two cores, because its tests wait for other processes
+# a third of their time (servers, PostgreSQL, processes writing one store): a third worker
+# uses the core a waiting test leaves (0.83x the wall time of two, the same CPU; three paired
+# runs, 2 December).
+MAIN_JOBS ?= 3
 FAST := --dist worksteal -p no:nbval
 # Compiled modules are kept (in the __pycache__ folders git ignores): with PYTHONDONTWRITEBYTECODE
 # set, as on the shared machines, every process compiled unoparty and the tests again — every
@@ -124,7 +129,7 @@ typecheck: $(STAMP)
 test: catalogues browser-deps
 	@status=0; \
 	set -x; \
-	$(PY) -m pytest -n $(JOBS) $(FAST) -m "not browser and not soak" tests unoparty || status=1; \
+	$(PY) -m pytest -n $(MAIN_JOBS) $(FAST) -m "not browser and not soak" tests unoparty || status=1; \
 	{ set +x; } 2>/dev/null; \
 	besidelog=$$(mktemp); \
 	( st=0; \

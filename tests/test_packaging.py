@@ -148,7 +148,7 @@ def make(*args: str) -> subprocess.CompletedProcess[str]:
     if shutil.which("make") is None:
         pytest.fail("make is not installed")
     # Run as from a plain shell, even when the suite itself runs under `make test`.
-    drop = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "PORT", "JOBS", "PYTHON"}
+    drop = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "PORT", "JOBS", "MAIN_JOBS", "PYTHON"}
     env = {key: value for key, value in os.environ.items() if key not in drop}
     return subprocess.run(
         ["make", "--no-print-directory", *args],
@@ -174,10 +174,11 @@ def test_make_app_without_the_notebook_says_so() -> None:
     assert "voila" not in done.stdout
 
 
-def test_make_test_runs_pytest_on_two_workers() -> None:
+def test_make_test_runs_pytest_on_three_then_two_workers() -> None:
+    """The main run on three workers (its tests wait a third of their time), the browser run on two."""
     done = make("-n", "test")
     assert done.returncode == 0, done.stderr
-    assert '.venv/bin/python -m pytest -n 2 --dist worksteal -p no:nbval -m "not browser and not soak" tests unoparty' \
+    assert '.venv/bin/python -m pytest -n 3 --dist worksteal -p no:nbval -m "not browser and not soak" tests unoparty' \
         in done.stdout
     # the browser tests by group (a server of their own starts on one worker), the soak ones left out
     # the journeys only: the wider matrix is make test-wide's (tests marked wide)
@@ -275,19 +276,27 @@ def test_ci_run_calls_make_test_with_the_browser_required(tmp_path: Path) -> Non
     assert makes == [f"make test | cwd={ROOT} | require=1", f"make test-wide | cwd={ROOT} | require=1",
                      f"make test-fast | cwd={ROOT} | require=1", f"make test-site | cwd={ROOT} | require=1"]
     apt = [c for c in calls if c.startswith("apt-get")]
-    if os.access("/usr/bin/chromium", os.X_OK):
+    browsers = ("chromium", "chromium-headless-shell")
+    missing = [b for b in browsers if not os.access(f"/usr/bin/{b}", os.X_OK)]
+    if not missing:
         assert apt == []
     else:
-        assert any("install" in c and "chromium" in c for c in apt)
+        installs = [c.split(" | ")[0].split() for c in apt if " install " in c]
+        assert installs and all(b in installs[0] for b in missing)
+        assert not [b for b in browsers if b not in missing and b in installs[0]]
 
 
 # The browser tests' tooling --------------------------------------------------------
 
 def test_playwright_drives_debian_chromium(page, request: pytest.FixtureRequest) -> None:
-    """pytest-playwright launches /usr/bin/chromium (tests/conftest.py) and can click; a
+    """pytest-playwright launches Debian's Chromium (tests/conftest.py: its headless shell
+    where installed, else /usr/bin/chromium) and can click; a
     test that uses the `page` fixture is marked `browser` without saying so."""
     assert request.node.get_closest_marker("browser") is not None
+    from tests.conftest import CHROMIUM
     assert "chromium" in page.context.browser.browser_type.name
+    if os.environ.get("CI"):   # .ci/run installs the headless shell: CI runs the tests in it
+        assert CHROMIUM.name == "chromium-headless-shell"
     page.set_content(
         "<button onclick=\"this.textContent = 'clicked'\" style='width:120px;height:40px'>"
         "play</button>"
