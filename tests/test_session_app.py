@@ -266,3 +266,46 @@ def test_without_a_clock_every_keep_writes():
         counter.move()
         app.keep(counter)
     assert store.saves - before == 5 and app.writes == 5
+
+
+def test_the_learners_moves_are_written_at_once_and_the_bots_moves_throttled():
+    """Issue 18: what the learner does is in the store as soon as it is done (a kernel killed
+    outright loses none of it); the bots' moves at party pace are written at most once per
+    interval, the last state when it ends (one write for a burst)."""
+    import random
+
+    from unoparty.game import Game
+    from unoparty.engine.moves import CallUno, Catch, Play
+    from unoparty.session import PARTY
+    from tests.test_session_game import FakeClock, playing_bots
+
+    store, clock = FakeSessionStore(), FakeClock()
+    app = AppSession(store, clock=clock, save_every=10.0)   # every bot move of the test within one interval
+    app.use_key(KEY_A)
+    game = GameSession(Game(["You", "Ava", "Ben"], seed=2), 0, playing_bots([1, 2]), pace=PARTY, clock=clock)
+    app.open(game)
+    game.on_kept = lambda: app.keep(game, at_once=game.by_learner)
+    rng = random.Random(1)
+    learner_moves = bot_changes = held_seen = 0
+    while not game.is_over() and learner_moves < 12:
+        g = game.game
+        if 0 in g.to_act():
+            moves = [m for m in g.legal_moves(0) if not isinstance(m, (Catch, CallUno))]
+            plays = [m for m in moves if isinstance(m, Play)]
+            game.submit(rng.choice(plays or moves))
+            learner_moves += 1
+            assert game.by_learner and app.held == ()
+            assert store.load_session(KEY_A, "game") == game.to_state()   # in the store at once
+        else:
+            before = len(game.game.history)
+            assert clock.run_next()
+            if len(game.game.history) > before:
+                bot_changes += 1
+                assert not game.by_learner
+                if app.held:
+                    held_seen += 1
+                    assert app.held == ("game",)
+                    assert store.load_session(KEY_A, "game") != game.to_state()   # held back
+    assert learner_moves >= 3 and bot_changes >= 3 and held_seen >= 1
+    clock.advance(10.0)                        # the interval ends: the last state is written
+    assert app.held == () and store.load_session(KEY_A, "game") == game.to_state()

@@ -30,8 +30,10 @@ RETURNABLE = ("home", "game", "rules", "practice", "lesson", "table")
 kept, ``kind`` ``"table"``)."""
 
 SAVE_EVERY = 0.5
-"""Seconds: at most one store write per kind of session in this time (:meth:`AppSession.keep`);
-a burst of clicks — or of bots' moves at party pace — is one write, the last state."""
+"""Seconds: at most one store write per kind of session in this time for the changes nobody
+clicked (:meth:`AppSession.keep`): a burst of bots' moves at party pace is one write, the last
+state. What the learner does is written at once (``keep(..., at_once=True)``), so a kernel
+killed outright loses none of it."""
 
 DEFAULT_CHOICES: dict[str, Any] = {"bots": 5, "level": "basic", "rule_set": "party", "stacking": False,
                                    "seven_o": False, "jump_in": False, "doubles": False, "target": 500,
@@ -208,23 +210,28 @@ class AppSession:
         if self.on_notice is not None:
             self.on_notice()
 
-    def keep(self, session: _Kept | None = None) -> bool:
+    def keep(self, session: _Kept | None = None, *, at_once: bool = False) -> bool:
         """Keep `session` (default: this app's own state) under the browser's key; True if
         the store took it (or will: see below). A store that refuses sets :attr:`notice`
         (``"unsaved"``).
 
-        With a :attr:`clock`, a kind is written at most once every :attr:`save_every`
-        seconds: a keep within that time of the last write is held, and the session's state
-        *at the end of the interval* is written then (the last move is never lost, and a
-        burst of clicks is one write). :meth:`flush` writes whatever is held at once (the
-        page closing, the kernel shutting down); :meth:`kept`, :meth:`sign_in` and
-        :meth:`sign_out` flush first."""
+        `at_once`: write now (what the learner did: a click, a lesson step, an answer), and
+        drop what was held of that kind (this state is newer). Otherwise, with a
+        :attr:`clock`, a kind is written at most once every :attr:`save_every` seconds: a
+        keep within that time of the last write is held, and the session's state *at the
+        end of the interval* is written then (the last move is never lost unless the kernel
+        is killed outright, and a burst of bots' moves is one write). :meth:`flush` writes
+        whatever is held at once (the page closing, the kernel shutting down); :meth:`kept`,
+        :meth:`sign_in` and :meth:`sign_out` flush first."""
         if _api(self.store) is None or self.key is None:
             return False
         target: _Kept = session if session is not None else self
         kind = target.kind
         clock = self.clock
         if clock is None:
+            return self._write(target)
+        if at_once:
+            self._drop_held(kind)
             return self._write(target)
         if kind in self._timers:           # a write is already due: it takes the newest state
             self._waiting[kind] = target
@@ -333,7 +340,7 @@ class AppSession:
     def open(self, session: _Kept) -> None:
         """Make `session` the open one of its kind (its earlier one is closed) and keep it."""
         self.sessions[session.kind] = session
-        self.keep(session)
+        self.keep(session, at_once=True)
 
     # ------------------------------------------------------------------ who is learning
 
@@ -399,14 +406,14 @@ class AppSession:
         self.shown += 1
         self.version += 1
         if changed and page in RETURNABLE:
-            self.keep()
+            self.keep(at_once=True)
 
     def set_language(self, lang: str) -> None:
         """The page speaks `lang` from now on (kept)."""
         if lang != self.language:
             self.language = lang
             self.version += 1
-            self.keep()
+            self.keep(at_once=True)
 
     def choose(self, name: str, value: Any) -> None:
         """The learner changed the game form's `name` to `value` (kept with the page).

@@ -142,8 +142,10 @@ class GameSession:
             because nobody clicked for `idle_limit` seconds. paused: the party clock is
             stopped. started: the party clock was started once. bot_moves: moves the bots made.
         on_change: called after every change (the page redraws). on_kept: called after every
-            change too (the app keeps the game). on_error: an error in a timer's callback
-            (else raised).
+            change too (the app keeps the game: at once when `by_learner`, else throttled).
+            by_learner: the last change came from the learner (a move, a chance let go, a
+            take-back, a deal), not from the bots' clock (party pace). on_error: an error
+            in a timer's callback (else raised).
     """
 
     kind: ClassVar[str] = "game"
@@ -167,6 +169,7 @@ class GameSession:
         self._clock = clock
         self.on_change = on_change
         self.on_kept: Callable[[], None] | None = None
+        self.by_learner = True
         self.on_error = on_error
         self.events: list[Event] = list(game.events)[-12:]
         self.new_events = 0
@@ -315,7 +318,8 @@ class GameSession:
 
     # ------------------------------------------------------------------ changes
 
-    def _changed(self) -> None:
+    def _changed(self, by_learner: bool = True) -> None:
+        self.by_learner = by_learner
         if self.on_change is not None:
             self.on_change()
         if self.on_kept is not None:
@@ -560,7 +564,7 @@ class GameSession:
                 return
             if kind == "idle" or self.clock.time() - self._last_click >= self.idle_limit:
                 self.schedule()
-                self._changed()
+                self._changed(by_learner=False)
                 return
             move = self._bot_move(seat) if kind == "act" else self._bot_reaction(seat)
             if move is None or self.game.why_illegal(move) is not None:
@@ -568,7 +572,7 @@ class GameSession:
             self._apply(move)
             self.bot_moves += 1
             self.schedule()
-            self._changed()
+            self._changed(by_learner=False)
         except Exception as exc:  # shown in the app's error panel, never swallowed
             self.stop()
             if self.on_error is not None:

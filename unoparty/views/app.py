@@ -406,12 +406,14 @@ class App:
             self.session.forget("game")
             return
         self.session.open(session)
-        self.session.keep()   # the form's choices it was dealt with
-        session.on_kept = self.errors.guard(lambda: self.session.keep(session))
+        self.session.keep(at_once=True)   # the form's choices it was dealt with
+        # what the learner did is written at once, the bots' moves at party pace throttled
+        session.on_kept = self.errors.guard(lambda: self.session.keep(session, at_once=session.by_learner))
 
     def _keep(self, session: Any) -> None:
-        """A page's session changed (a lesson, a practice question): keep it."""
-        self.session.keep(session)
+        """A page's session changed (a lesson step, a practice answer: the learner's click):
+        keep it at once."""
+        self.session.keep(session, at_once=True)
 
     def _resume_lesson(self) -> None:
         """Open the lesson kept for this browser (its step and answers), if one is kept and
