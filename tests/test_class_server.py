@@ -50,6 +50,26 @@ def _guess(page, code: str) -> bool:
     return page.is_open
 
 
+def test_enter_in_the_code_field_opens_the_class_and_the_click_after_it_tries_nothing_again(
+        tmp_path, monkeypatch, clock) -> None:
+    """Enter in the code field sends its value (``continuous_update`` off) and opens the class,
+    as "Open the class" does; typing a code and then clicking the button sends the value
+    (the focus leaves the field) and then clicks: one try, not two (access.PAGE_LIMIT)."""
+    from unoparty.views.teacher import TeacherPage
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    page = TeacherPage(_class(tmp_path))
+    assert page.code_field.continuous_update is False
+    for n in range(access.PAGE_LIMIT - 1):    # typed, then the button clicked: one try each
+        page.code_field.value = f"guess-{n}"
+        assert not page.is_open and "not the teacher" in page.message.value
+        page.open_button.click()
+        assert not page.is_open
+    page.code_field.value = "owl-42"          # Enter: the last try this page has left
+    assert page.is_open and "Mia" in page.table.value
+    page.open_button.click()                  # a click after it changes nothing
+    assert page.is_open
+
+
 def test_wrong_codes_are_limited_per_page_and_per_server_across_pages(tmp_path, monkeypatch, clock, capfd) -> None:
     from unoparty.views.teacher import TeacherPage
     monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")

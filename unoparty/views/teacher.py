@@ -228,10 +228,16 @@ class TeacherPage:
         g = self.errors.guard
         self.title = w.HTML(f"<h2>{esc(_('Teacher’s page'))}</h2>")
         self.message = w.HTML()
+        # Enter in the field opens the class, as the button does: the field sends its value on
+        # Enter or when it loses focus (continuous_update off), and that value is tried once —
+        # the button's click that follows a focus lost to it finds the field emptied and the
+        # try made (`_tried`), and tries nothing again
         self.code_field = w.Password(description=_("Code"), placeholder=_("the teacher’s code"),
-                                     layout=w.Layout(width="320px"))
+                                     layout=w.Layout(width="320px"), continuous_update=False)
+        self._tried = False
+        self.code_field.observe(g(self._code_sent), names="value")
         self.open_button = button(_("Open the class"), "up-go")
-        self.open_button.on_click(g(lambda _b: self.unlock(self.code_field.value)))
+        self.open_button.on_click(g(lambda _b: self._open_clicked()))
         self.lock = w.HBox([self.code_field, self.open_button], layout=w.Layout(align_items="center"))
         self.table = w.HTML()
         self.download = w.HTML()
@@ -314,6 +320,21 @@ class TeacherPage:
         else:
             text = _("That is not the teacher’s code.")
         self.message.value = f'<div class="up-msg up-msg-bad">{esc(text)}</div>'
+
+    def _code_sent(self, change: dict[str, Any]) -> None:
+        """The code field sent a value (Enter, or the focus left it): try it once."""
+        if change["new"] and not self.is_open:
+            self.unlock(change["new"])
+            self._tried = True
+
+    def _open_clicked(self) -> None:
+        """"Open the class": try the field's code, unless its value was just tried (the
+        focus left the field for this button: the field emptied, the verdict shown)."""
+        if self._tried and not self.code_field.value:
+            self._tried = False
+            return
+        self._tried = False
+        self.unlock(self.code_field.value)
 
     def unlock(self, code: str) -> bool:
         """Open the class view if `code` is the teacher's code (and the tries of this page
