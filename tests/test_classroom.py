@@ -488,3 +488,26 @@ def test_lab_comebacks_and_intervals_stay_within_their_rounds() -> None:
         assert 0 <= v["comebacks"] <= v["rounds"] == len(v["turns"])
         assert 0.0 <= v["low"] <= v["comeback_share"] <= v["high"] <= 1.0
         assert 0.0 < v["even_share"] < 1.0
+
+
+def test_the_csv_lists_the_class_learner_by_learner_in_the_pages_order(tmp_path) -> None:
+    """The CSV (both versions) reads as the Teacher page does: learners in the page's order
+    (by name, whatever the case), each one's lessons in the curriculum's order, their
+    Practice row after them, and a row of zeros for a learner with nothing yet."""
+    import csv
+    import io
+
+    from unoparty.views.teacher import PRACTICE_ID, _lesson_titles, class_csv
+    order = list(_lesson_titles())
+    first, later = order[0], order[3]
+    store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    store.record_stars("zoë", later, 2)        # done after Bo's, and a later lesson first
+    store.record_stars("Bo", first, 3)
+    store.record_practice("zoë", "T-1", True)
+    store.record_stars("zoë", first, 1)
+    store.record_practice("Bo", "SP-4", False)
+    store.add_learner("Anna")
+    rows = list(csv.DictReader(io.StringIO(class_csv(store, machine=True).removeprefix("\ufeff"))))
+    assert [(r["learner"], r["lesson"]) for r in rows] == [
+        ("Anna", ""), ("Bo", first), ("Bo", PRACTICE_ID), ("zoë", first), ("zoë", later), ("zoë", PRACTICE_ID)]
+    assert [r["learner"] for r in rows] == sorted((r["learner"] for r in rows), key=str.casefold)

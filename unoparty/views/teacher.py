@@ -140,11 +140,12 @@ def spreadsheet_delimiter() -> str:
 
 
 def class_csv(store: Store, *, machine: bool = False) -> str:
-    """The class as CSV text, what the teacher's page shows: one row per learner and lesson
-    (learner, lesson id, lesson title, stars, tries, mistakes, rules got wrong — ``"SP-4×3
-    T-1×1"``, every rule), one row per learner with Practice answers (tries are answers,
-    mistakes wrong answers, rules got wrong the rules of the wrong ones), then one row per
-    learner with nothing yet.
+    """The class as CSV text, what the teacher's page shows, learner by learner in the page's
+    order: a row per lesson the learner has done, in the curriculum's order (learner, lesson
+    id, lesson title, stars, tries, mistakes, rules got wrong — ``"SP-4×3 T-1×1"``, every
+    rule), then a row for their Practice answers if any (tries are answers, mistakes wrong
+    answers, rules got wrong the rules of the wrong ones); a learner with nothing yet has one
+    row of zeros.
 
     Two versions, offered side by side on the Teacher page (docs/teaching.md):
 
@@ -180,19 +181,22 @@ def class_csv(store: Store, *, machine: bool = False) -> str:
     row(*(CSV_COLUMNS if machine else _csv_header()))
     practice_id = PRACTICE_ID if machine else pgettext(
         "the lesson id of the Practice page's rows in the teacher's CSV file", "practice")
-    seen = set()
+    # the learners in the page's order (store.learners()), each one's lessons in the
+    # curriculum's order (the page's columns; lessons no longer in it after them)
+    order = {lid: k for k, lid in enumerate(titles)}
+    by_learner: dict[str, list[Any]] = defaultdict(list)
     for rec in store.lessons():
-        seen.add(rec.learner)
-        row(rec.learner, rec.lesson, titles.get(rec.lesson, ""), rec.stars, rec.tries, rec.mistakes,
-            missed(rec.learner, rec.lesson))
+        by_learner[rec.learner].append(rec)
     names = store.learners()
-    for name in names:
+    for name in names + sorted(set(by_learner) - set(names)):
+        recs = sorted(by_learner.get(name, ()), key=lambda r: (order.get(r.lesson, len(order)), r.lesson))
+        for rec in recs:
+            row(rec.learner, rec.lesson, titles.get(rec.lesson, ""), rec.stars, rec.tries, rec.mistakes,
+                missed(rec.learner, rec.lesson))
         answers, bad = _practice_summary(store, name)
         if answers:
-            seen.add(name)
             row(name, practice_id, _("Practice"), "", answers, bad, missed(name, ""))
-    for name in names:
-        if name not in seen:
+        elif not recs:
             row(name, "", "", 0, 0, 0, "")
     return out.getvalue()
 
