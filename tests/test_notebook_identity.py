@@ -111,7 +111,7 @@ def test_with_pins_off_a_seat_live_elsewhere_is_not_handed_over(url):
     store = _class(url, pins=False)
     ava, code = _table(url, store=store)
     page = unoparty.table(code, name="Ava").page             # Ava plays on her browser
-    assert page.session is None and "open in another tab" in page.message.value
+    assert page.session is None and "on another screen" in page.message.value
     assert _kinds(url, code)[0] == ("learner", "Ava") and ava.session.seat == 0
     ava.close()
     page.close()

@@ -189,7 +189,7 @@ def test_a_second_tab_claiming_a_live_seat_is_told(url):
     ava.poll()   # Ava's tab answers: her seat is live
     again = TablePage(log=TableLog(url), name="Ava", key="z" * 22, follow=False, clock=clock)
     assert again.join(code) is None
-    assert "open in another tab" in again.message.value
+    assert "on another screen" in again.message.value
 
 
 def test_the_projector_pauses_the_table_for_every_screen(url):

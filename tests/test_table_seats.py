@@ -309,7 +309,7 @@ def test_a_reload_while_the_old_tab_still_answers_waits_then_takes_the_seat(sqli
     state = ben.session.to_state()
     tab = TablePage(log=TableLog(sqlite_url), key=KEY_B, follow=False, clock=clock)
     assert tab.resume(state) is None           # the old tab (not shut down yet) still answers
-    assert "open in another tab" in tab.message.value
+    assert "on another screen" in tab.message.value
     clock.t += CLAIM_BEATS * PARTY.heartbeat + 1   # it has gone silent: the next look takes the seat
     assert tab.poll() and tab.session is not None and tab.session.seat == 1
 
@@ -343,7 +343,7 @@ def test_with_pins_on_typing_another_learners_name_asks_for_their_pin(sqlite_url
     assert store.learner_for_key("g" * 22) is None
     other.picker.check_pin("1234")             # right: this browser is Ava's now; her seat is live elsewhere
     assert store.learner_for_key(KEY_C) == "Ava"
-    assert other.session is None and "open in another tab" in other.message.value
+    assert other.session is None and "on another screen" in other.message.value
     # a learner new to the class chooses a PIN, then sits
     ben = TablePage(log=TableLog(sqlite_url), name="Ben", key=KEY_B, follow=False, clock=clock, store=store)
     assert ben.join(code) is None and "Choose a PIN" in ben.picker.message.value
@@ -422,3 +422,25 @@ def test_the_same_name_in_other_capitals_is_the_same_seat(url):
     assert again.seat == ben.seat
     assert [s.name for s in log.seats(ava.code)].count("Ben") == 1
     assert not any(s.name in ("ben", "BEN") for s in log.seats(ava.code))
+
+
+def test_a_classmate_who_types_a_name_whose_seat_is_live_is_told_both_ways(sqlite_url):
+    """A name whose seat is live on another screen is refused (SEAT_LIVE) with a sentence for
+    both readers: the same learner's other tab ("close it there first") and a classmate who
+    typed that name ("join with another name"), in every language of the app."""
+    from unoparty import i18n
+    from unoparty.table_words import problem_sentence
+    from unoparty.views.table_page import TablePage
+    clock = Clock()
+    ava, _ben = _pages(sqlite_url, clock)
+    classmate = TablePage(log=TableLog(sqlite_url), name="ava", key="c" * 22, follow=False, clock=clock)
+    assert classmate.join(ava.session.code) is None and classmate.session is None
+    said = classmate.message.value
+    assert "Ava is already at table" in said and "If you are Ava" in said and "join with another name" in said
+    try:
+        for lang in ("fr", "ro", "nb", "cs"):
+            i18n.set_language(lang)
+            sentence = problem_sentence("seat live", code="K7M2QX", name="Ava")
+            assert sentence.count("Ava") == 2 and "K7M2QX" in sentence and "another" not in sentence
+    finally:
+        i18n.set_language("en")

@@ -70,7 +70,11 @@ def problem_sentence(problem: str, *, code: str | None = None, name: str | None 
     if problem == "full":
         return _("Table {code} is full: every seat has a learner.").format(code=code)
     if problem == "seat live":
-        return _("Your seat at table {code} is open in another tab: close it there first.").format(code=code)
+        # the name's seat is live on another screen: the same learner's other tab, or a
+        # classmate who joined with that name first (a new-user trial read the old "Your seat"
+        # as an error when the name was a classmate's)
+        return _("{name} is already at table {code} on another screen. If you are {name}, close it there "
+                 "first; if not, join with another name.").format(code=code, name=name)
     if problem == "name taken":
         return _("A player at table {code} is already called {name}: join with another name.").format(
             code=code, name=name)
