@@ -50,7 +50,12 @@
     if (!data.ok) {
       throw new Error(name + ": " + data.status);
     }
-    var bytes = await gunzip(new Uint8Array(await data.arrayBuffer()));
+    var bytes;
+    try {
+      bytes = await gunzip(new Uint8Array(await data.arrayBuffer()));
+    } catch (e) {  // a gzip stream cut short
+      throw new Error(name + " is damaged (" + String((e && e.message) || e) + ")");
+    }
     if (bytes.length !== size) {
       throw new Error(name + " has " + bytes.length + " bytes, not " + size);
     }
