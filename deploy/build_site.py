@@ -23,12 +23,18 @@ Everything the page loads is inside the output folder; no request leaves the sit
   below) under a "Starting Python…" status, inert, while Python starts; the live app
   replaces it as soon as its first output is on screen. If the paint cannot be made, the
   page is the plain one (Voici's spinner until the app is live);
+- Python's memory snapshot (issue 20): Node starts the shipped Pyodide, writes the wheels
+  into its site-packages, imports :data:`SNAPSHOT_IMPORTS` and saves Pyodide's memory
+  (``deploy/make_snapshot.mjs``; Pyodide's experimental ``makeMemorySnapshot``, hence the
+  pinned versions); the kernel's ``pyodideUrl`` becomes ``deploy/site_start.js``
+  (:data:`START_SCRIPT`), which restores it in the worker and falls back to the plain start
+  if it fails. ``--no-snapshot``, or no Node: the plain start only;
 - no CDN: the template's icon-font links (Font Awesome) are removed and the Mermaid loader
   (only used by notebooks with diagrams) is dropped; the build fails if any page still
   names an ``http(s)://`` resource to load.
 
 Downloads (npm, PyPI) are cached under ``--cache`` so a rebuild works offline. Needs
-``npm`` on the PATH and the packages of ``deploy/site-requirements.txt``.
+``npm`` (and, for the snapshot, ``node`` 18 or later) on the PATH and the packages of ``deploy/site-requirements.txt``.
 """
 
 from __future__ import annotations
