@@ -213,7 +213,7 @@ test-fast: fast
 # downloads (Pyodide from npm, wheels from PyPI) cached in build/site-cache.
 SITE_VENV := .venv-site
 SITE_STAMP := $(SITE_VENV)/.installed
-SITE_SOURCES := $(shell find unoparty deploy -name '*.py' -o -name '*.toml' -o -name '*.ipynb' -o -name '*.po' 2>/dev/null | sed 's/ /\\ /g')
+SITE_SOURCES := $(shell find unoparty deploy -name '*.py' -o -name '*.toml' -o -name '*.ipynb' -o -name '*.po' -o -name '*.js' -o -name '*.mjs' 2>/dev/null | sed 's/ /\\ /g')
 
 $(SITE_STAMP): deploy/site-requirements.txt
 	@if ! $(SITE_VENV)/bin/python -c 'import sys' >/dev/null 2>&1; then \
@@ -222,9 +222,12 @@ $(SITE_STAMP): deploy/site-requirements.txt
 	$(SITE_VENV)/bin/python -m pip install --progress-bar off -r deploy/site-requirements.txt
 	@touch $(SITE_STAMP)
 
+# SNAPSHOT=0: no memory snapshot of Python (deploy/make_snapshot.mjs, made with Node): the
+# site then starts Python the plain way (make test-site expects the snapshot).
+SNAPSHOT ?= 1
 site/index.html: $(SITE_STAMP) $(SITE_SOURCES) pyproject.toml
 	@$(MAKE) --no-print-directory catalogues
-	$(SITE_VENV)/bin/python deploy/build_site.py --out site
+	$(SITE_VENV)/bin/python deploy/build_site.py --out site $(if $(filter 0,$(SNAPSHOT)),--no-snapshot)
 
 site: site/index.html
 

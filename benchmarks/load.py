@@ -34,6 +34,7 @@ Loopback only; every server it starts is stopped. Figures are reported, not enfo
     python benchmarks/load.py [--sizes 5,10,20,30] [--pool 30] [--browsers 2] [--no-site]
     python benchmarks/load.py --group 5 --pool 5 --no-site          # five friends at once
     python benchmarks/load.py --sizes "" --pool 3 --visits 3 --no-probe   # the site's second visit beside Voila's
+    python benchmarks/load.py --sizes "" --pool 3 --visits 3 --no-probe --site-plain   # and without its snapshot
     python benchmarks/load.py --burst 30 --later 10 --pool 30 --no-site   # a class, then latecomers
 """
 
@@ -644,6 +645,14 @@ def _timeline(page, workers, start: float, usable: float) -> dict:
             hit = [e for e in entries if pattern in e["name"]]
             if hit:
                 t[f"{key}_fetched_ms"] = at(hit[0]["end"])
+        # how Python started (deploy/site_start.js: from the memory snapshot or the plain way)
+        try:
+            start_info = worker.evaluate("() => self.unopartyStart || null")
+        except Exception:
+            start_info = None
+        if start_info:
+            done = start_info.pop("at", None)
+            t["python_start"] = {**start_info, **({"done_ms": round(done - nav["origin"])} if done else {})}
         wheels = [e for e in entries if e["name"].split("?")[0].endswith(".whl")]
         if wheels:
             t["wheels"] = len(wheels)
@@ -672,12 +681,26 @@ def site_probe(url: str, packages: list[str]) -> list[dict]:
     return runs
 
 
-def serve_site(site: Path, tmp: Path) -> tuple[subprocess.Popen, str]:
-    """``python -m http.server`` on a folder holding the site (linked) and the probe page."""
-    root = tmp / "site"
+SNAPSHOT_MANIFEST = "static/pyodide/unoparty-snapshot.json"   # deploy/build_site.py's memory snapshot
+
+
+def link_tree(site: Path, root: Path, without: str | None) -> None:
+    """`root` mirrors `site` with symbolic links, except the file `without` (a path in `site`)."""
     root.mkdir()
+    inside = without.split("/", 1) if without else None
     for entry in site.iterdir():
+        if inside and entry.name == inside[0]:
+            if len(inside) == 2 and entry.is_dir():
+                link_tree(entry, root / entry.name, inside[1])
+            continue
         (root / entry.name).symlink_to(entry)
+
+
+def serve_site(site: Path, tmp: Path, plain: bool = False) -> tuple[subprocess.Popen, str]:
+    """``python -m http.server`` on a folder holding the site (linked) and the probe page;
+    `plain`: without the memory snapshot's manifest (Python then starts the plain way)."""
+    root = tmp / ("site-plain" if plain else "site")
+    link_tree(site, root, SNAPSHOT_MANIFEST if plain else None)
     settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
     packages = settings["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
     (root / "unoparty-probe.html").write_text(PROBE % {"packages": json.dumps(packages)})
@@ -706,6 +729,8 @@ def main() -> int:
     ap.add_argument("--no-voila", action="store_true")
     ap.add_argument("--visits", type=int, default=3, help="single visits with a preheated kernel (the yardstick)")
     ap.add_argument("--no-probe", action="store_true", help="skip the step-by-step Python-in-the-browser probe")
+    ap.add_argument("--site-plain", action="store_true", help="also the site's visits with Python started the plain "
+                    "way (its memory snapshot's manifest left out), in the same run")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]   # --sizes "": no waves
@@ -802,6 +827,22 @@ def main() -> int:
                         visits["second_visit_answered_s"] / report["voila_preheated_answered_s"], 2)
                 report["site_visits"]["load_average"] = load_average()
                 print("site visits", json.dumps(report["site_visits"]), flush=True)
+                if args.site_plain and (site / SNAPSHOT_MANIFEST).is_file():
+                    # the same visits with Python started the plain way (no snapshot), in this run
+                    plain_proc, plain_url = serve_site(site, tmp, plain=True)
+                    try:
+                        time.sleep(1)  # the server binds (not a measurement)
+                        plain = site_visits(plain_url)
+                        plain.pop("files")
+                    finally:
+                        from unoparty.process import stop_session
+                        stop_session(plain_proc, 10)
+                    plain["load_average"] = load_average()
+                    if "voila_preheated_answered_s" in report:
+                        plain["second_visit_answered_vs_preheated_voila_answered"] = round(
+                            plain["second_visit_answered_s"] / report["voila_preheated_answered_s"], 2)
+                    report["site_visits_plain_start"] = plain
+                    print("site visits, Python started the plain way", json.dumps(plain), flush=True)
                 if not args.no_probe:
                     settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
                     packages = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"][

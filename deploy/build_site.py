@@ -23,17 +23,24 @@ Everything the page loads is inside the output folder; no request leaves the sit
   below) under a "Starting Python…" status, inert, while Python starts; the live app
   replaces it as soon as its first output is on screen. If the paint cannot be made, the
   page is the plain one (Voici's spinner until the app is live);
+- Python's memory snapshot (issue 20): Node starts the shipped Pyodide, writes the wheels
+  into its site-packages, imports :data:`SNAPSHOT_IMPORTS` and saves Pyodide's memory
+  (``deploy/make_snapshot.mjs``; Pyodide's experimental ``makeMemorySnapshot``, hence the
+  pinned versions); the kernel's ``pyodideUrl`` becomes ``deploy/site_start.js``
+  (:data:`START_SCRIPT`), which restores it in the worker and falls back to the plain start
+  if it fails. ``--no-snapshot``, or no Node: the plain start only;
 - no CDN: the template's icon-font links (Font Awesome) are removed and the Mermaid loader
   (only used by notebooks with diagrams) is dropped; the build fails if any page still
   names an ``http(s)://`` resource to load.
 
 Downloads (npm, PyPI) are cached under ``--cache`` so a rebuild works offline. Needs
-``npm`` on the PATH and the packages of ``deploy/site-requirements.txt``.
+``npm`` (and, for the snapshot, ``node`` 18 or later) on the PATH and the packages of ``deploy/site-requirements.txt``.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import html
 import json
@@ -69,7 +76,7 @@ def canonical(name: str) -> str:
 
 
 def run(cmd: list[str], **kw) -> None:
-    print("+", " ".join(map(str, cmd)), flush=True)
+    print("+", " ".join(map(str, cmd))[:300], flush=True)
     subprocess.run(cmd, check=True, **kw)
 
 
@@ -237,6 +244,75 @@ def make_pyodide(cache: Path, work: Path, app_wheel: Path) -> tuple[Path, list[s
     return out, sorted(packages)
 
 
+# What the memory snapshot holds imported (deploy/make_snapshot.mjs): what the kernel's start
+# and the app notebook's cells import.
+SNAPSHOT_IMPORTS = ["piplite.piplite", "IPython", "pyodide_kernel", "ipywidgets", "unoparty.views",
+                    "unoparty.views.app", "unoparty.progress.browser"]
+SNAPSHOT_MANIFEST = "unoparty-snapshot.json"
+START_SCRIPT = "unoparty-start.js"   # deploy/site_start.js: the kernel's pyodideUrl when there is a snapshot
+
+
+def make_snapshot(pyodide_dir: Path, packages: list[str]) -> dict | None:
+    """Python's memory with the site's packages imported (:data:`SNAPSHOT_IMPORTS`), made
+    in Node from the shipped Pyodide and wheels (``deploy/make_snapshot.mjs``), gzipped
+    into ``unoparty-snapshot-<sha256 prefix>.bin.gz`` beside them, with its manifest
+    (:data:`SNAPSHOT_MANIFEST`: the file, its unpacked size, the packages) and the
+    worker's start script (:data:`START_SCRIPT`). Returns the manifest, or None (and a
+    note) if Node cannot make it: the site then starts Python the plain way."""
+    raw = pyodide_dir / "unoparty-snapshot.bin"
+    node = shutil.which("node")
+    try:
+        if node is None:
+            raise OSError("node is not on the PATH")
+        run([node, str(ROOT / "deploy" / "make_snapshot.mjs"), str(pyodide_dir), str(raw),
+             json.dumps(sorted(packages)), json.dumps(SNAPSHOT_IMPORTS)], timeout=900)
+        data = raw.read_bytes()
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as exc:
+        print(f"note: no memory snapshot ({exc}): the site starts Python the plain way")
+        return None
+    finally:
+        raw.unlink(missing_ok=True)
+    packed = gzip.compress(data, compresslevel=6, mtime=0)
+    name = f"unoparty-snapshot-{hashlib.sha256(packed).hexdigest()[:16]}.bin.gz"
+    (pyodide_dir / name).write_bytes(packed)
+    files, files_bytes = site_packages_bundle(pyodide_dir, packages)
+    info = {"file": name, "bytes": len(data), "files": files, "files_bytes": files_bytes,
+            "packages": sorted(packages), "imports": SNAPSHOT_IMPORTS, "pyodide": PYODIDE_VERSION}
+    (pyodide_dir / SNAPSHOT_MANIFEST).write_text(json.dumps(info, indent=1) + "\n")
+    shutil.copy(ROOT / "deploy" / "site_start.js", pyodide_dir / START_SCRIPT)
+    print(f"memory snapshot: {len(data) / 1e6:.1f} MB, {len(packed) / 1e6:.1f} MB gzipped ({name})")
+    return info
+
+
+BUNDLE_MAGIC = b"UPFILES1"
+
+
+def site_packages_bundle(pyodide_dir: Path, packages: list[str]) -> tuple[str, int]:
+    """Every file of the wheels of `packages` in one gzipped file, for the worker to write
+    into site-packages after a restore (the snapshot holds no files; installing 22 wheels
+    one by one through Pyodide's package loader took longer than the restore saved).
+    Layout: :data:`BUNDLE_MAGIC`, the index's length (4 bytes, little-endian), the index
+    (JSON ``[[path in site-packages, size], ...]``), then the files' bytes in that order.
+    Returns the bundle's name (``unoparty-files-<sha256 prefix>.bin.gz``) and its unpacked size."""
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
+    index: list[list[object]] = []
+    chunks: list[bytes] = []
+    for key in sorted(packages):
+        with zipfile.ZipFile(pyodide_dir / lock["packages"][key]["file_name"]) as z:
+            for member in z.infolist():
+                if member.is_dir():
+                    continue
+                data = z.read(member)
+                index.append([member.filename, len(data)])
+                chunks.append(data)
+    head = json.dumps(index, separators=(",", ":")).encode()
+    raw = BUNDLE_MAGIC + len(head).to_bytes(4, "little") + head + b"".join(chunks)
+    packed = gzip.compress(raw, compresslevel=6, mtime=0)
+    name = f"unoparty-files-{hashlib.sha256(packed).hexdigest()[:16]}.bin.gz"
+    (pyodide_dir / name).write_bytes(packed)
+    return name, len(raw)
+
+
 def write_lite_dir(work: Path, packages: list[str]) -> Path:
     lite = work / "lite"
     content = lite / "content"
@@ -304,13 +380,15 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 CONFIG_TAG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
 
 
-def kernel_settings(old: dict, base: str, packages: list[str]) -> dict:
-    """The Pyodide kernel's settings for a page whose site root is `base` ("./", "../../")."""
-    return {**old, "pyodideUrl": f"{base}static/pyodide/pyodide.js", "disablePyPIFallback": True,
+def kernel_settings(old: dict, base: str, packages: list[str], script: str = "pyodide.js") -> dict:
+    """The Pyodide kernel's settings for a page whose site root is `base` ("./", "../../"):
+    its worker loads `script` from ``static/pyodide/`` (Pyodide's own, or :data:`START_SCRIPT`
+    with a memory snapshot)."""
+    return {**old, "pyodideUrl": f"{base}static/pyodide/{script}", "disablePyPIFallback": True,
             "loadPyodideOptions": {"packages": packages}}
 
 
-def patch_config(out: Path, packages: list[str]) -> None:
+def patch_config(out: Path, packages: list[str], script: str = "pyodide.js") -> None:
     """Point the kernel at the shipped Pyodide in ``jupyter-lite.json`` and in the config
     every page embeds (Voici's pages carry their own copy: the build's merge loses ours)."""
     for path in out.rglob("jupyter-lite.json"):
@@ -318,7 +396,7 @@ def patch_config(out: Path, packages: list[str]) -> None:
         config = data.setdefault("jupyter-config-data", {})
         base = "../" * len(path.parent.relative_to(out).parts) or "./"
         plugins = config.setdefault("litePluginSettings", {})
-        plugins[KERNEL_PLUGIN] = kernel_settings(plugins.get(KERNEL_PLUGIN, {}), base, packages)
+        plugins[KERNEL_PLUGIN] = kernel_settings(plugins.get(KERNEL_PLUGIN, {}), base, packages, script)
         path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
@@ -328,7 +406,7 @@ def patch_config(out: Path, packages: list[str]) -> None:
         config = json.loads(match.group(2))
         base = config.get("baseUrl", "./")
         plugins = config.setdefault("litePluginSettings", {})
-        plugins[KERNEL_PLUGIN] = kernel_settings(plugins.get(KERNEL_PLUGIN, {}), base, packages)
+        plugins[KERNEL_PLUGIN] = kernel_settings(plugins.get(KERNEL_PLUGIN, {}), base, packages, script)
         new = json.dumps(config).replace("</", "<\\/")
         page.write_text(text[:match.start(2)] + new + text[match.end(2):], encoding="utf-8")
 
@@ -469,11 +547,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, default=ROOT / "site")
     ap.add_argument("--cache", type=Path, default=ROOT / "build" / "site-cache")
+    ap.add_argument("--no-snapshot", action="store_true", help="no memory snapshot: Python starts the plain way")
     args = ap.parse_args(argv)
     cache, work = args.cache.resolve(), (args.cache / "work").resolve()
     cache.mkdir(parents=True, exist_ok=True)
     app_wheel = build_app_wheel(work)
-    _, packages = make_pyodide(cache, work, app_wheel)
+    pyodide_dir, packages = make_pyodide(cache, work, app_wheel)
+    snapshot = None if args.no_snapshot else make_snapshot(pyodide_dir, packages)
     lite = write_lite_dir(work, packages)
     paint = make_paint(work)
     out = args.out.resolve()
@@ -485,9 +565,10 @@ def main(argv: list[str] | None = None) -> int:
         (out / junk).unlink(missing_ok=True)
     painted = paint_site(out, cache, paint)
     strip_cdn(out)
-    patch_config(out, packages)
+    patch_config(out, packages, START_SCRIPT if snapshot else "pyodide.js")
     write_index(out)
-    print(f"site: {out} ({folder_size(out) / 1e6:.1f} MB){'' if painted else ', no first paint'}; "
+    print(f"site: {out} ({folder_size(out) / 1e6:.1f} MB){'' if painted else ', no first paint'}"
+          f"{'' if snapshot else ', no memory snapshot'}; "
           "open index.html from any static web server")
     return 0
 

@@ -4,6 +4,7 @@ pointed at Debian's Chromium (as in ``tests/conftest.py``)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -71,14 +72,12 @@ class StaticServer:
         return total
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory):
-    """``python -m http.server`` serving ``site/`` on 127.0.0.1 (a :class:`StaticServer`)."""
+def serve(folder: Path, log_path: Path):
+    """``python -m http.server`` serving `folder` on 127.0.0.1: yields a :class:`StaticServer`."""
     port = free_port()
-    log_path = tmp_path_factory.mktemp("site") / "http.log"
     log = open(log_path, "w")
     proc = subprocess.Popen([sys.executable, "-u", "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                             "--directory", str(SITE)], stdout=log, stderr=subprocess.STDOUT,
+                             "--directory", str(folder)], stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -96,3 +95,31 @@ def site(tmp_path_factory):
         from unoparty.process import stop_session
         stop_session(proc, 10)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """``python -m http.server`` serving ``site/`` on 127.0.0.1 (a :class:`StaticServer`)."""
+    yield from serve(SITE, tmp_path_factory.mktemp("site") / "http.log")
+
+
+SNAPSHOT_MANIFEST = SITE / "static" / "pyodide" / "unoparty-snapshot.json"
+
+
+@pytest.fixture(scope="session")
+def damaged_site(tmp_path_factory):
+    """``site/`` (linked file by file) with its memory snapshot cut short, as a broken
+    download or an old cache would leave it, served on 127.0.0.1 (a :class:`StaticServer`)."""
+    if not SNAPSHOT_MANIFEST.is_file():
+        pytest.fail("site/ has no memory snapshot (the build printed why)", pytrace=False)
+    snapshot = SNAPSHOT_MANIFEST.parent / json.loads(SNAPSHOT_MANIFEST.read_text())["file"]
+    root = tmp_path_factory.mktemp("damaged-site")
+    for path in SITE.rglob("*"):
+        target = root / path.relative_to(SITE)
+        if path.is_dir():
+            target.mkdir(exist_ok=True)
+        elif path == snapshot:
+            target.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+        else:
+            target.symlink_to(path)
+    yield from serve(root, root.parent / "damaged-http.log")

@@ -4,7 +4,9 @@ a status says Python is starting, then replaced by the live app; a learner who t
 reload mid-lesson that comes back to the same step under the same name, the task answered,
 a game dealt and a reload mid-game that comes back to the same table ("Resume your game"),
 stars that survive the reloads (the progress store and the session key in the browser's
-storage, IndexedDB), and no request that leaves 127.0.0.1.
+storage, IndexedDB), and no request that leaves 127.0.0.1; Python restored from the memory
+snapshot made at build time (with `random` seeded anew on each visit), and started the plain
+way when the snapshot is damaged.
 
 Figures (first visit's download, time until usable, second visit) are written to
 ``test-artifacts/site-figures.json``; screenshots to ``test-artifacts/screenshots/site-*``.
@@ -106,6 +108,26 @@ def painted_then_live(page, url: str) -> tuple[float, dict]:
     return time.monotonic() - start, seen
 
 
+class PythonStarts:
+    """How Python started in each kernel worker of a page (deploy/site_start.js keeps it in
+    the worker's ``self.unopartyStart``): from the memory snapshot or the plain way."""
+
+    def __init__(self, page) -> None:
+        self.workers: list = []
+        page.on("worker", lambda worker: self.workers.append(worker))
+
+    def last(self) -> dict:
+        """The latest worker's start (the app is live: Python has started in it)."""
+        for worker in reversed(self.workers):
+            try:
+                start = worker.evaluate("() => self.unopartyStart || null")
+            except Exception:   # a worker of a page since reloaded
+                continue
+            if start:
+                return start
+        pytest.fail("no kernel worker says how Python started (unoparty-start.js not loaded?)", pytrace=False)
+
+
 def stars_of(page, title: str) -> str:
     row = page.locator(".up-lessonbtn", has_text=title).first.locator("xpath=../..")
     return row.locator(".up-stars").first.get_attribute("aria-label") or ""
@@ -115,12 +137,16 @@ def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> Non
     site_url = site.url
     record = Recorder(context)
     page = context.new_page()
+    starts = PythonStarts(page)
     # the landing page painted from the widget state saved at build time, before Python runs
     painted, seen = painted_then_live(page, site_url)
     assert seen["hidden"] == "true" and seen["status"].startswith("Starting Python")
     shot(page, "painted")
     first = open_app(page, site_url, reload=False)
     assert page.locator("#up-painted").count() == 0     # the live app replaced the picture
+    # Python came back from the memory snapshot made at build time, not the plain way
+    first_start = starts.last()
+    assert first_start["how"] == "snapshot", first_start
     first_bytes = site.served_bytes()
     assert page.get_by_text("UNO Party! — learn to play").is_visible()
     assert page.locator(".up-lessonbtn").count() >= 10
@@ -154,6 +180,10 @@ def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> Non
     second = time.monotonic() - start
     page.locator(".up-task").wait_for(timeout=LOAD)
     assert page.locator("div.up-stepno").first.inner_text() == step
+    # restored again, and `random` seeded anew: not the snapshot's draws on every visit
+    second_start = starts.last()
+    assert second_start["how"] == "snapshot", second_start
+    assert second_start["random"] != first_start["random"]
     shot(page, "lesson-task")
 
     # the task answered right, the lesson finished
@@ -211,8 +241,22 @@ def test_the_static_site_teaches_plays_and_keeps_the_stars(context, site) -> Non
         "first_visit_seconds_until_usable": round(painted + first, 1),
         "first_visit_download_bytes": first_bytes,
         "second_visit_seconds_until_usable": round(second, 1),
+        "python_start": {k: v for k, v in second_start.items() if k not in ("random", "at")},
         "requests": len(record.urls),
     }, indent=1))
+
+
+def test_a_damaged_snapshot_falls_back_to_the_plain_start(context, damaged_site) -> None:
+    """The memory snapshot cut short (a broken download, an old cache): Python starts the
+    plain way, and the app is live all the same (a click answered)."""
+    page = context.new_page()
+    starts = PythonStarts(page)
+    open_app(page, damaged_site.url)
+    start = starts.last()
+    assert start["how"] == "plain" and ("damaged" in start["reason"] or "bytes" in start["reason"]), start
+    page.get_by_role("button", name="Play against bots", exact=True).first.click()
+    page.get_by_role("button", name="Deal the cards").wait_for(timeout=LOAD)
+    page.close()
 
 
 def test_no_file_of_the_site_names_a_cdn(site) -> None:
