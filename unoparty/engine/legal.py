@@ -135,9 +135,20 @@ def _play_variants(s: State, p: int, card: Card, out: list[Move], allow_twice: b
     moves = _VARIANTS.get(key)
     if moves is None:
         moves = _VARIANTS[key] = _build_variants(s.n, p, card, size, seven, two)
+    _add(out, moves, long)
+
+
+def _add(out: list[Move], moves: tuple[Move, ...], long: list[tuple[Move, ...]] | None) -> None:
+    """Add the shared tuple `moves` to the listing `out`. With `long` given (`listing`'s
+    call), a tuple of more than `LONG` moves is not copied into `out` but given to `long`,
+    and `None` marks its place in `out`: `listing` copies it once into the tuple it returns
+    (or returns a shared tuple holding it) instead of copying it into the list, the list
+    into a tuple, and freeing both (issue 20)."""
     if long is not None and len(moves) > LONG:
         long.append(moves)
-    out += moves
+        out.append(cast(Move, None))
+    else:
+        out += moves
 
 
 def _build_variants(n: int, p: int, card: Card, size: int, seven: bool, two: bool) -> tuple[Play, ...]:
@@ -164,10 +175,20 @@ _POINTS: Final[dict[tuple[int, int], tuple[PointAt, ...]]] = {}
 _SPEEDS: Final[dict[tuple[int, Card, int, bool, bool], tuple[SpeedPlay, ...]]] = {}
 _MINI: Final[dict[tuple[int, Card, bool], tuple[Play, ...]]] = {}   # (seat, card, UNO call possible) -> plays
 _CATCHES: Final[dict[tuple[int, int], Catch]] = CATCH_INDEX  # also read by `Catch.__new__`
-# (seat, players, hand size up to 4) -> card -> the plays of one card without a swap or a
-# second copy: for tables without Seven-O and Doubles (every classic game), and for the card
-# just drawn without Seven-O (no Doubles after a draw, T-3): one look-up per playable card.
-_PLAIN: Final[dict[tuple[int, int, int], dict[Card, tuple[Play, ...]]]] = {}
+# (players) -> [5 * seat + hand size up to 4] -> card -> the plays of one card without a swap
+# or a second copy: for tables without Seven-O and Doubles (every classic game), and for the
+# card just drawn without Seven-O (no Doubles after a draw, T-3): one look-up per playable
+# card. A small int and a list index find the seat's table: a key tuple made, hashed and
+# compared on every listing cost more.
+_PLAIN: Final[dict[int, list[dict[Card, tuple[Play, ...]]]]] = {}
+
+
+def _tables(n: int) -> list[dict[Card, tuple[Play, ...]]]:
+    """`_PLAIN`'s tables for a table of `n` players, made on first use."""
+    tables = _PLAIN.get(n)
+    if tables is None:
+        tables = _PLAIN[n] = [{} for _ in range(5 * n)]
+    return tables
 
 
 def _simple(kind: type[Draw | Keep | Accept | Challenge | TakeMiniPile | CallUno], p: int) -> Move:
@@ -254,14 +275,59 @@ def listing(s: State, player: object, long: list[tuple[Move, ...]]) -> tuple[Mov
         raise SeatError(player, s.n)
     if long:
         long.clear()
-    return tuple(legal_moves(s, seat, long))
+    out = _collect(s, seat, long)
+    if not long:
+        return tuple(out)
+    if len(long) == 1:
+        # One long tuple (a Wild Drawn Together's links at a big table, LK-1), followed by one
+        # move — Draw on a turn, Keep after drawing, Accept (three in four long listings at
+        # 16 players): the shared tuple of both, made once, is returned as it is when
+        # nothing comes before (no copy of the hundreds of moves, and none to free after
+        # the move), else after the few moves before it in one copy. Each pass over the
+        # long tuple — copying it into a list, the list into a tuple, freeing both — touches
+        # hundreds of objects: at 16 players, memory traffic more than instructions.
+        at = len(out) - 2
+        if at >= 0 and out[at] is None:
+            whole = _with_last(long[0], out[at + 1])
+            return whole if at == 0 else tuple(out[:at]) + whole
+    whole_list: list[Move] = []
+    k = 0
+    for m in out:  # the long tuples spliced in at their places, in order
+        if m is None:
+            whole_list += long[k]
+            k += 1
+        else:
+            whole_list.append(m)
+    return tuple(whole_list)
 
 
-def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) -> list[Move]:
+# (id of a long shared tuple of moves, id of a shared move) -> (the two, and them as one tuple)
+_WITH_LAST: Final[dict[tuple[int, int], tuple[tuple[Move, ...], Move, tuple[Move, ...]]]] = {}
+
+
+def _with_last(moves: tuple[Move, ...], last: Move) -> tuple[Move, ...]:
+    """``moves + (last,)``, made once per shared tuple `moves` and shared move `last`, and
+    shared (both live as long as the engine's tables, so their ids stay their own)."""
+    key = (id(moves), id(last))
+    entry = _WITH_LAST.get(key)
+    if entry is not None and entry[0] is moves and entry[1] is last:
+        return entry[2]
+    both = moves + (last,)
+    _WITH_LAST[key] = (moves, last, both)
+    return both
+
+
+def legal_moves(s: State, p: int) -> list[Move]:
     """Every move seat `p` may make now, in a stable order (plays, then draw/keep/answers,
     then speed plays, UNO calls and catches). Builds no refusal: T-1 is looked up in the
-    matching table (`refusals.MATCHING`), and the move objects are made once and shared.
-    `long`: if given, receives the shared tuples of more than `LONG` moves added (`among`)."""
+    matching table (`refusals.MATCHING`), and the move objects are made once and shared."""
+    return _collect(s, p, None)
+
+
+def _collect(s: State, p: int, long: list[tuple[Move, ...]] | None) -> list[Move]:
+    """`legal_moves`'s work. With `long` given (`listing`): the shared tuples of more than
+    `LONG` moves are not copied into the list returned but added to `long`, in order, each
+    leaving `None` in its place (`_add`); without, the list is `legal_moves`'s."""
     phase = s.phase
     if phase is _ROUND_OVER or phase is _MATCH_OVER:
         return []
@@ -285,17 +351,17 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
             bucket = size if size <= 3 else 4
             n = s.n
             if s.plain:  # no Seven-O, no Doubles
-                plain_key = (p, n, bucket)
-                plain = _PLAIN.get(plain_key)
-                if plain is None:
-                    plain = _PLAIN[plain_key] = {}
+                tables = _PLAIN.get(n)
+                plain = (tables if tables is not None else _tables(n))[5 * p + bucket]
                 for card in playable:
                     moves = plain.get(card)
                     if moves is None:
                         moves = plain[card] = _build_variants(n, p, card, size, False, False)
                     if long is not None and len(moves) > LONG:
                         long.append(moves)
-                    out += moves
+                        out.append(cast(Move, None))  # `_add`, inline
+                    else:
+                        out += moves
             else:
                 seven_o, doubles = rules.seven_o, rules.doubles
                 for card in playable:
@@ -308,7 +374,9 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                         moves = _VARIANTS[key] = _build_variants(n, p, card, size, seven, two)
                     if long is not None and len(moves) > LONG:
                         long.append(moves)
-                    out += moves
+                        out.append(cast(Move, None))  # `_add`, inline
+                    else:
+                        out += moves
             out.append(_DRAWS[p])
     elif phase is _DRAWN:
         if is_cur:
@@ -318,16 +386,16 @@ def legal_moves(s: State, p: int, long: list[tuple[Move, ...]] | None = None) ->
                 _play_variants(s, p, drawn, out, False, long)
             else:  # _play_variants, inline: the same shared plays as `_PLAIN` holds (no Doubles after a draw, T-3)
                 size = len(hand)
-                plain_key = (p, s.n, size if size <= 3 else 4)
-                plain = _PLAIN.get(plain_key)
-                if plain is None:
-                    plain = _PLAIN[plain_key] = {}
+                tables = _PLAIN.get(s.n)
+                plain = (tables if tables is not None else _tables(s.n))[5 * p + (size if size <= 3 else 4)]
                 moves = plain.get(drawn)
                 if moves is None:
                     moves = plain[drawn] = _build_variants(s.n, p, drawn, size, False, False)
                 if long is not None and len(moves) > LONG:
                     long.append(moves)
-                out += moves
+                    out.append(cast(Move, None))  # `_add`, inline
+                else:
+                    out += moves
             out.append(_KEEPS[p])
     elif phase is _CHALLENGE:
         if is_cur:
