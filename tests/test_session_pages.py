@@ -28,6 +28,19 @@ def test_the_teacher_session_opens_with_the_code_only_and_counts_wrong_tries():
     assert TeacherSession(store, code="").unlock("anything").what == "no-code"
 
 
+def test_a_code_sent_by_the_field_is_tried_once_and_the_click_after_it_is_not_a_try():
+    """The code field sends its value on Enter or when the focus leaves it: that is the try;
+    the "Open the class" click that follows (the field emptied) is none, a later click is."""
+    session = TeacherSession(SQLStore("sqlite://"), code="owl-42")
+    assert not session.code_sent("")                   # an empty field sends nothing to try
+    assert session.code_sent("owl") and session.unlock("owl").what == "wrong"
+    assert not session.click_tries("")                 # the click after the focus left the field
+    assert session.click_tries("")                     # a click of its own: a try ("type the code")
+    assert session.code_sent("owl-42") and session.unlock("owl-42").what == "right"
+    assert not session.code_sent("owl-42")             # open: nothing to try
+    assert session.click_tries("typed-after") and not session.just_tried
+
+
 def test_a_teachers_action_waits_for_the_code_again():
     store = SQLStore("sqlite://")
     store.add_learner("Mia")

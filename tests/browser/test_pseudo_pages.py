@@ -137,8 +137,8 @@ def walk(page, answered, shot, url: str, lang: str, width: int, t: dict[str, str
     open_nav("teacher", ".up-teacher")
     code = page.locator(".up-teacher input[type=password]")
     code.fill("test-code")
-    code.press("Tab")  # the value reaches the kernel before the click
-    answered(page.locator(".up-teacher").get_by_role("button", name=t["open"], exact=True).click)
+    assert page.locator(".up-teacher").get_by_role("button", name=t["open"], exact=True).is_visible()
+    answered(lambda: code.press("Enter"))  # Enter sends the code: the class opens
     code.wait_for(state="hidden", timeout=LOAD)
     check("teacher")
     open_nav("scenarios", ".up-scenarios")

@@ -42,6 +42,9 @@ class TeacherSession:
         is_open: the code was given. pending: ``(action, learner)`` waiting for the code
             again (an action of `ACTIONS`), or None. limits: the counts of tries
             (:func:`unoparty.access.try_secret`). version: bumped at every change.
+        just_tried: the code field's value was just tried (sent on Enter or when the focus
+            left the field): the "Open the class" click that follows tries nothing again
+            (:meth:`click_tries`).
     """
 
     def __init__(self, store: Store | None = None, *, code: str = "", page_key: str | None = None,
@@ -54,6 +57,22 @@ class TeacherSession:
         self.limits = {"teacher": access.SERVER_LIMIT,
                        "teacher:page:" + (page_key or access.new_page_key()): access.PAGE_LIMIT}
         self.version = 0
+        self.just_tried = False
+
+    def code_sent(self, code: str) -> bool:
+        """The code field sent `code` (Enter, or the focus left the field): True if it is to be
+        tried now (:meth:`unlock`) — not when it is empty or the class is open."""
+        if not code or self.is_open:
+            return False
+        self.just_tried = True
+        return True
+
+    def click_tries(self, field: str) -> bool:
+        """"Open the class" was clicked with `field` in the code field: True if that is a try,
+        False when the field's value was just tried (the focus left the field for the button,
+        the field was emptied): one typed code is one try."""
+        tried, self.just_tried = self.just_tried, False
+        return not (tried and not field)
 
     @property
     def store(self) -> Store:

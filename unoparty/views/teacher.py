@@ -234,11 +234,10 @@ class TeacherPage:
         self.message = w.HTML()
         # Enter in the field opens the class, as the button does: the field sends its value on
         # Enter or when it loses focus (continuous_update off), and that value is tried once —
-        # the button's click that follows a focus lost to it finds the field emptied and the
-        # try made (`_tried`), and tries nothing again
+        # the button's click that follows a focus lost to it tries nothing again
+        # (TeacherSession.code_sent, click_tries)
         self.code_field = w.Password(description=_("Code"), placeholder=_("the teacher’s code"),
                                      layout=w.Layout(width="320px"), continuous_update=False)
-        self._tried = False
         self.code_field.observe(g(self._code_sent), names="value")
         self.open_button = button(_("Open the class"), "up-go")
         self.open_button.on_click(g(lambda _b: self._open_clicked()))
@@ -327,18 +326,13 @@ class TeacherPage:
 
     def _code_sent(self, change: dict[str, Any]) -> None:
         """The code field sent a value (Enter, or the focus left it): try it once."""
-        if change["new"] and not self.is_open:
+        if self.session.code_sent(change["new"]):
             self.unlock(change["new"])
-            self._tried = True
 
     def _open_clicked(self) -> None:
-        """"Open the class": try the field's code, unless its value was just tried (the
-        focus left the field for this button: the field emptied, the verdict shown)."""
-        if self._tried and not self.code_field.value:
-            self._tried = False
-            return
-        self._tried = False
-        self.unlock(self.code_field.value)
+        """"Open the class": try the field's code, unless its value was just tried."""
+        if self.session.click_tries(self.code_field.value):
+            self.unlock(self.code_field.value)
 
     def unlock(self, code: str) -> bool:
         """Open the class view if `code` is the teacher's code (and the tries of this page
