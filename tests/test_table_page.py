@@ -256,3 +256,44 @@ def test_the_projector_view_stays_the_projector_view_in_another_language(url, mo
     app.show_table()                       # the Play together button: the form again
     assert "up-projector" not in app.content.children[0]._dom_classes
     set_language("en")
+
+
+def test_a_refusal_stays_through_heartbeats_and_a_new_move_clears_it(url):
+    """Only a new move closes the colour picker and clears a refusal the page shows: the
+    other screens' heartbeats bump the view's version every few seconds, and each of them
+    closed a Wild Draw Four's picker and wiped a refusal before the learner read it (a
+    new-user trial)."""
+    clock = Clock()
+    ava, ben, code = _two(url, clock, seats=2)
+    beat = ava.session.pace.heartbeat
+    ava.start_button.click()
+    ben.poll()
+    game = ava.session.game
+    mover = ava if game.current == 0 else ben
+    waiting = ben if mover is ava else ava
+    seat = waiting.session.seat
+    waiting.board.on_move(Play(seat, game.hands[seat][0]))
+    said = waiting.board.message.text
+    assert waiting.board.message.kind == "bad" and said
+    for _ in range(3):                         # heartbeats of both screens, no move
+        version = waiting.session.version
+        clock.t += beat + 0.1
+        mover.poll()
+        waiting.poll()
+        assert waiting.session.version > version   # the heartbeat did change the view
+        assert waiting.board.message.kind == "bad" and waiting.board.message.text == said
+    legal = [m for m in mover.session.view().player.legal_moves if type(m).__name__ not in ("CallUno", "Catch")]
+    mover.board.on_move(legal[0])
+    waiting.poll()
+    assert waiting.session.seq == 1 and waiting.board.message.kind != "bad"
+
+
+def test_a_double_click_on_open_a_table_opens_one_table(url):
+    """The second click of a double-click arrives once the first has opened the table: it
+    opens no second one (a new-user trial found two tables, one of them stray)."""
+    page = TablePage(log=TableLog(url), name="Ava", key="a" * 22, follow=False, clock=Clock())
+    page.open_button.click()
+    first = page.session
+    page.open_button.click()
+    assert first is not None and page.session is first
+    assert [t.code for t in TableLog(url).tables()] == [first.code]

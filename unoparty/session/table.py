@@ -263,6 +263,9 @@ class TablePageState:
         resuming: a kept table tried again — its saved state and until when (s) — or None.
         refreshed: when the table was read from the store last (s, the page's clock).
         unreachable: the class store could not be reached at the last look.
+        drawn_seq: the log entries (moves) the page drew last, or None before the first
+            drawing: only a new move closes an open colour picker and clears a refusal — not
+            a seat's heartbeat, which bumps the view's version every few seconds.
     """
 
     key: str | None = None
@@ -270,6 +273,7 @@ class TablePageState:
     resuming: tuple[dict[str, Any], float] | None = None
     refreshed: float = 0.0
     unreachable: bool = False
+    drawn_seq: int | None = None
 
 
 class _Refused(Exception):

@@ -224,7 +224,8 @@ class TablePage:
         self.level = w.ToggleButtons(options=[(_("Random"), "random"), (_("Basic"), "basic"), (_("Strong"), "strong")],
                                      value="basic")
         self.open_button = button(_("Open a table"), "up-go", "up-open-table")
-        self.open_button.on_click(g(lambda _b: self.open_table()))
+        # a second click of a double-click finds the table open (the lobby left): no second table
+        self.open_button.on_click(g(lambda _b: None if self._at_a_table() else self.open_table()))
         self.code_field = w.Text(placeholder="K7M2QX", layout=w.Layout(width="140px"))
         self.code_field.add_class("up-code-field")
         self.join_button = button(_("Join"), "up-go", "up-join-table")
@@ -391,6 +392,10 @@ class TablePage:
 
     # ------------------------------------------------------------------ lobby → table
 
+    def _at_a_table(self) -> bool:
+        """This page is at a table that has not ended (its lobby is not shown)."""
+        return self.session is not None and self.session.status != "ended"
+
     def open_table(self) -> TableSession | None:
         """*Open a table* with the lobby's choices; the learner is its host at seat 0."""
         name = self._name(self.open_table)
@@ -466,6 +471,7 @@ class TablePage:
         self.table_message.value = ""
         self.board.message.clear()
         self._rendered = None
+        self.page_state.drawn_seq = None
         try:
             self._follower = self.log.follower(session.code, interval=POLL_S)
         except TableError:
@@ -671,7 +677,11 @@ class TablePage:
         view = s.view()
         if not force and self._rendered == view.version:
             return
-        changed = self._rendered is not None and self._rendered != view.version
+        # a new move (not a heartbeat, which bumps the version too) closes the colour picker
+        # the learner may have open and clears a refusal shown (a new-user trial: a Wild Draw
+        # Four's picker closed at the next heartbeat, a click's "wait" was wiped unread)
+        moved = self.page_state.drawn_seq is not None and self.page_state.drawn_seq != view.seq
+        self.page_state.drawn_seq = view.seq
         self._rendered = view.version
         if view.status == "ended":
             self._show_ended(problem_sentence("ended", code=view.code))
@@ -708,7 +718,7 @@ class TablePage:
             self.log_view.render(s.events_since(0), game.names, None)
             return
         state = table_state(game, view.you)
-        if changed:
+        if moved:
             if self.board.pick_kind:
                 self.board.close_picker()
             if self.board.message.kind == "bad":
