@@ -169,3 +169,26 @@ def test_a_preheated_kernel_waits_for_the_pages_request_once(monkeypatch) -> Non
         assert app.box is not None
     finally:
         set_language("en")
+
+
+def test_the_teachers_page_stays_open_and_on_screen_after_a_language_switch(monkeypatch, tmp_path):
+    """The teacher who opened the class and then chooses Français stays on the Teacher page
+    with the class shown, worded in French — not sent back to Home to type the code again
+    (a new-user trial); a locked page stays locked."""
+    from unoparty.progress import SQLStore
+    monkeypatch.setenv("UNOPARTY_TEACHER_CODE", "owl-42")
+    store = SQLStore(f"sqlite://{tmp_path / 'class.sqlite3'}")
+    store.record_stars("Mia", "goal", 3)
+    app = App(store=store, bot_factory=stub_bots, lang="en")
+    app.show_teacher()
+    app._teacher.code_field.value = "owl-42"          # Enter in the code field
+    assert app._teacher.is_open
+    app.language.value = "fr"
+    assert app.page == "teacher" and app._teacher.is_open and app._teacher.class_box.layout.display == ""
+    assert "Mia" in app._teacher.table.value and app._teacher.refresh_button.description == i18n._("Refresh") != "Refresh"
+    assert app.content.children == (app._teacher.box,)
+    # a page built locked stays locked in the other language
+    other = App(store=store, bot_factory=stub_bots, lang="en")
+    other.show_teacher()
+    other.language.value = "nb"
+    assert other.page == "teacher" and not other._teacher.is_open and other._teacher.lock.layout.display == ""

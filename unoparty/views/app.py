@@ -319,6 +319,7 @@ class App:
         self._say_notice()
         focus = self._rules.focus if self._rules is not None else None
         self._rules = None
+        teacher = self._teacher.session if self._teacher is not None else None
         self._scenarios = self._teacher = None
         if self._practice is not None:  # the same question, in the new language
             self._practice.relabel()
@@ -346,6 +347,9 @@ class App:
                 self._projector = ProjectorView(code, errors=self.errors, teachers=shown.teachers)
                 self._set("table", self._projector.box)
                 return
+        if page == "teacher":   # the same lock: an open class stays open, worded again
+            self.show_teacher(session=teacher)
+            return
         {"game": self.show_game, "scenarios": self.show_scenarios, "practice": self.show_practice,
          "table": self.show_table}.get(page, self.show_home)()
 
@@ -813,12 +817,15 @@ class App:
         self.session.replay_text = text
         return self.open_scenario(scenario, back="game")
 
-    def show_teacher(self) -> None:
-        """The teacher's page (:mod:`unoparty.views.teacher`), behind the teacher's code."""
+    def show_teacher(self, session: Any = None) -> None:
+        """The teacher's page (:mod:`unoparty.views.teacher`), behind the teacher's code
+        (`session`: its :class:`~unoparty.session.teacher.TeacherSession` from the page in
+        another language, so that an open class stays open)."""
         from .teacher import TeacherPage
         if self._teacher is None:
             # one count of tries per page, whatever the language: the session's page key
-            self._teacher = TeacherPage(self.store, errors=self.errors, page_key=self.session.page_key)
+            self._teacher = TeacherPage(self.store, errors=self.errors, page_key=self.session.page_key,
+                                        session=session)
         self._teacher.refresh()
         self._set("teacher", self._teacher.box)
 

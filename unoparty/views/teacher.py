@@ -224,10 +224,12 @@ class TeacherPage:
     """
 
     def __init__(self, store: Store | None = None, *, code: str | None = None,
-                 errors: ErrorPanel | None = None, page_key: str | None = None) -> None:
-        # the lock, the class's state and the pending action: the page's session (issue 18)
-        self.session = TeacherSession(store, code=teacher_code() if code is None else code,
-                                      page_key=page_key, opener=open_store)
+                 errors: ErrorPanel | None = None, page_key: str | None = None,
+                 session: TeacherSession | None = None) -> None:
+        # the lock, the class's state and the pending action: the page's session (issue 18);
+        # `session`: the one of this page in another language (the class stays open)
+        self.session = session if session is not None else TeacherSession(
+            store, code=teacher_code() if code is None else code, page_key=page_key, opener=open_store)
         self.errors = errors or ErrorPanel()
         g = self.errors.guard
         self.title = w.HTML(f"<h2>{esc(_('Teacher’s page'))}</h2>")
@@ -284,7 +286,11 @@ class TeacherPage:
         self.box = w.VBox([self.errors.box] if errors is None else [])
         self.box.children = (*self.box.children, self.title, self.message, self.lock, self.class_box)
         self.box.add_class("up-teacher")
-        self._lock_view()
+        if self.session.is_open:    # built again in another language: the class, not the lock
+            self.session.cancel()   # the confirm step asked in the other language is asked no more
+            self._open_view()
+        else:
+            self._lock_view()
 
     @property
     def store(self) -> Store:
@@ -345,11 +351,14 @@ class TeacherPage:
         if verdict.what != "right":
             self._say_verdict(verdict)
             return False
+        self._open_view()
+        return True
+
+    def _open_view(self) -> None:
         self.lock.layout.display = "none"
         self.class_box.layout.display = ""
         self.message.value = ""
         self.refresh()
-        return True
 
     # ------------------------------------------------------------------ the class
 
