@@ -32,8 +32,8 @@ LAB_PORT ?= 8888
 JOBS ?= 2
 # The main run's workers: three on the two cores, because its tests wait for other processes
 # a third of their time (servers, PostgreSQL, processes writing one store): a third worker
-# uses the core a waiting test leaves (0.83x the wall time of two, the same CPU; three paired
-# runs, 2 December).
+# uses the core a waiting test leaves (0.92x the wall time of two on a quiet machine, 0.83x with
+# other work beside it, the same CPU; paired runs, 2 December).
 MAIN_JOBS ?= 3
 FAST := --dist worksteal -p no:nbval
 # Compiled modules are kept (in the __pycache__ folders git ignores): with PYTHONDONTWRITEBYTECODE

@@ -26,7 +26,7 @@ HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
 for headless use only, which Playwright itself uses for headless runs. Drawing the app's
 pages costs it 0.58× the CPU of the full browser's headless mode (3 fresh pages to a dealt
 game, two runs in turn: 8.1 and 8.4 against 15.1 and 13.3 CPU-s; the screenshots the same
-pixel for pixel), a fifth of the browser tests' CPU in ``make test`` (issue 18, 23: its 3
+pixel for pixel); for ``make test``'s journeys, 0.94× their CPU (issues 18, 23: its 3
 minutes)."""
 CHROMIUM = Path(os.environ.get("UNOPARTY_CHROMIUM") or
                 (HEADLESS_SHELL if os.access(HEADLESS_SHELL, os.X_OK) else "/usr/bin/chromium"))
