@@ -14,6 +14,7 @@ shown once it is open. In a notebook::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import base64
@@ -139,6 +140,13 @@ def spreadsheet_delimiter() -> str:
     return ";" if format_decimal(0.5, 1) != "0.5" else ","
 
 
+def lesson_order(titles: dict[str, str]) -> Callable[[str], tuple[int, str]]:
+    """The sort key of lesson ids on the Teacher page and in its CSV: the curriculum's order
+    (`titles`, lesson id → title), then the lessons no longer in it, by id."""
+    place = {lid: k for k, lid in enumerate(titles)}
+    return lambda lid: (place.get(lid, len(place)), lid)
+
+
 def class_csv(store: Store, *, machine: bool = False) -> str:
     """The class as CSV text, what the teacher's page shows, learner by learner in the page's
     order: a row per lesson the learner has done, in the curriculum's order (learner, lesson
@@ -181,15 +189,15 @@ def class_csv(store: Store, *, machine: bool = False) -> str:
     row(*(CSV_COLUMNS if machine else _csv_header()))
     practice_id = PRACTICE_ID if machine else pgettext(
         "the lesson id of the Practice page's rows in the teacher's CSV file", "practice")
-    # the learners in the page's order (store.learners()), each one's lessons in the
-    # curriculum's order (the page's columns; lessons no longer in it after them)
-    order = {lid: k for k, lid in enumerate(titles)}
+    # the learners in the page's order (store.learners()), each one's lessons in the order
+    # of the page's columns (lesson_order)
+    order = lesson_order(titles)
     by_learner: dict[str, list[Any]] = defaultdict(list)
     for rec in store.lessons():
         by_learner[rec.learner].append(rec)
     names = store.learners()
     for name in names + sorted(set(by_learner) - set(names)):
-        recs = sorted(by_learner.get(name, ()), key=lambda r: (order.get(r.lesson, len(order)), r.lesson))
+        recs = sorted(by_learner.get(name, ()), key=lambda r: order(r.lesson))
         for rec in recs:
             row(rec.learner, rec.lesson, titles.get(rec.lesson, ""), rec.stars, rec.tries, rec.mistakes,
                 missed(rec.learner, rec.lesson))
@@ -377,8 +385,7 @@ class TeacherPage:
         self.curriculum.refresh()
         self.live_tables.refresh()
         titles = _lesson_titles()
-        recorded = sorted({r.lesson for r in lessons} - set(titles))
-        columns = [lid for lid in titles if any(r.lesson == lid for r in lessons)] + recorded
+        columns = sorted({r.lesson for r in lessons}, key=lesson_order(titles))
         cell = {(r.learner, r.lesson): r for r in lessons}
         head = "".join(f'<th title="{esc(titles.get(lid, lid))}">{k}</th>' for k, lid in enumerate(columns, 1))
         rows = []
