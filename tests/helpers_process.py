@@ -142,10 +142,39 @@ class ServedApp:
         self.log = tmp / "app.log"
         if env is None:
             env = dict(os.environ, UNOPARTY_PROGRESS=str(tmp / "progress.json"), JUPYTER_PLATFORM_DIRS="1")
+        self.args, self.env, self.cwd = args, env, cwd or tmp
         self._log = open(self.log, "w")
-        self.proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(self.port), *args],
-                                     cwd=cwd or tmp, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+        self._start()
+
+    def _start(self) -> None:
+        import sys
+
+        self.proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(self.port), *self.args],
+                                     cwd=self.cwd, env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
+
+    def restart(self, timeout: float = 600.0) -> None:
+        """Stop the server (its kernels killed first: nothing is flushed on the way out) and
+        start it again with the same arguments on the same port (a browser's
+        ``localStorage`` belongs to the page's origin) and stores; returns once it answers.
+
+        Raises:
+            RuntimeError: it did not answer within `timeout` seconds (:func:`slow_start`).
+        """
+        import time
+
+        self.stop(kill_kernels=True)
+        deadline = time.monotonic() + timeout
+        while True:  # the port is let go with the process
+            self._log = open(self.log, "a")
+            self._start()
+            try:
+                self.wait(max(1.0, deadline - time.monotonic()))
+                return
+            except RuntimeError:
+                self.stop()
+                if time.monotonic() > deadline:
+                    raise slow_start("unoparty app, started again", timeout, self.log) from None
 
     def wait(self, timeout: float = 600.0, context=None) -> None:
         """Wait until the server answers (see :func:`wait_for_http`)."""

@@ -106,8 +106,11 @@ def strip_messages(text: str) -> str:
 def left_over(node: str, extra_names: set[str] = frozenset()) -> str:
     """The letters of `node` that did not come through the catalogue: the bracketed parts
     removed (:func:`strip_messages`), then names (:func:`names` and `extra_names`), numbers,
-    rule ids, card symbols and punctuation."""
+    rule ids, live tables' codes ("T88K66": the Teacher page lists the tables other tests
+    opened on a shared server), card symbols and punctuation."""
+    from unoparty.progress.table_log import CODE_ALPHABET, CODE_LENGTH
     text = " ".join(strip_messages(node).split())  # no-break spaces too: "Norsk\xa0bokmål"
+    text = re.sub(rf"\b[{CODE_ALPHABET}]{{{CODE_LENGTH}}}\b", " ", text)  # table codes
     for name in sorted(names() | set(extra_names), key=len, reverse=True):
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
     text = re.sub(r"\b[A-Z]{1,2}-\d+\b", " ", text)      # rule ids

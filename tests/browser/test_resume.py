@@ -8,22 +8,21 @@ there and waits until the store holds the game the page shows (the server's data
 this module's own), instead of sleeping.
 
 The four ways back are one journey on one game (issue 19, the time of ``make test``): each
-started its own game on a server without a kernel pool, 135–146 s apiece at load 25–45; the
-server is now ``unoparty app`` as `make app` runs it (a preheated pool), restarted on its port.
+started its own game on a server without a kernel pool, 135–146 s apiece at load 25–45. The
+server is the worker's ``app_server`` (``unoparty app`` as `make app` runs it, a preheated
+pool), restarted on its port: a server of the module's own cost a start and a pool of its own
+(7 s of the journey's 40 on one worker, the longest chain of make test's browser run).
 """
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from tests.helpers_process import ServedApp
 
-from .conftest import POOL, ROOT, SCREENSHOTS, START_S, patient, server_env, slow_start
+from .conftest import SCREENSHOTS, START_S, patient
 
 pytestmark = pytest.mark.browser
 
@@ -41,60 +40,28 @@ SNAPSHOT = """() => {
 }"""
 
 
-NOTEBOOK = ROOT / "notebooks" / "Start here.ipynb"
-
-
-class Server(ServedApp):
-    """The app as `make app` serves it (``unoparty app``, a preheated kernel pool) on a port
-    of its own, that can be stopped and started again on the same port (the browser's
-    ``localStorage`` belongs to the page's origin) and database."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.env = server_env(tmp)
-        self.args = ("--notebook", str(NOTEBOOK), "--pool-size", str(POOL), "--refill-delay", "0")
-        super().__init__(tmp, *self.args, env=self.env, cwd=NOTEBOOK.parent)
-        self.wait(START_S)
-
-    def restart(self) -> None:
-        """Stop the server (its kernels killed: nothing is flushed on the way out) and start
-        it again on the same port and database."""
-        self.stop(kill_kernels=True)
-        deadline = time.monotonic() + START_S
-        while True:  # the port is let go with the process
-            self._log = open(self.log, "a")
-            self.proc = subprocess.Popen([sys.executable, "-m", "unoparty", "app", "--port", str(self.port),
-                                          *self.args], cwd=NOTEBOOK.parent, env=self.env, stdout=self._log,
-                                         stderr=subprocess.STDOUT, start_new_session=True)
-            try:
-                self.wait(START_S)
-                return
-            except RuntimeError:
-                if time.monotonic() > deadline:
-                    raise slow_start("unoparty app, started again", START_S, self.log) from None
-
-    def kept_game(self, key: str):
-        """The game the store keeps for `key` (replayed), or None."""
-        from unoparty.session import GameSession
-        from unoparty.progress import SQLStore
-        store = SQLStore(self.env["UNOPARTY_DB"])
-        try:
-            state = store.load_session(key, "game")
-        finally:
-            close = getattr(store, "close", None)
-            if close is not None:
-                close()
-        if state is None:
-            return None
-        return GameSession.from_state(state, bot_factory=lambda seats, level, seed: {})
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = Server(tmp_path_factory.mktemp("resume"))
+def kept_game(server: ServedApp, key: str):
+    """The game `server`'s store keeps for `key` (replayed), or None."""
+    from unoparty.session import GameSession
+    from unoparty.progress import SQLStore
+    store = SQLStore(server.env["UNOPARTY_DB"])
     try:
-        yield s
+        state = store.load_session(key, "game")
     finally:
-        s.stop(kill_kernels=True)
+        close = getattr(store, "close", None)
+        if close is not None:
+            close()
+    if state is None:
+        return None
+    return GameSession.from_state(state, bot_factory=lambda seats, level, seed: {})
+
+
+@pytest.fixture
+def server(app_server):
+    """The worker's app server (``unoparty app`` as `make app` runs it, a preheated pool; see
+    ``app_server``): the journey restarts it on its port and database, and the tests after it
+    on this worker find it started again."""
+    return app_server
 
 
 def _open(page, server) -> None:
@@ -121,7 +88,7 @@ def _kept_and_shown(page, answered, server, key: str) -> dict:
     while time.monotonic() < deadline:
         answered.still()
         shown = _snapshot(page)
-        kept = server.kept_game(key)
+        kept = kept_game(server, key)
         if kept is not None:
             g = kept.game
             top = f"top of the discard pile: {card_label(g.top_card, g.colour if g.top_card.is_wild else None)}"
@@ -199,7 +166,7 @@ def test_a_reload_back_a_new_tab_and_a_restarted_server_each_come_back_to_the_sa
     tab.goto(server.url)
     tab_shot = lambda name: tab.screenshot(path=str(SCREENSHOTS / f"{name}.png"))  # noqa: E731
     _comes_back(tab, shown, tab_shot, "new-tab", home=False)
-    server.restart()
+    server.restart(START_S)
     tab.goto(server.url)
     _comes_back(tab, shown, tab_shot, "restart")
 
