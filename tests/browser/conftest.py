@@ -281,10 +281,14 @@ in the pseudo-language and in the longest language at 390 px, and no request lea
 An entry is ``file::`` (every test of the file) or ``file::test`` (with or without its parameters)."""
 
 
-def _is_wide(nodeid: str) -> bool:
+def _names(nodeid: str, entry: str) -> bool:
+    """Whether `entry` of a list of tests (`WIDE`, `LONGEST_FIRST`) names the test `nodeid`."""
     name = nodeid.split("/")[-1]
-    return any(name.startswith(entry) if entry.endswith(("::", "]")) else
-               name == entry or name.startswith(entry + "[") for entry in WIDE)
+    return name.startswith(entry) if entry.endswith(("::", "]")) else name == entry or name.startswith(entry + "[")
+
+
+def _is_wide(nodeid: str) -> bool:
+    return any(_names(nodeid, entry) for entry in WIDE)
 
 
 LONGEST_FIRST = (
@@ -303,8 +307,7 @@ the browser run, 2 December). An entry is ``file::test``, with or without its pa
 
 
 def _longest_rank(item) -> int:
-    name = item.nodeid.split("/")[-1].split("[")[0]
-    return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+    return next((i for i, entry in enumerate(LONGEST_FIRST) if _names(item.nodeid, entry)), len(LONGEST_FIRST))
 
 
 def pytest_collection_modifyitems(items) -> None:
