@@ -245,9 +245,17 @@ def make_pyodide(cache: Path, work: Path, app_wheel: Path) -> tuple[Path, list[s
 
 
 # What the memory snapshot holds imported (deploy/make_snapshot.mjs): what the kernel's start
-# and the app notebook's cells import.
+# and the app notebook's cells import — the last line, what building the app (App()) imports
+# lazily on the site, found by comparing sys.modules after the restore with sys.modules after
+# the app's cell (a module imported after the restore is compiled from its source, and looked
+# for along sys.path, each visit: 0.4 s of the app's cell for these).
 SNAPSHOT_IMPORTS = ["piplite.piplite", "IPython", "pyodide_kernel", "ipywidgets", "unoparty.views",
-                    "unoparty.views.app", "unoparty.progress.browser"]
+                    "unoparty.views.app", "unoparty.progress.browser",
+                    "encodings.utf_8_sig", "unoparty.access", "unoparty.progress.migrations.m0001_baseline",
+                    "unoparty.progress.migrations.m0002_learner_keys", "unoparty.progress.migrations.m0010_live_tables",
+                    "unoparty.progress.migrations.m0022_visible_names", "unoparty.scenarios.curriculum",
+                    "unoparty.session.sign_in", "unoparty.unsaved", "unoparty.views.curricula",
+                    "unoparty.views.language", "unoparty.views.learner", "unoparty.views.scenarios_page"]
 SNAPSHOT_MANIFEST = "unoparty-snapshot.json"
 START_SCRIPT = "unoparty-start.js"   # deploy/site_start.js: the kernel's pyodideUrl when there is a snapshot
 
