@@ -190,6 +190,33 @@ def test_the_site_app_comes_back_to_the_game_and_the_lesson_step_after_a_reload(
     assert third.learner == "Mia" and third.errors.errors == []
 
 
+def test_the_site_app_builds_the_landing_page_only_when_it_is_shown(browser, monkeypatch) -> None:
+    # issue 20: a reload mid-game opened the game page over a landing page built for nothing
+    # (its 170 widgets sent to the page first); the landing page is built when first shown
+    from tests.test_views import stub_bots
+    from unoparty.views.app import App
+
+    first = App(lang="en", bot_factory=stub_bots)              # a first visit: the landing page
+    assert first.page == "home" and first.content.children == (first.home,)
+    assert len(first.lesson_buttons) >= 10
+    first.learner_picker.pick("Mia")
+    first.progress.record("speed-play", 3)
+    first.show_game()
+    first.session.flush()
+    reload(monkeypatch)
+    again = App(lang="en", bot_factory=stub_bots)              # back on the game page
+    assert again.page == "game" and again.learner == "Mia"
+    assert again.lesson_buttons == {} and again.home.children == ()   # no landing page built
+    again.nav_buttons["home"].click()                          # Home: built now, with the stars
+    assert again.page == "home" and again.content.children == (again.home,)
+    assert len(again.lesson_buttons) == len(first.lesson_buttons)
+    assert 'aria-label="3 of 3 stars"' in again.lesson_stars["speed-play"].value
+    assert again.learner_picker.current == "Mia" and again.errors.errors == []
+    again.nav_buttons["game"].click()
+    again.nav_buttons["home"].click()                          # and again: the same page, not rebuilt
+    assert again.content.children == (again.home,) and again.errors.errors == []
+
+
 def test_the_practice_record_is_kept_per_learner_in_the_browser_storage(browser, monkeypatch) -> None:
     from unoparty.views.app import App
 
