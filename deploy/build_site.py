@@ -245,9 +245,21 @@ def make_pyodide(cache: Path, work: Path, app_wheel: Path) -> tuple[Path, list[s
 
 
 # What the memory snapshot holds imported (deploy/make_snapshot.mjs): what the kernel's start
-# and the app notebook's cells import.
+# and the app notebook's cells import — the last line, what building the app (App()) imports
+# lazily on the site, found by comparing sys.modules after the restore with sys.modules after
+# the app's cell (a module imported after the restore is compiled from its source, and looked
+# for along sys.path, each visit: 0.4 s of the app's cell for these).
 SNAPSHOT_IMPORTS = ["piplite.piplite", "IPython", "pyodide_kernel", "ipywidgets", "unoparty.views",
-                    "unoparty.views.app", "unoparty.progress.browser"]
+                    "unoparty.views.app", "unoparty.progress.browser",
+                    "encodings.utf_8_sig", "unoparty.access", "unoparty.progress.migrations.m0001_baseline",
+                    "unoparty.progress.migrations.m0002_learner_keys", "unoparty.progress.migrations.m0010_live_tables",
+                    "unoparty.progress.migrations.m0022_visible_names", "unoparty.scenarios.curriculum",
+                    "unoparty.session.sign_in", "unoparty.unsaved", "unoparty.views.curricula",
+                    "unoparty.views.language", "unoparty.views.learner", "unoparty.views.scenarios_page"]
+# Modules the app tries to import that the site does not ship (views.keys's anywidget: no keys
+# and no full-screen button on the site), marked missing in the snapshot: their import fails
+# at once (it looked along sys.path, 0.3 s of the app's cell after a restore).
+SNAPSHOT_MISSING = ["anywidget"]
 SNAPSHOT_MANIFEST = "unoparty-snapshot.json"
 START_SCRIPT = "unoparty-start.js"   # deploy/site_start.js: the kernel's pyodideUrl when there is a snapshot
 
@@ -265,7 +277,7 @@ def make_snapshot(pyodide_dir: Path, packages: list[str]) -> dict | None:
         if node is None:
             raise OSError("node is not on the PATH")
         run([node, str(ROOT / "deploy" / "make_snapshot.mjs"), str(pyodide_dir), str(raw),
-             json.dumps(sorted(packages)), json.dumps(SNAPSHOT_IMPORTS)], timeout=900)
+             json.dumps(sorted(packages)), json.dumps(SNAPSHOT_IMPORTS), json.dumps(SNAPSHOT_MISSING)], timeout=900)
         data = raw.read_bytes()
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as exc:
         print(f"note: no memory snapshot ({exc}): the site starts Python the plain way")
@@ -277,7 +289,8 @@ def make_snapshot(pyodide_dir: Path, packages: list[str]) -> dict | None:
     (pyodide_dir / name).write_bytes(packed)
     files, files_bytes = site_packages_bundle(pyodide_dir, packages)
     info = {"file": name, "bytes": len(data), "files": files, "files_bytes": files_bytes,
-            "packages": sorted(packages), "imports": SNAPSHOT_IMPORTS, "pyodide": PYODIDE_VERSION}
+            "packages": sorted(packages), "imports": SNAPSHOT_IMPORTS, "missing": SNAPSHOT_MISSING,
+            "pyodide": PYODIDE_VERSION}
     (pyodide_dir / SNAPSHOT_MANIFEST).write_text(json.dumps(info, indent=1) + "\n")
     shutil.copy(ROOT / "deploy" / "site_start.js", pyodide_dir / START_SCRIPT)
     print(f"memory snapshot: {len(data) / 1e6:.1f} MB, {len(packed) / 1e6:.1f} MB gzipped ({name})")

@@ -1,12 +1,15 @@
 // The static site's memory snapshot (issue 20), made at build time by deploy/build_site.py:
 //
-//     node deploy/make_snapshot.mjs PYODIDE_DIR OUT.bin PACKAGES_JSON IMPORTS_JSON
+//     node deploy/make_snapshot.mjs PYODIDE_DIR OUT.bin PACKAGES_JSON IMPORTS_JSON [MISSING_JSON]
 //
 // Starts Pyodide in Node from PYODIDE_DIR (the site's static/pyodide: Pyodide, the wheels
 // and their pyodide-lock.json), writes every wheel of PACKAGES_JSON (the lock's package
 // names) into site-packages with Python's own zipfile — not with loadPackage, whose
 // JavaScript references a snapshot cannot keep ("Unexpected hiwire entry") — imports
-// IMPORTS_JSON (module names: IPython, the kernel, ipywidgets, the app), then writes
+// IMPORTS_JSON (module names: IPython, the kernel, ipywidgets, the app), marks the modules
+// of MISSING_JSON missing (sys.modules[name] = None: the app tries them, the site does not
+// ship them; their import then fails at once instead of looking along sys.path, 0.3 s
+// after a restore, which reads the standard library's zip index again), then writes
 // Pyodide's memory (makeMemorySnapshot, an experimental API of Pyodide 0.29.0) to OUT.bin.
 //
 // The snapshot keeps Python's memory only: the files written here are not in it (Emscripten's
@@ -24,9 +27,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [dir, out, packagesJson, importsJson] = process.argv.slice(2);
+const [dir, out, packagesJson, importsJson, missingJson = "[]"] = process.argv.slice(2);
 if (!dir || !out || !packagesJson || !importsJson) {
-  console.error("usage: node make_snapshot.mjs PYODIDE_DIR OUT.bin PACKAGES_JSON IMPORTS_JSON");
+  console.error("usage: node make_snapshot.mjs PYODIDE_DIR OUT.bin PACKAGES_JSON IMPORTS_JSON [MISSING_JSON]");
   process.exit(2);
 }
 const indexURL = resolve(dir) + "/";
@@ -34,6 +37,7 @@ const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")
 const lock = JSON.parse(readFileSync(join(indexURL, "pyodide-lock.json"), "utf8"));
 const packages = JSON.parse(packagesJson);
 const imports = JSON.parse(importsJson);
+const missing = JSON.parse(missingJson);
 
 const started = Date.now();
 const times = {};
@@ -61,6 +65,14 @@ for (const name of imports) {
   await py.runPythonAsync(`import ${name}`);
 }
 times.imports_s = (Date.now() - started) / 1000;
+for (const name of missing) {
+  py.runPython(`
+import importlib.util, sys
+if importlib.util.find_spec(${JSON.stringify(name)}) is not None:
+    raise RuntimeError(${JSON.stringify(name + " is shipped: it cannot be marked missing")})
+sys.modules[${JSON.stringify(name)}] = None
+`);
+}
 // what the worker does at its start, once the kernel is imported (its streams and piplite's
 // settings are set again after the restore); nothing is left in __main__
 py.runPython("import gc; gc.collect()");
@@ -92,4 +104,4 @@ const snapshot = py.makeMemorySnapshot({
 });
 writeFileSync(out, snapshot);
 console.log(JSON.stringify({ bytes: snapshot.length, ...times, seconds: (Date.now() - started) / 1000,
-                             packages: packages.length, imports }));
+                             packages: packages.length, imports, missing }));

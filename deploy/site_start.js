@@ -13,8 +13,10 @@
 // It stands on Pyodide's experimental snapshot API: the build pins Pyodide (0.29.0).
 //
 // What happened is kept in the worker's `self.unopartyStart` ({how: "snapshot" | "plain",
-// reason, ms: since this file ran, the steps' milliseconds, at: Date.now() when Python was
-// ready, random: a draw of `random` after the new seed}) and written to the console, for
+// reason, ms: since this file ran, the steps' milliseconds (snapshot_fetched_ms: since this
+// file ran, the snapshot and the files' bundle fetched and unpacked; restored_ms: loadPyodide,
+// which loads Pyodide's own files meanwhile; files_ms: the files written), at: Date.now()
+// when Python was ready, random: a draw of `random` after the new seed}) and written to the console, for
 // deploy/tests/test_site.py and benchmarks/load.py.
 (function () {
   "use strict";
@@ -30,19 +32,29 @@
     return new Response(stream).arrayBuffer().then(function (b) { return new Uint8Array(b); });
   }
 
-  async function fetchSnapshot(indexURL, packages) {
+  // the download of the snapshot and of the files' bundle: `info`, the manifest checked;
+  // `data`, both files fetched and unpacked ({snapshot, files})
+  function fetchSnapshot(indexURL, packages) {
     // the small manifest is checked with the server every time (a new build names a new file)
-    var r = await fetch(indexURL + "unoparty-snapshot.json", { cache: "no-cache" });
-    if (!r.ok) {
-      throw new Error("no snapshot (" + r.status + ")");
-    }
-    var info = await r.json();
-    if (JSON.stringify(info.packages) !== JSON.stringify(packages.slice().sort())) {
-      throw new Error("the snapshot was made with other packages");
-    }
-    var got = await Promise.all([fetchFile(indexURL, info.file, info.bytes),
-                                 fetchFile(indexURL, info.files, info.files_bytes)]);
-    return { snapshot: got[0], files: got[1] };
+    var info = fetch(indexURL + "unoparty-snapshot.json", { cache: "no-cache" }).then(function (r) {
+      if (!r.ok) {
+        throw new Error("no snapshot (" + r.status + ")");
+      }
+      return r.json();
+    }).then(function (info) {
+      if (JSON.stringify(info.packages) !== JSON.stringify(packages.slice().sort())) {
+        throw new Error("the snapshot was made with other packages");
+      }
+      return info;
+    });
+    var data = info.then(function (info) {
+      return Promise.all([fetchFile(indexURL, info.file, info.bytes), fetchFile(indexURL, info.files, info.files_bytes)]);
+    }).then(function (got) {
+      return { snapshot: got[0], files: got[1] };
+    });
+    info.catch(function () {});   // both awaited by fromSnapshot: not unhandled rejections meanwhile
+    data.catch(function () {});
+    return { info: info, data: data };
   }
 
   async function fetchFile(indexURL, name, size) {
@@ -126,39 +138,55 @@
     };
   }
 
-  async function fromSnapshot(real, options, steps) {
+  // `download`: the snapshot's (fetchSnapshot), started before Pyodide's own files
+  async function fromSnapshot(real, options, steps, download) {
     var packages = options.packages || [];
+    await download.info;   // no snapshot: the plain start, without starting Pyodide twice
     var t = Date.now();
-    var got = await fetchSnapshot(options.indexURL, packages);
-    steps.snapshot_fetched_ms = Date.now() - t;
     var holder = {};
+    // loadPyodide takes the snapshot as a promise (Pyodide 0.29's prepareSnapshot awaits it
+    // just before it instantiates the interpreter): its download and unpacking overlap
+    // Pyodide's own files (pyodide.asm.js, the WebAssembly, the standard library). It
+    // resolves once the files' bundle is here too, so that a damaged bundle fails before
+    // Python is restored (then the plain start, as before)
     var config = Object.assign({}, options, {
-      packages: [], _loadSnapshot: got.snapshot, _snapshotDeserializer: deserializer(holder),
+      packages: [], _loadSnapshot: download.data.then(function (g) {
+        steps.snapshot_fetched_ms = Date.now() - started;
+        return g.snapshot;
+      }),
+      _snapshotDeserializer: deserializer(holder),
     });
-    t = Date.now();
     var py = await real(config);
     steps.restored_ms = Date.now() - t;
+    var files = (await download.data).files;
     holder.py = py;
     t = Date.now();
-    writeFiles(py, got.files);
+    writeFiles(py, files);
     // the packages count as loaded (their import in a cell then loads nothing again)
     packages.forEach(function (name) { py.loadedPackages[name] = "default channel"; });
     steps.files_ms = Date.now() - t;
     // a check that Python answers, and a new seed for `random` (the snapshot's is every visit's):
-    // one draw of it is kept, for the test that two visits draw differently
-    steps.random = py.runPython("import importlib, random, sys\nimportlib.invalidate_caches()\nrandom.seed()\n" +
+    // one draw of it is kept, for the test that two visits draw differently. loadPyodide put
+    // "" (the working folder) first in sys.path again after the restore, where the snapshot
+    // already had it: one is dropped (each import not in the snapshot looked in the kernel's
+    // working folder, its drive, twice)
+    steps.random = py.runPython("import importlib, random, sys\n" +
+                                "if sys.path[:2] == ['', '']:\n    del sys.path[0]\n" +
+                                "importlib.invalidate_caches()\nrandom.seed()\n" +
                                 "assert 'pyodide_kernel' in sys.modules\nstr(random.getrandbits(64))");
     return py;
   }
 
   var wrapper = async function loadPyodide(options) {
+    // the snapshot's download first: it goes on while the worker loads pyodide.js
+    var download = fetchSnapshot(options.indexURL, options.packages || []);
     importScripts(options.indexURL + "pyodide.js");
     var real = self.loadPyodide;
     self.loadPyodide = wrapper;
     var reason = "";
     var steps = {};
     try {
-      var py = await fromSnapshot(real, options, steps);
+      var py = await fromSnapshot(real, options, steps, download);
       self.unopartyStart = Object.assign({ how: "snapshot", ms: Date.now() - started, at: Date.now() }, steps);
       console.log("unoparty: Python restored from its memory snapshot in " + self.unopartyStart.ms + " ms");
       return py;

@@ -190,6 +190,33 @@ def test_the_site_app_comes_back_to_the_game_and_the_lesson_step_after_a_reload(
     assert third.learner == "Mia" and third.errors.errors == []
 
 
+def test_the_site_app_builds_the_landing_page_only_when_it_is_shown(browser, monkeypatch) -> None:
+    # issue 20: a reload mid-game opened the game page over a landing page built for nothing
+    # (its 170 widgets sent to the page first); the landing page is built when first shown
+    from tests.test_views import stub_bots
+    from unoparty.views.app import App
+
+    first = App(lang="en", bot_factory=stub_bots)              # a first visit: the landing page
+    assert first.page == "home" and first.content.children == (first.home,)
+    assert len(first.lesson_buttons) >= 10
+    first.learner_picker.pick("Mia")
+    first.progress.record("speed-play", 3)
+    first.show_game()
+    first.session.flush()
+    reload(monkeypatch)
+    again = App(lang="en", bot_factory=stub_bots)              # back on the game page
+    assert again.page == "game" and again.learner == "Mia"
+    assert again.lesson_buttons == {} and again.home.children == ()   # no landing page built
+    again.nav_buttons["home"].click()                          # Home: built now, with the stars
+    assert again.page == "home" and again.content.children == (again.home,)
+    assert len(again.lesson_buttons) == len(first.lesson_buttons)
+    assert 'aria-label="3 of 3 stars"' in again.lesson_stars["speed-play"].value
+    assert again.learner_picker.current == "Mia" and again.errors.errors == []
+    again.nav_buttons["game"].click()
+    again.nav_buttons["home"].click()                          # and again: the same page, not rebuilt
+    assert again.content.children == (again.home,) and again.errors.errors == []
+
+
 def test_the_practice_record_is_kept_per_learner_in_the_browser_storage(browser, monkeypatch) -> None:
     from unoparty.views.app import App
 
@@ -243,3 +270,51 @@ def test_the_site_app_starts_without_the_modules_the_site_leaves_out(tmp_path) -
                          capture_output=True, text=True, env=env, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]
     assert run.stdout.split() == ["3"]
+
+
+SNAPSHOT_APP = """
+import json, sys
+sys.path.insert(0, {deploy!r})
+import build_site
+for name in {left_out!r} + tuple(build_site.SNAPSHOT_MISSING):
+    sys.modules[name] = None
+sys.platform = "emscripten"
+for name in build_site.SNAPSHOT_IMPORTS:
+    if name.startswith("unoparty"):
+        __import__(name)
+before = set(sys.modules)
+from unoparty.progress import browser
+class Storage:
+    texts = {{}}
+    def __init__(self, key="progress"): self.key = key
+    def load(self): return json.loads(self.texts.get(self.key, "{{}}"))
+    def save(self, data): self.texts[self.key] = json.dumps(data)
+browser.BrowserStorage = Storage
+from unoparty.views import App
+app = App(lang="en")                     # a first visit: the landing page
+app.learner_picker.pick("Mia")
+app.show_game()
+app.session.flush()
+from unoparty.progress import opening
+opening._OPEN.clear()
+browser._opened = None
+App(lang="en")                           # a reload: back on the game page
+print(json.dumps(sorted(m for m in set(sys.modules) - before if m.split(".")[0] == "unoparty")))
+"""
+
+
+def test_the_site_snapshot_holds_every_module_the_site_app_imports(tmp_path) -> None:
+    # deploy/build_site.py's SNAPSHOT_IMPORTS: a module of the app imported after the restore
+    # is looked for along sys.path and compiled from its source on every visit (issue 20:
+    # 0.4 s of the app's cell for 13 of them)
+    import os
+    import subprocess
+    from pathlib import Path
+
+    deploy = str(Path(__file__).resolve().parents[1] / "deploy")
+    env = {k: v for k, v in os.environ.items() if k not in ("UNOPARTY_DB", "UNOPARTY_PROGRESS")}
+    env["HOME"] = str(tmp_path)
+    run = subprocess.run([sys.executable, "-c", SNAPSHOT_APP.format(deploy=deploy, left_out=LEFT_OUT_OF_THE_SITE)],
+                         capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert json.loads(run.stdout.splitlines()[-1]) == []

@@ -41,6 +41,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     # switch compares to know whether widgets must be built again
     ("App", "_home_language"): RENDERED,
     ("App", "_home_curriculum"): RENDERED,
+    # True only inside App() on the static site, until the browser's key has said which page
+    # to open (the landing page is built then, if it is that page); False ever after
+    ("App", "_home_later"): "a step of building the view, not a state it changes once built",
     ("App", "_group_heads"): RENDERED + " (each group's heading widget with the lessons it counts)",
     ("TablePage", "language"): RENDERED + " (the language its widgets speak)",
     ("ErrorPanel", "errors"): RENDERED + " (the errors the panel lists)",

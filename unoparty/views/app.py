@@ -230,6 +230,10 @@ class App:
         self.box.add_class("up-app")
         self._mark_language()
         self._label()
+        # the static site has the browser's key at once (below), and with it the page the
+        # learner was on: the landing page is built once that page is known, and only if it
+        # is the one shown (a reload mid-game built it, 170 widgets, then the game page over it)
+        self._home_later = in_browser() and progress is None
         {"game": self.show_game, "rules": self.show_rules, "practice": self.show_practice}.get(start, self.show_home)()
         self._given_learner(pin)
         if follow_request:
@@ -238,6 +242,10 @@ class App:
             # the static site: the key kept in the browser's storage (progress.browser), at once
             from ..progress.browser import browser_session_key
             g(self.use_key)(browser_session_key())
+            self._home_later = False
+            if self.page == "home":
+                self._fill_home()
+                self.content.children = [self.home]
 
     def _throttle_saves(self) -> None:
         """In a kernel (its asyncio loop running: Voila, JupyterLab), the store is written at
@@ -539,12 +547,19 @@ class App:
     def show_home(self) -> None:
         """The landing page: built once per language, then only its stars, lesson counts and
         learner picker are brought up to date (returning Home sends a few updates, not the
-        whole page again)."""
+        whole page again). While the static site's App is being built, before the browser's
+        key has said which page to open, it is shown but not filled in yet (``__init__``)."""
+        if not self._home_later:
+            self._fill_home()
+        self._set("home", self.home)
+
+    def _fill_home(self) -> None:
+        """Build the landing page if it is not built in this language and curriculum, and bring
+        its stars up to date."""
         stars = self.progress.all()
         if self._home_language != language() or self._home_curriculum != self._curriculum():
             self._build_home(stars)
         self._refresh_home(stars)
-        self._set("home", self.home)
 
     def _shared(self) -> None:
         """One layout and one style for each kind of widget the landing page repeats: every
