@@ -237,11 +237,9 @@ def test_the_practice_record_is_kept_per_learner_in_the_browser_storage(browser,
 
 LEFT_OUT_OF_THE_SITE = ("sqlite3", "_sqlite3", "ssl", "_ssl", "lzma", "_lzma", "matplotlib")
 
-SITE_APP = """
-import json, sys
-for name in {left_out!r}:
-    sys.modules[name] = None             # `import name` raises ImportError, as in the site's Pyodide
-sys.platform = "emscripten"
+# the browser's storage, in memory (progress.browser.BrowserStorage): the scripts below are
+# `str.format` templates, hence the doubled braces
+FAKE_BROWSER_STORAGE = """
 from unoparty.progress import browser
 class Storage:
     texts = {{}}
@@ -249,7 +247,14 @@ class Storage:
     def load(self): return json.loads(self.texts.get(self.key, "{{}}"))
     def save(self, data): self.texts[self.key] = json.dumps(data)
 browser.BrowserStorage = Storage
-from unoparty.views import App           # the site's notebook: App(), then app.box
+"""
+
+SITE_APP = """
+import json, sys
+for name in {left_out!r}:
+    sys.modules[name] = None             # `import name` raises ImportError, as in the site's Pyodide
+sys.platform = "emscripten"
+""" + FAKE_BROWSER_STORAGE + """from unoparty.views import App           # the site's notebook: App(), then app.box
 app = App(lang="en")
 app.learner_picker.pick("Mia")
 app.progress.record("speed-play", 3)
@@ -283,14 +288,7 @@ for name in build_site.SNAPSHOT_IMPORTS:
     if name.startswith("unoparty"):
         __import__(name)
 before = set(sys.modules)
-from unoparty.progress import browser
-class Storage:
-    texts = {{}}
-    def __init__(self, key="progress"): self.key = key
-    def load(self): return json.loads(self.texts.get(self.key, "{{}}"))
-    def save(self, data): self.texts[self.key] = json.dumps(data)
-browser.BrowserStorage = Storage
-from unoparty.views import App
+""" + FAKE_BROWSER_STORAGE + """from unoparty.views import App
 app = App(lang="en")                     # a first visit: the landing page
 app.learner_picker.pick("Mia")
 app.show_game()
